@@ -1,0 +1,59 @@
+// One flat config for the whole tree.
+import js from '@eslint/js';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import react from 'eslint-plugin-react';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/build/**',
+      '**/.turbo/**',
+      '**/.data/**',
+      '**/test-results/**',
+      '**/playwright-report/**',
+      'drizzle/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      ecmaVersion: 2023,
+      sourceType: 'module',
+      globals: { ...globals.node },
+    },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
+      'no-console': ['error', { allow: ['warn', 'error', 'info'] }],
+      eqeqeq: ['error', 'smart'],
+    },
+  },
+  {
+    files: ['apps/web/app/**/*.{ts,tsx}'],
+    plugins: { react, 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
+    languageOptions: {
+      globals: { ...globals.browser },
+      parserOptions: { ecmaFeatures: { jsx: true } },
+    },
+    settings: { react: { version: '18.3' } },
+    rules: {
+      ...react.configs.recommended.rules,
+      ...react.configs['jsx-runtime'].rules,
+      ...reactHooks.configs.recommended.rules,
+      ...jsxA11y.configs.recommended.rules,
+      'react/prop-types': 'off',
+    },
+  },
+  {
+    files: ['**/scripts/**', '**/cli/**', 'bench/**', '**/*.test.ts', '**/tests/**'],
+    rules: { 'no-console': 'off' },
+  },
+);

@@ -1,0 +1,82 @@
+import { TRPCError } from '@trpc/server';
+import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
+
+/**
+ * The one table from application error codes to tRPC codes and HTTP statuses. Services throw
+ * `AppError`; the tRPC layer and the web app read this table and nothing else.
+ */
+export const appErrorCodes = {
+  BAD_REQUEST: { trpc: 'BAD_REQUEST', status: 400 },
+  UNAUTHORIZED: { trpc: 'UNAUTHORIZED', status: 401 },
+  PAYMENT_REQUIRED: { trpc: 'PAYMENT_REQUIRED', status: 402 },
+  FORBIDDEN: { trpc: 'FORBIDDEN', status: 403 },
+  NOT_FOUND: { trpc: 'NOT_FOUND', status: 404 },
+  CONFLICT: { trpc: 'CONFLICT', status: 409 },
+  TOO_MANY_REQUESTS: { trpc: 'TOO_MANY_REQUESTS', status: 429 },
+  INTERNAL: { trpc: 'INTERNAL_SERVER_ERROR', status: 500 },
+} as const satisfies Record<string, { trpc: TRPC_ERROR_CODE_KEY; status: number }>;
+
+export type AppErrorCode = keyof typeof appErrorCodes;
+
+export class AppError extends Error {
+  override readonly name = 'AppError';
+  constructor(
+    readonly code: AppErrorCode,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+export function toTRPCError(error: AppError): TRPCError {
+  return new TRPCError({ code: appErrorCodes[error.code].trpc, message: error.message, cause: error });
+}
+
+/** Shown instead of the real message for anything unexpected: internals never reach a client. */
+export const INTERNAL_ERROR_MESSAGE = 'Something went wrong on our side. Please try again.';
+
+const statusByTrpcCode = new Map<string, number>(
+  Object.values(appErrorCodes).map(({ trpc, status }) => [trpc, status]),
+);
+
+/** The HTTP status for any error a procedure may throw (AppError, TRPCError or anything else). */
+export function httpStatusOf(error: unknown): number {
+  if (error instanceof AppError) return appErrorCodes[error.code].status;
+  if (error instanceof TRPCError) return statusByTrpcCode.get(error.code) ?? 500;
+  return 500;
+}
+
+interface Issue {
+  message: string;
+  path?: ReadonlyArray<PropertyKey | { key: PropertyKey }>;
+}
+
+function isIssueList(value: unknown): value is { issues: Issue[] } {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    Array.isArray((value as { issues?: unknown }).issues)
+  );
+}
+
+/** Field errors of a failed input validation, keyed by field path ("" for the whole input). */
+export function fieldErrorsOf(error: unknown): Record<string, string[]> | undefined {
+  const cause = error instanceof TRPCError ? error.cause : error;
+  if (!isIssueList(cause)) return undefined;
+  const fields: Record<string, string[]> = {};
+  for (const issue of cause.issues) {
+    const key = (issue.path ?? [])
+      .map((part) => String(typeof part === 'object' ? part.key : part))
+      .join('.');
+    (fields[key] ??= []).push(issue.message);
+  }
+  return fields;
+}
+
+/** A one-line, human message for a failed input validation: "q: Search must be at most ...". */
+export function describeFieldErrors(fields: Record<string, string[]>): string {
+  return Object.entries(fields)
+    .map(([field, messages]) => (field ? `${field}: ${messages[0]}` : messages[0]))
+    .join(' ');
+}

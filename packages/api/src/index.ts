@@ -1,0 +1,12 @@
+export { appRouter, createCaller, type ApiCaller, type AppRouter } from './root';
+export { createContext, type Context, type ContextOptions } from './context';
+export {
+  AppError,
+  appErrorCodes,
+  describeFieldErrors,
+  fieldErrorsOf,
+  httpStatusOf,
+  INTERNAL_ERROR_MESSAGE,
+  type AppErrorCode,
+} from './errors';
+export type { EventPage, EventSummary } from './modules/event/event.service';

@@ -1,0 +1,148 @@
+import { events, type NewEvent } from '@parkside/db';
+import { createTestDatabase, type TestDatabase } from '@parkside/db/testing';
+import { TRPCError } from '@trpc/server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createContext } from '../../context';
+import { createCaller } from '../../root';
+
+let handle: TestDatabase;
+let api: ReturnType<typeof createCaller>;
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+const now = Date.now();
+
+function event(overrides: Partial<NewEvent> & { slug: string; title: string }): NewEvent {
+  return {
+    venueName: 'LaVell Edwards Stadium',
+    street: '1700 N Canyon Rd',
+    city: 'Provo',
+    region: 'UT',
+    postalCode: '84604',
+    latitude: 40.2574,
+    longitude: -111.6547,
+    timeZone: 'America/Denver',
+    startsAt: new Date(now + 2 * DAY),
+    endsAt: new Date(now + 2 * DAY + 3 * HOUR),
+    expectedAttendance: 50_000,
+    ...overrides,
+  };
+}
+
+beforeAll(async () => {
+  handle = await createTestDatabase();
+  api = createCaller(createContext({ db: handle.db }));
+  await handle.db.insert(events).values([
+    event({ slug: 'sof', title: 'Stadium of Fire', startsAt: new Date(now + 10 * DAY), endsAt: new Date(now + 10 * DAY + 3 * HOUR) }),
+    event({ slug: 'football', title: 'BYU Cougars vs. Utah Utes', startsAt: new Date(now + 3 * DAY), endsAt: new Date(now + 3 * DAY + 4 * HOUR) }),
+    event({
+      slug: 'lanterns',
+      title: 'Water Lantern Festival Portland',
+      venueName: 'Laurelhurst Park',
+      city: 'Portland',
+      region: 'OR',
+      timeZone: 'America/Los_Angeles',
+      startsAt: new Date(now + 5 * DAY),
+      endsAt: new Date(now + 5 * DAY + 4 * HOUR),
+    }),
+    // In progress: started an hour ago, still upcoming until it ends.
+    event({ slug: 'now', title: 'Orem Summerfest', venueName: 'City Center Park', city: 'Orem', startsAt: new Date(now - HOUR), endsAt: new Date(now + 5 * HOUR) }),
+    event({ slug: 'past', title: 'Past Parade', startsAt: new Date(now - 3 * DAY), endsAt: new Date(now - 3 * DAY + HOUR) }),
+    event({ slug: 'cancelled', title: 'Cancelled Concert', status: 'cancelled' }),
+    event({ slug: 'archived', title: 'Archived Marathon', status: 'archived' }),
+  ]);
+});
+
+afterAll(async () => {
+  await handle?.close();
+});
+
+describe('event.list', () => {
+  it('lists only upcoming scheduled events, soonest first', async () => {
+    const page = await api.event.list({});
+    expect(page.items.map((e) => e.slug)).toEqual(['now', 'football', 'lanterns', 'sof']);
+    expect(page.nextCursor).toBeNull();
+    expect(page.items[2]).toMatchObject({
+      title: 'Water Lantern Festival Portland',
+      venueName: 'Laurelhurst Park',
+      city: 'Portland',
+      timeZone: 'America/Los_Angeles',
+    });
+    expect(typeof page.items[0]?.startsAt).toBe('string');
+  });
+
+  it('finds events by title, venue or city, ignoring case', async () => {
+    expect((await api.event.list({ q: 'STADIUM of' })).items.map((e) => e.slug)).toEqual(['sof']);
+    expect((await api.event.list({ q: 'laurelhurst' })).items.map((e) => e.slug)).toEqual(['lanterns']);
+    expect((await api.event.list({ q: 'orem' })).items.map((e) => e.slug)).toEqual(['now']);
+  });
+
+  it('tolerates typos and needs every word to match', async () => {
+    expect((await api.event.list({ q: 'stadum fire' })).items.map((e) => e.slug)).toEqual(['sof']);
+    expect((await api.event.list({ q: 'cougars portland' })).items).toEqual([]);
+  });
+
+  it('treats % and _ in a search as plain characters', async () => {
+    expect((await api.event.list({ q: '%' })).items).toEqual([]);
+    expect((await api.event.list({ q: '_' })).items).toEqual([]);
+  });
+
+  it('filters by calendar day in the event time zone', async () => {
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' }).format(
+      new Date(now + 5 * DAY),
+    );
+    const page = await api.event.list({ from: day, to: day });
+    expect(page.items.map((e) => e.slug)).toEqual(['lanterns']);
+  });
+
+  it('pages through results with a cursor, without gaps or repeats', async () => {
+    const first = await api.event.list({ limit: 3 });
+    expect(first.items).toHaveLength(3);
+    expect(first.nextCursor).toEqual(expect.any(String));
+    const second = await api.event.list({ limit: 3, cursor: first.nextCursor! });
+    expect(second.items.map((e) => e.slug)).toEqual(['sof']);
+    expect(second.nextCursor).toBeNull();
+  });
+
+  it('refuses a forged cursor with a clear message', async () => {
+    await expect(api.event.list({ cursor: 'not-a-cursor' })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: 'That page link is invalid. Start again from the first page.',
+    });
+  });
+
+  it('refuses oversized and mistyped input as a bad request', async () => {
+    const tooLong = api.event.list({ q: 'x'.repeat(10_000) });
+    await expect(tooLong).rejects.toBeInstanceOf(TRPCError);
+    await expect(tooLong).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    // @ts-expect-error wrong type on purpose
+    await expect(api.event.list({ limit: 'ten' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+  });
+});
+
+describe('event.byId', () => {
+  it('returns one event, including a cancelled one', async () => {
+    const [cancelled] = await handle.db.select().from(events).where(
+      (await import('drizzle-orm')).eq(events.slug, 'cancelled'),
+    );
+    const found = await api.event.byId({ id: cancelled!.id });
+    expect(found).toMatchObject({ title: 'Cancelled Concert', status: 'cancelled' });
+  });
+
+  it('answers NOT_FOUND for an unknown id and BAD_REQUEST for a malformed one', async () => {
+    await expect(api.event.byId({ id: '00000000-0000-4000-8000-000000000000' })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      message: 'Event not found.',
+    });
+    await expect(api.event.byId({ id: 'nope' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+  });
+});
+
+describe('system.health', () => {
+  it('reports the database as up, and down once it is closed', async () => {
+    expect(await api.system.health()).toEqual({ database: 'up' });
+    const other = await createTestDatabase();
+    const otherApi = createCaller(createContext({ db: other.db }));
+    await other.close();
+    expect(await otherApi.system.health()).toEqual({ database: 'down' });
+  });
+});

@@ -1,0 +1,11 @@
+import { createDatabase } from '../client';
+import { seedDemoData } from '../seed';
+
+const handle = await createDatabase();
+try {
+  await handle.migrate();
+  const result = await seedDemoData(handle.db);
+  console.info(`Demo data ready (${handle.kind}): ${result.events} events.`);
+} finally {
+  await handle.close();
+}

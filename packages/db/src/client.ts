@@ -1,0 +1,139 @@
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql } from 'drizzle-orm';
+import { type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
+import postgres from 'postgres';
+import { defaultDataDir, migrationsFolder } from './paths';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** The one database type the rest of the code sees, whichever driver is underneath. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+export type DatabaseKind = 'postgres' | 'pglite';
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: DatabaseKind;
+  /** Applies the committed migrations in drizzle/. Safe to call on an up-to-date database. */
+  migrate(): Promise<void>;
+  /** True when the database answers a trivial query. */
+  ping(): Promise<boolean>;
+  /** PGlite only: the whole data folder as a gzipped tarball (migrated snapshots for tests). */
+  dump?: () => Promise<Blob>;
+  close(): Promise<void>;
+}
+
+export interface CreateDatabaseOptions {
+  /** PostgreSQL connection string. Without it, embedded PGlite is used. */
+  url?: string;
+  /** PGlite data folder; `memory://` for a throwaway database. Ignored when `url` is set. */
+  dataDir?: string;
+  /** A PGlite data-folder dump to start from (fast migrated snapshots in tests). */
+  loadDataDir?: Blob | File;
+  /** Maximum pooled PostgreSQL connections. */
+  maxConnections?: number;
+}
+
+/** Extensions the schema uses; PGlite needs them handed over when it starts. */
+export const pgliteExtensions = { pg_trgm, btree_gist };
+
+/**
+ * Opens the database: PostgreSQL through `postgres` when a URL is given, embedded PGlite otherwise.
+ * The environment decides by default: DATABASE_URL, then PGLITE_DATA_DIR, then `.data/pglite`.
+ */
+export async function createDatabase(options: CreateDatabaseOptions = {}): Promise<DatabaseHandle> {
+  const url = options.url ?? (options.dataDir || options.loadDataDir ? undefined : process.env.DATABASE_URL);
+  if (url) return openPostgres(url, options.maxConnections ?? 10);
+  return openPglite(options.dataDir ?? defaultDataDir(), options.loadDataDir);
+}
+
+function openPostgres(url: string, max: number): DatabaseHandle {
+  const client = postgres(url, { max, onnotice: () => {}, connection: { application_name: 'parkside' } });
+  const db = drizzlePostgres(client, { schema }) as unknown as Database;
+  return {
+    db,
+    kind: 'postgres',
+    migrate: () => migratePostgres(drizzlePostgres(client), { migrationsFolder: migrationsFolder() }),
+    ping: () => ping(db),
+    close: () => client.end({ timeout: 5 }),
+  };
+}
+
+async function openPglite(dataDir: string, loadDataDir?: Blob | File): Promise<DatabaseHandle> {
+  const inMemory = dataDir.startsWith('memory://');
+  const releaseLock = inMemory ? () => {} : lockDataDir(dataDir);
+  let client: PGlite;
+  try {
+    client = await PGlite.create({
+      dataDir: inMemory ? undefined : dataDir,
+      extensions: pgliteExtensions,
+      ...(loadDataDir ? { loadDataDir } : {}),
+    });
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  return {
+    db,
+    kind: 'pglite',
+    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: migrationsFolder() }),
+    ping: () => ping(db),
+    dump: () => client.dumpDataDir('gzip'),
+    close: async () => {
+      try {
+        if (!client.closed) await client.close();
+      } finally {
+        releaseLock();
+      }
+    },
+  };
+}
+
+async function ping(db: Database): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * PGlite has no lock of its own: two processes on one data folder silently diverge. A pid file
+ * beside the folder makes the second one fail with a clear message instead.
+ */
+function lockDataDir(dataDir: string): () => void {
+  mkdirSync(dirname(dataDir), { recursive: true });
+  const lockFile = join(dirname(dataDir), `${dataDir.split(/[\\/]/).pop()}.lock`);
+  try {
+    const holder = Number(readFileSync(lockFile, 'utf8'));
+    if (holder && holder !== process.pid && isRunning(holder)) {
+      throw new Error(
+        `The embedded database in ${dataDir} is open in another process (pid ${holder}). ` +
+          'Stop it first (for example the dev server), or set DATABASE_URL to use PostgreSQL.',
+      );
+    }
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  writeFileSync(lockFile, String(process.pid));
+  return () => rmSync(lockFile, { force: true });
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
