@@ -1,8 +1,5 @@
 import { z } from 'zod';
-
-export const EVENT_SEARCH_MAX_LENGTH = 100;
-export const EVENT_PAGE_SIZE_DEFAULT = 12;
-export const EVENT_PAGE_SIZE_MAX = 50;
+import { EVENT_PAGE_SIZE_DEFAULT, EVENT_PAGE_SIZE_MAX, EVENT_SEARCH_MAX_LENGTH } from './limits';
 
 /** A calendar day as typed into a date input: YYYY-MM-DD. */
 const calendarDay = z.iso.date({ message: 'Use a date in the form YYYY-MM-DD.' });
@@ -31,7 +28,9 @@ export const eventListInput = z
   .refine((input) => !input.from || !input.to || input.from <= input.to, {
     message: 'The start date must be on or before the end date.',
     path: ['to'],
-  });
+  })
+  // No input at all (a bare GET /api/trpc/event.list) means "the first page, unfiltered".
+  .prefault({});
 
 export type EventListInput = z.input<typeof eventListInput>;
 

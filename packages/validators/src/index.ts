@@ -1,2 +1,3 @@
+export * from './limits';
 export * from './events';
 export * from './time-zone';

@@ -34,3 +34,9 @@ describe('isValidTimeZone', () => {
     expect(isValidTimeZone('MST')).toBe(false);
   });
 });
+
+describe('eventListInput without input', () => {
+  it('means the first page with the default size', () => {
+    expect(eventListInput.parse(undefined)).toEqual({ limit: 12 });
+  });
+});

@@ -1,0 +1,18 @@
+import { httpStatusOf } from '@parkside/api/errors';
+import { TRPCError } from '@trpc/server';
+
+/**
+ * Runs an API call for a loader or action. A refusal the user can fix (bad input) comes back as
+ * `{ error }` to show beside the form; anything else is rethrown for the error boundary.
+ */
+export async function tryApi<T>(
+  call: () => Promise<T>,
+): Promise<{ ok: true; value: T } | { ok: false; status: number; error: string }> {
+  try {
+    return { ok: true, value: await call() };
+  } catch (error) {
+    const status = httpStatusOf(error);
+    if (status >= 500 || !(error instanceof TRPCError)) throw error;
+    return { ok: false, status, error: error.message };
+  }
+}

@@ -1,0 +1,46 @@
+import type { EventSummary } from '@parkside/api';
+import { Link } from '@remix-run/react';
+import { formatEventStart } from '~/utils/event-time';
+
+export function EventCard({ event }: { event: EventSummary }) {
+  const headingId = `event-${event.id}`;
+  return (
+    <article
+      aria-labelledby={headingId}
+      className="group flex flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 transition-shadow hover:shadow-md"
+    >
+      <img
+        src={event.imageUrl ?? '/images/events/parade.svg'}
+        alt=""
+        width={640}
+        height={360}
+        loading="lazy"
+        decoding="async"
+        className="aspect-video w-full bg-slate-200 object-cover"
+      />
+      <div className="flex flex-1 flex-col gap-2 p-5">
+        <p className="text-sm font-semibold text-brand-800">
+          <time dateTime={event.startsAt}>{formatEventStart(event.startsAt, event.timeZone)}</time>
+        </p>
+        <h3 id={headingId} className="text-lg leading-snug font-bold text-ink">
+          {event.title}
+        </h3>
+        <p className="text-sm text-slate-600">
+          {event.venueName}
+          <span aria-hidden="true"> · </span>
+          <span className="sr-only">, </span>
+          {event.city}, {event.region}
+        </p>
+        <div className="mt-auto pt-3">
+          <Link
+            to={`/rent?event=${event.id}`}
+            className="inline-flex items-center gap-1 text-sm font-semibold text-brand-800 hover:underline"
+            aria-label={`Find parking for ${event.title}`}
+          >
+            Find parking <span aria-hidden="true">→</span>
+          </Link>
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,76 @@
+import { Form, Link, useNavigation } from '@remix-run/react';
+import { EVENT_SEARCH_MAX_LENGTH } from '@parkside/validators';
+import { buttonClasses } from '~/components/ui/button';
+
+export interface EventFilters {
+  q: string;
+  from: string;
+  to: string;
+}
+
+const inputClass =
+  'h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base text-ink placeholder:text-slate-500 focus:border-brand-600 focus:outline-2 focus:outline-brand-600/30';
+
+export function EventSearchForm({ filters, error }: { filters: EventFilters; error?: string | null }) {
+  const navigation = useNavigation();
+  const searching =
+    navigation.state !== 'idle' && navigation.location?.pathname === '/events';
+  const filtered = Boolean(filters.q || filters.from || filters.to);
+
+  return (
+    <Form
+      method="get"
+      action="/events"
+      role="search"
+      aria-label="Search events"
+      className="grid gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:grid-cols-[1fr_auto_auto_auto] sm:items-end"
+    >
+      <div className="flex flex-col gap-1">
+        <label htmlFor="event-q" className="text-sm font-semibold text-slate-700">
+          Event, venue or city
+        </label>
+        <input
+          id="event-q"
+          name="q"
+          type="search"
+          defaultValue={filters.q}
+          placeholder="e.g. Stadium of Fire, Providence Park, Provo"
+          maxLength={EVENT_SEARCH_MAX_LENGTH}
+          autoComplete="off"
+          className={inputClass}
+          aria-describedby={error ? 'event-search-error' : undefined}
+          aria-invalid={error ? true : undefined}
+        />
+      </div>
+      <div className="grid grid-cols-2 gap-3 sm:contents">
+        <div className="flex flex-col gap-1">
+          <label htmlFor="event-from" className="text-sm font-semibold text-slate-700">
+            From
+          </label>
+          <input id="event-from" name="from" type="date" defaultValue={filters.from} className={inputClass} />
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor="event-to" className="text-sm font-semibold text-slate-700">
+            To
+          </label>
+          <input id="event-to" name="to" type="date" defaultValue={filters.to} className={inputClass} />
+        </div>
+      </div>
+      <div className="flex gap-2">
+        <button type="submit" className={buttonClasses({ className: 'flex-1 sm:flex-none' })} disabled={searching}>
+          {searching ? 'Searching…' : 'Search'}
+        </button>
+        {filtered ? (
+          <Link to="/events" className={buttonClasses({ variant: 'secondary' })}>
+            Clear
+          </Link>
+        ) : null}
+      </div>
+      {error ? (
+        <p id="event-search-error" role="alert" className="text-sm font-medium text-red-700 sm:col-span-4">
+          {error}
+        </p>
+      ) : null}
+    </Form>
+  );
+}

@@ -1,0 +1,99 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Form, Link, useLoaderData } from '@remix-run/react';
+import { EVENT_SEARCH_MAX_LENGTH } from '@parkside/validators';
+import { EventCard } from '~/components/events/event-card';
+import { buttonClasses } from '~/components/ui/button';
+
+export const meta: MetaFunction = () => [
+  { title: 'Parkside: park steps from the event' },
+  {
+    name: 'description',
+    content: 'Find an event and book a private driveway next to it. Hosts earn from their driveway.',
+  },
+];
+
+export async function loader({ context }: LoaderFunctionArgs) {
+  const upcoming = await context.api.event.list({ limit: 3 });
+  return { upcoming: upcoming.items };
+}
+
+const steps = [
+  {
+    title: 'Park',
+    body: 'Search your event, compare driveways by price and walking distance, and book a space before you leave home.',
+  },
+  {
+    title: 'Host',
+    body: 'Live near a stadium or festival? List your driveway for the events you choose and get paid for the spaces you fill.',
+  },
+];
+
+export default function Index() {
+  const { upcoming } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <section className="bg-gradient-to-b from-brand-900 to-brand-700 text-white">
+        <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6 sm:py-24">
+          <h1 className="max-w-2xl text-4xl font-extrabold tracking-tight sm:text-5xl">
+            Park steps from the event, not across town.
+          </h1>
+          <p className="mt-4 max-w-xl text-lg text-brand-100">
+            Book a private driveway next to the stadium, parade route or festival gate. Your space
+            is waiting when you arrive.
+          </p>
+          <Form method="get" action="/events" role="search" aria-label="Search events" className="mt-8 flex max-w-2xl flex-col gap-3 sm:flex-row">
+            <label htmlFor="home-q" className="sr-only">
+              Event, venue or city
+            </label>
+            <input
+              id="home-q"
+              name="q"
+              type="search"
+              maxLength={EVENT_SEARCH_MAX_LENGTH}
+              placeholder="Search an event, venue or city"
+              autoComplete="off"
+              className="h-14 w-full rounded-xl border-0 bg-white sm:flex-1 px-4 text-lg text-ink shadow-lg placeholder:text-slate-500 focus:outline-4 focus:outline-brand-200"
+            />
+            <button type="submit" className="h-14 rounded-xl bg-amber-400 px-8 text-lg font-bold text-ink shadow-lg hover:bg-amber-300 focus-visible:outline-4 focus-visible:outline-amber-200">
+              Find parking
+            </button>
+          </Form>
+        </div>
+      </section>
+
+      <section aria-labelledby="how-heading" className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
+        <h2 id="how-heading" className="text-2xl font-bold">
+          How Parkside works
+        </h2>
+        <div className="mt-6 grid gap-6 sm:grid-cols-2">
+          {steps.map((step) => (
+            <div key={step.title} className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+              <h3 className="text-lg font-bold text-brand-800">{step.title}</h3>
+              <p className="mt-2 text-slate-700">{step.body}</p>
+            </div>
+          ))}
+        </div>
+      </section>
+
+      {upcoming.length > 0 ? (
+        <section aria-labelledby="soon-heading" className="mx-auto max-w-6xl px-4 pb-4 sm:px-6">
+          <div className="flex items-end justify-between gap-4">
+            <h2 id="soon-heading" className="text-2xl font-bold">
+              Coming up
+            </h2>
+            <Link to="/events" className={buttonClasses({ variant: 'ghost' })}>
+              All events <span aria-hidden="true">→</span>
+            </Link>
+          </div>
+          <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {upcoming.map((event) => (
+              <li key={event.id} className="flex">
+                <EventCard event={event} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,114 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { data } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
+import { tryApi } from '~/.server/api-errors';
+import { EventCard } from '~/components/events/event-card';
+import { EventSearchForm, type EventFilters } from '~/components/events/event-search-form';
+import { buttonClasses } from '~/components/ui/button';
+
+export const meta: MetaFunction = () => [
+  { title: 'Upcoming events · Parkside' },
+  { name: 'description', content: 'Upcoming games, concerts and festivals with driveway parking nearby.' },
+];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const params = new URL(request.url).searchParams;
+  const filters: EventFilters = {
+    q: params.get('q') ?? '',
+    from: params.get('from') ?? '',
+    to: params.get('to') ?? '',
+  };
+  const cursor = params.get('cursor') || undefined;
+  const result = await tryApi(() =>
+    context.api.event.list({
+      q: filters.q || undefined,
+      from: filters.from || undefined,
+      to: filters.to || undefined,
+      cursor,
+    }),
+  );
+  if (!result.ok) {
+    return data(
+      { filters, cursor, page: { items: [], nextCursor: null }, error: result.error },
+      { status: result.status },
+    );
+  }
+  return { filters, cursor, page: result.value, error: null };
+}
+
+function pageLink(filters: EventFilters, cursor?: string) {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(filters)) if (value) params.set(key, value);
+  if (cursor) params.set('cursor', cursor);
+  const query = params.toString();
+  return query ? `/events?${query}` : '/events';
+}
+
+export default function EventsPage() {
+  const { filters, cursor, page, error } = useLoaderData<typeof loader>();
+  const filtered = Boolean(filters.q || filters.from || filters.to);
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
+      <header className="mb-6">
+        <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">Upcoming events</h1>
+        <p className="mt-2 text-slate-600">
+          Pick your event to see driveways for rent nearby. Times are local to each venue.
+        </p>
+      </header>
+
+      <EventSearchForm filters={filters} error={error} />
+
+      <section aria-labelledby="results-heading" className="mt-8">
+        <h2 id="results-heading" className="sr-only">
+          Results
+        </h2>
+        {page.items.length > 0 ? (
+          <>
+            <p className="mb-4 text-sm text-slate-600" aria-live="polite">
+              {filtered ? 'Matching events' : 'All upcoming events'}, soonest first
+            </p>
+            <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+              {page.items.map((event) => (
+                <li key={event.id} className="flex">
+                  <EventCard event={event} />
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : error ? null : (
+          <div className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
+            <p className="text-lg font-semibold">
+              {filtered ? 'No upcoming events match your search.' : 'No upcoming events yet.'}
+            </p>
+            <p className="mt-1 text-slate-600">
+              {filtered
+                ? 'Try a shorter search, another spelling or wider dates.'
+                : 'Check back soon: hosts add events every week.'}
+            </p>
+            {filtered ? (
+              <Link to="/events" className={buttonClasses({ variant: 'secondary', className: 'mt-4' })}>
+                Show all events
+              </Link>
+            ) : null}
+          </div>
+        )}
+
+        {page.nextCursor || cursor ? (
+          <nav aria-label="Pages" className="mt-8 flex flex-wrap justify-center gap-3">
+            {cursor ? (
+              <Link to={pageLink(filters)} className={buttonClasses({ variant: 'secondary' })}>
+                First page
+              </Link>
+            ) : null}
+            {page.nextCursor ? (
+              <Link to={pageLink(filters, page.nextCursor)} className={buttonClasses()}>
+                More events
+              </Link>
+            ) : null}
+          </nav>
+        ) : null}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+/**
+ * The Parkside web server: Express in front of Remix, in development (Vite middleware) and in
+ * production (the built app). Opens the database and applies migrations before it listens.
+ */
+import { createDatabase, isDatabaseEmpty, seedDemoData } from '@parkside/db';
+import type { ServerBuild } from '@remix-run/node';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { createApp } from './app';
+import { readEnv } from './env';
+
+const env = readEnv();
+const development = env.NODE_ENV === 'development';
+// server/index.ts in development, build/server.js in production: apps/web is one folder up.
+const appRoot = fileURLToPath(new URL('..', import.meta.url));
+
+const database = await createDatabase({ url: env.DATABASE_URL, dataDir: env.PGLITE_DATA_DIR });
+await database.migrate();
+if ((env.SEED_ON_START ?? development) && (await isDatabaseEmpty(database.db))) {
+  const seeded = await seedDemoData(database.db);
+  console.info(`Seeded ${seeded.events} demo events into the empty database.`);
+}
+
+const viteDevServer = development
+  ? await import('vite').then((vite) => vite.createServer({ server: { middlewareMode: true } }))
+  : undefined;
+
+const getBuild = async (): Promise<ServerBuild> =>
+  viteDevServer
+    ? ((await viteDevServer.ssrLoadModule('virtual:remix/server-build')) as ServerBuild)
+    : ((await import(pathToFileURL(`${appRoot}/build/server/index.js`).href)) as ServerBuild);
+
+const app = createApp({ db: database.db, mode: env.NODE_ENV, appRoot, getBuild, viteDevServer });
+
+const server = app.listen(env.PORT, env.HOST, () => {
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : env.PORT;
+  console.info(
+    `Parkside is listening on http://localhost:${port} (${env.NODE_ENV}, ${database.kind} database)`,
+  );
+});
+
+/** Stop taking requests, let the ones in flight finish, close the database, exit within 5 s. */
+let shuttingDown = false;
+async function shutdown(signal: string) {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  console.info(`${signal} received: shutting down.`);
+  const deadline = setTimeout(() => {
+    console.error('Shutdown took too long; exiting.');
+    process.exit(1);
+  }, 4_500);
+  deadline.unref();
+  await new Promise<void>((resolve) => {
+    server.close(() => resolve());
+    server.closeIdleConnections();
+    setTimeout(() => server.closeAllConnections(), 2_000).unref();
+  });
+  await viteDevServer?.close();
+  await database.close();
+  clearTimeout(deadline);
+  process.exit(0);
+}
+process.once('SIGTERM', () => void shutdown('SIGTERM'));
+process.once('SIGINT', () => void shutdown('SIGINT'));
