@@ -1,7 +1,15 @@
 import { TRPCError } from '@trpc/server';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { AppError, appErrorCodes, describeFieldErrors, fieldErrorsOf, httpStatusOf } from './errors';
+import {
+  AppError,
+  appErrorCodes,
+  describeFieldErrors,
+  fieldErrorsOf,
+  httpStatusOf,
+  INTERNAL_ERROR_MESSAGE,
+  publicMessageOf,
+} from './errors';
 
 describe('error mapping', () => {
   it('gives every application code a tRPC code and an HTTP status', () => {
@@ -20,5 +28,18 @@ describe('error mapping', () => {
     const fields = fieldErrorsOf(new TRPCError({ code: 'BAD_REQUEST', cause: result.error }));
     expect(fields).toEqual({ q: ['Too long.'] });
     expect(describeFieldErrors(fields!)).toBe('q: Too long.');
+  });
+});
+
+describe('publicMessageOf', () => {
+  it('never shows the internals of an unexpected error', () => {
+    expect(publicMessageOf(new Error('relation "users" does not exist'))).toBe(INTERNAL_ERROR_MESSAGE);
+    expect(publicMessageOf(new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: 'db down' }))).toBe(
+      INTERNAL_ERROR_MESSAGE,
+    );
+  });
+
+  it('keeps the message of an expected refusal', () => {
+    expect(publicMessageOf(new AppError('NOT_FOUND', 'Event not found.'))).toBe('Event not found.');
   });
 });

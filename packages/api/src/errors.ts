@@ -80,3 +80,16 @@ export function describeFieldErrors(fields: Record<string, string[]>): string {
     .map(([field, messages]) => (field ? `${field}: ${messages[0]}` : messages[0]))
     .join(' ');
 }
+
+/**
+ * What a client may read of an error: field errors as one readable line, a generic message for
+ * anything unexpected, and the error's own message otherwise. Used by the HTTP formatter and by
+ * the web app's in-process calls alike.
+ */
+export function publicMessageOf(error: unknown): string {
+  const status = httpStatusOf(error);
+  if (status >= 500) return INTERNAL_ERROR_MESSAGE;
+  const fields = status === 400 ? fieldErrorsOf(error) : undefined;
+  if (fields) return describeFieldErrors(fields);
+  return error instanceof Error ? error.message : INTERNAL_ERROR_MESSAGE;
+}

@@ -7,6 +7,7 @@ export {
   fieldErrorsOf,
   httpStatusOf,
   INTERNAL_ERROR_MESSAGE,
+  publicMessageOf,
   type AppErrorCode,
 } from './errors';
 export type { EventPage, EventSummary } from './modules/event/event.service';

@@ -1,21 +1,11 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { Context } from './context';
-import {
-  AppError,
-  describeFieldErrors,
-  fieldErrorsOf,
-  INTERNAL_ERROR_MESSAGE,
-  toTRPCError,
-} from './errors';
+import { AppError, fieldErrorsOf, publicMessageOf, toTRPCError } from './errors';
 
 const t = initTRPC.context<Context>().create({
   errorFormatter({ shape, error }) {
     const fieldErrors = error.code === 'BAD_REQUEST' ? fieldErrorsOf(error) : undefined;
-    const message = fieldErrors
-      ? describeFieldErrors(fieldErrors)
-      : error.code === 'INTERNAL_SERVER_ERROR'
-        ? INTERNAL_ERROR_MESSAGE
-        : shape.message;
+    const message = publicMessageOf(error);
     // No stack traces or driver messages leave the server, in any mode.
     const { stack: _stack, ...data } = shape.data;
     return { ...shape, message, data: { ...data, fieldErrors } };

@@ -1,4 +1,4 @@
-import { httpStatusOf } from '@parkside/api/errors';
+import { httpStatusOf, publicMessageOf } from '@parkside/api/errors';
 import { TRPCError } from '@trpc/server';
 
 /**
@@ -13,6 +13,6 @@ export async function tryApi<T>(
   } catch (error) {
     const status = httpStatusOf(error);
     if (status >= 500 || !(error instanceof TRPCError)) throw error;
-    return { ok: false, status, error: error.message };
+    return { ok: false, status, error: publicMessageOf(error) };
   }
 }
