@@ -1,14 +1,14 @@
 import { defineConfig, devices } from '@playwright/test';
 import { existsSync } from 'node:fs';
 
-const port = Number(process.env.E2E_PORT ?? 3210);
+const port = Number(process.env.E2E_PORT || 3210);
 
 /**
  * Debian's Chromium where it is installed (CI and our dev machines cannot download browsers);
  * CHROMIUM_PATH wins; otherwise Playwright's own browser, as on a developer laptop.
  */
 const executablePath =
-  process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+  process.env.CHROMIUM_PATH || (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 
 export default defineConfig({
   testDir: 'tests/e2e',

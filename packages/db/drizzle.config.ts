@@ -10,7 +10,9 @@ export default defineConfig({
   schema: './src/schema/index.ts',
   // drizzle-kit wants a path relative to this file.
   out: '../../drizzle',
-  ...(url ? { dbCredentials: { url } } : { driver: 'pglite', dbCredentials: { url: defaultDataDir() } }),
+  ...(url
+    ? { dbCredentials: { url } }
+    : { driver: 'pglite', dbCredentials: { url: defaultDataDir() } }),
   strict: true,
   verbose: true,
 });

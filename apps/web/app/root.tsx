@@ -70,8 +70,8 @@ export function ErrorBoundary() {
     <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-24 text-center">
       <h1 className="text-3xl font-bold">Something went wrong...</h1>
       <p className="text-slate-600">
-        We could not show this page. Refreshing usually helps; if it keeps happening, try again in
-        a few minutes.
+        We could not show this page. Refreshing usually helps; if it keeps happening, try again in a
+        few minutes.
       </p>
       <button type="button" className={buttonClasses()} onClick={() => window.location.reload()}>
         Refresh Page

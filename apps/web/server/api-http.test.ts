@@ -39,7 +39,10 @@ describe('/api/trpc with @trpc/client', () => {
     const page = await client.event.list.query({ q: 'stadium of fire' });
     expect(page.items.map((e) => e.title)).toEqual(['Stadium of Fire']);
     const event = await client.event.byId.query({ id: page.items[0]!.id });
-    expect(event).toMatchObject({ venueName: 'LaVell Edwards Stadium', timeZone: 'America/Denver' });
+    expect(event).toMatchObject({
+      venueName: 'LaVell Edwards Stadium',
+      timeZone: 'America/Denver',
+    });
   });
 
   it('reports a missing event as NOT_FOUND', async () => {
@@ -72,7 +75,14 @@ describe('/api/trpc with plain HTTP', () => {
   });
 
   it('answers wrong types, unknown keys and broken JSON with 400, never 500', async () => {
-    for (const input of [{ q: 42 }, { limit: 'ten' }, { from: 'yesterday' }, { limit: 5000 }, 'text', { drop: 1 }]) {
+    for (const input of [
+      { q: 42 },
+      { limit: 'ten' },
+      { from: 'yesterday' },
+      { limit: 5000 },
+      'text',
+      { drop: 1 },
+    ]) {
       const response = await get('event.list', input);
       expect(response.status, JSON.stringify(input)).toBe(400);
       const body = (await response.json()) as { error: { message: string } };
@@ -90,7 +100,8 @@ describe('/api/trpc with plain HTTP', () => {
 describe('security headers', () => {
   it('sends a CSP with a fresh nonce on every response and no X-Powered-By', async () => {
     const [a, b] = await Promise.all([get('event.list'), get('event.list')]);
-    const nonce = (r: Response) => /'nonce-([^']+)'/.exec(r.headers.get('content-security-policy') ?? '')?.[1];
+    const nonce = (r: Response) =>
+      /'nonce-([^']+)'/.exec(r.headers.get('content-security-policy') ?? '')?.[1];
     expect(nonce(a)).toBeTruthy();
     expect(nonce(a)).not.toBe(nonce(b));
     expect(a.headers.get('x-powered-by')).toBeNull();
@@ -99,9 +110,12 @@ describe('security headers', () => {
   });
 
   it('compresses large responses', async () => {
-    const response = await fetch(`${base}/api/trpc/event.list?input=${encodeURIComponent('{"limit":50}')}`, {
-      headers: { 'accept-encoding': 'gzip' },
-    });
+    const response = await fetch(
+      `${base}/api/trpc/event.list?input=${encodeURIComponent('{"limit":50}')}`,
+      {
+        headers: { 'accept-encoding': 'gzip' },
+      },
+    );
     expect(response.headers.get('content-encoding')).toBe('gzip');
   });
 });

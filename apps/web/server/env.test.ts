@@ -10,6 +10,8 @@ describe('readEnv', () => {
 
   it('treats an empty DATABASE_URL as unset and refuses a non-postgres one', () => {
     expect(readEnv({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
+    expect(readEnv({ SEED_ON_START: '', PORT: '' })).toMatchObject({ PORT: 3000 });
+    expect(readEnv({ SEED_ON_START: 'true' }).SEED_ON_START).toBe(true);
     expect(() => readEnv({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL must be a postgres/);
     expect(() => readEnv({ PORT: 'eighty' })).toThrow(/PORT/);
   });

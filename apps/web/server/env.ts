@@ -8,8 +8,7 @@ const schema = z.object({
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL')
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
+    .optional(),
   PGLITE_DATA_DIR: z.string().optional(),
   SEED_ON_START: z
     .enum(['true', 'false'])
@@ -19,8 +18,10 @@ const schema = z.object({
 
 export type ServerEnv = z.output<typeof schema>;
 
-export function readEnv(source: NodeJS.ProcessEnv = process.env): ServerEnv {
-  const result = schema.safeParse(source);
+export function readEnv(source: Record<string, string | undefined> = process.env): ServerEnv {
+  // An empty value (as copied from .env.example) means "not set".
+  const set = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''));
+  const result = schema.safeParse(set);
   if (!result.success) {
     const problems = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid environment:\n${problems.join('\n')}`);

@@ -2,12 +2,13 @@
  * The Parkside web server: Express in front of Remix, in development (Vite middleware) and in
  * production (the built app). Opens the database and applies migrations before it listens.
  */
-import { createDatabase, isDatabaseEmpty, seedDemoData } from '@parkside/db';
+import { createDatabase, isDatabaseEmpty, loadRootEnvFile, seedDemoData } from '@parkside/db';
 import type { ServerBuild } from '@remix-run/node';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createApp } from './app';
 import { readEnv } from './env';
 
+loadRootEnvFile();
 const env = readEnv();
 const development = env.NODE_ENV === 'development';
 // server/index.ts in development, build/server.js in production: apps/web is one folder up.

@@ -22,7 +22,8 @@ export function securityHeaders({ development }: { development: boolean }): Requ
         'script-src': [
           "'strict-dynamic'",
           "'self'",
-          (_req, res) => `'nonce-${(res as unknown as { locals: { cspNonce: string } }).locals.cspNonce}'`,
+          (_req, res) =>
+            `'nonce-${(res as unknown as { locals: { cspNonce: string } }).locals.cspNonce}'`,
         ],
         'style-src': ["'self'", "'unsafe-inline'"],
         'img-src': ["'self'", 'data:', 'blob:'],

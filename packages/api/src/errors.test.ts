@@ -33,10 +33,12 @@ describe('error mapping', () => {
 
 describe('publicMessageOf', () => {
   it('never shows the internals of an unexpected error', () => {
-    expect(publicMessageOf(new Error('relation "users" does not exist'))).toBe(INTERNAL_ERROR_MESSAGE);
-    expect(publicMessageOf(new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: 'db down' }))).toBe(
+    expect(publicMessageOf(new Error('relation "users" does not exist'))).toBe(
       INTERNAL_ERROR_MESSAGE,
     );
+    expect(
+      publicMessageOf(new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: 'db down' })),
+    ).toBe(INTERNAL_ERROR_MESSAGE);
   });
 
   it('keeps the message of an expected refusal', () => {

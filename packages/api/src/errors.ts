@@ -30,7 +30,11 @@ export class AppError extends Error {
 }
 
 export function toTRPCError(error: AppError): TRPCError {
-  return new TRPCError({ code: appErrorCodes[error.code].trpc, message: error.message, cause: error });
+  return new TRPCError({
+    code: appErrorCodes[error.code].trpc,
+    message: error.message,
+    cause: error,
+  });
 }
 
 /** Shown instead of the real message for anything unexpected: internals never reach a client. */

@@ -50,18 +50,24 @@ export const pgliteExtensions = { pg_trgm, btree_gist };
  * The environment decides by default: DATABASE_URL, then PGLITE_DATA_DIR, then `.data/pglite`.
  */
 export async function createDatabase(options: CreateDatabaseOptions = {}): Promise<DatabaseHandle> {
-  const url = options.url ?? (options.dataDir || options.loadDataDir ? undefined : process.env.DATABASE_URL);
+  const url =
+    options.url || (options.dataDir || options.loadDataDir ? undefined : process.env.DATABASE_URL);
   if (url) return openPostgres(url, options.maxConnections ?? 10);
-  return openPglite(options.dataDir ?? defaultDataDir(), options.loadDataDir);
+  return openPglite(options.dataDir || defaultDataDir(), options.loadDataDir);
 }
 
 function openPostgres(url: string, max: number): DatabaseHandle {
-  const client = postgres(url, { max, onnotice: () => {}, connection: { application_name: 'parkside' } });
+  const client = postgres(url, {
+    max,
+    onnotice: () => {},
+    connection: { application_name: 'parkside' },
+  });
   const db = drizzlePostgres(client, { schema }) as unknown as Database;
   return {
     db,
     kind: 'postgres',
-    migrate: () => migratePostgres(drizzlePostgres(client), { migrationsFolder: migrationsFolder() }),
+    migrate: () =>
+      migratePostgres(drizzlePostgres(client), { migrationsFolder: migrationsFolder() }),
     ping: () => ping(db),
     close: () => client.end({ timeout: 5 }),
   };

@@ -19,10 +19,19 @@ export function findRepoRoot(start = dirname(fileURLToPath(import.meta.url))): s
 }
 
 export function migrationsFolder(): string {
-  return process.env.MIGRATIONS_DIR ?? join(findRepoRoot(), 'drizzle');
+  return process.env.MIGRATIONS_DIR || join(findRepoRoot(), 'drizzle');
 }
 
 /** Where the embedded database lives when DATABASE_URL is not set. */
 export function defaultDataDir(): string {
-  return process.env.PGLITE_DATA_DIR ?? join(findRepoRoot(), '.data', 'pglite');
+  return process.env.PGLITE_DATA_DIR || join(findRepoRoot(), '.data', 'pglite');
+}
+
+/**
+ * Loads the repository's `.env` when there is one. Variables already set in the environment win,
+ * so CI and production settings are never overridden by a stray file.
+ */
+export function loadRootEnvFile(): void {
+  const file = join(findRepoRoot(), '.env');
+  if (existsSync(file)) process.loadEnvFile(file);
 }

@@ -47,9 +47,9 @@ export async function prepareTestTemplate(): Promise<() => Promise<void>> {
     }
     process.env[TEMPLATE_ENV] = `postgres:${name}`;
     return () =>
-      onServer(serverUrl, (sql) => sql.unsafe(`drop database if exists "${name}" with (force)`)).then(
-        () => undefined,
-      );
+      onServer(serverUrl, (sql) =>
+        sql.unsafe(`drop database if exists "${name}" with (force)`),
+      ).then(() => undefined);
   }
   const handle = await createDatabase({ dataDir: 'memory://' });
   const file = join(tmpdir(), `${uniqueName('parkside-pglite')}.tar.gz`);
@@ -73,9 +73,14 @@ export interface TestDatabase extends DatabaseHandle {
 export async function createTestDatabase(): Promise<TestDatabase> {
   const template = process.env[TEMPLATE_ENV];
   if (!template) {
-    throw new Error(`No test template: add @parkside/db's test global setup (${TEMPLATE_ENV} unset).`);
+    throw new Error(
+      `No test template: add @parkside/db's test global setup (${TEMPLATE_ENV} unset).`,
+    );
   }
-  const [kind, ref] = [template.slice(0, template.indexOf(':')), template.slice(template.indexOf(':') + 1)];
+  const [kind, ref] = [
+    template.slice(0, template.indexOf(':')),
+    template.slice(template.indexOf(':') + 1),
+  ];
   if (kind === 'postgres') {
     const serverUrl = process.env.TEST_DATABASE_URL!;
     const name = uniqueName('parkside_test');
@@ -87,7 +92,9 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       url,
       close: async () => {
         await handle.close();
-        await onServer(serverUrl, (sql) => sql.unsafe(`drop database if exists "${name}" with (force)`));
+        await onServer(serverUrl, (sql) =>
+          sql.unsafe(`drop database if exists "${name}" with (force)`),
+        );
       },
     };
   }

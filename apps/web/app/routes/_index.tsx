@@ -8,7 +8,8 @@ export const meta: MetaFunction = () => [
   { title: 'Parkside: park steps from the event' },
   {
     name: 'description',
-    content: 'Find an event and book a private driveway next to it. Hosts earn from their driveway.',
+    content:
+      'Find an event and book a private driveway next to it. Hosts earn from their driveway.',
   },
 ];
 
@@ -32,16 +33,22 @@ export default function Index() {
   const { upcoming } = useLoaderData<typeof loader>();
   return (
     <>
-      <section className="bg-gradient-to-b from-brand-900 to-brand-700 text-white">
+      <section className="from-brand-900 to-brand-700 bg-gradient-to-b text-white">
         <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6 sm:py-24">
           <h1 className="max-w-2xl text-4xl font-extrabold tracking-tight sm:text-5xl">
             Park steps from the event, not across town.
           </h1>
-          <p className="mt-4 max-w-xl text-lg text-brand-100">
+          <p className="text-brand-100 mt-4 max-w-xl text-lg">
             Book a private driveway next to the stadium, parade route or festival gate. Your space
             is waiting when you arrive.
           </p>
-          <Form method="get" action="/events" role="search" aria-label="Search events" className="mt-8 flex max-w-2xl flex-col gap-3 sm:flex-row">
+          <Form
+            method="get"
+            action="/events"
+            role="search"
+            aria-label="Search events"
+            className="mt-8 flex max-w-2xl flex-col gap-3 sm:flex-row"
+          >
             <label htmlFor="home-q" className="sr-only">
               Event, venue or city
             </label>
@@ -52,9 +59,12 @@ export default function Index() {
               maxLength={EVENT_SEARCH_MAX_LENGTH}
               placeholder="Search an event, venue or city"
               autoComplete="off"
-              className="h-14 w-full rounded-xl border-0 bg-white sm:flex-1 px-4 text-lg text-ink shadow-lg placeholder:text-slate-500 focus:outline-4 focus:outline-brand-200"
+              className="text-ink focus:outline-brand-200 h-14 w-full rounded-xl border-0 bg-white px-4 text-lg shadow-lg placeholder:text-slate-500 focus:outline-4 sm:flex-1"
             />
-            <button type="submit" className="h-14 rounded-xl bg-amber-400 px-8 text-lg font-bold text-ink shadow-lg hover:bg-amber-300 focus-visible:outline-4 focus-visible:outline-amber-200">
+            <button
+              type="submit"
+              className="text-ink h-14 rounded-xl bg-amber-400 px-8 text-lg font-bold shadow-lg hover:bg-amber-300 focus-visible:outline-4 focus-visible:outline-amber-200"
+            >
               Find parking
             </button>
           </Form>
@@ -67,8 +77,11 @@ export default function Index() {
         </h2>
         <div className="mt-6 grid gap-6 sm:grid-cols-2">
           {steps.map((step) => (
-            <div key={step.title} className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-              <h3 className="text-lg font-bold text-brand-800">{step.title}</h3>
+            <div
+              key={step.title}
+              className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+            >
+              <h3 className="text-brand-800 text-lg font-bold">{step.title}</h3>
               <p className="mt-2 text-slate-700">{step.body}</p>
             </div>
           ))}

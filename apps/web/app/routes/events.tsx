@@ -8,7 +8,10 @@ import { buttonClasses } from '~/components/ui/button';
 
 export const meta: MetaFunction = () => [
   { title: 'Upcoming events · Parkside' },
-  { name: 'description', content: 'Upcoming games, concerts and festivals with driveway parking nearby.' },
+  {
+    name: 'description',
+    content: 'Upcoming games, concerts and festivals with driveway parking nearby.',
+  },
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -87,7 +90,10 @@ export default function EventsPage() {
                 : 'Check back soon: hosts add events every week.'}
             </p>
             {filtered ? (
-              <Link to="/events" className={buttonClasses({ variant: 'secondary', className: 'mt-4' })}>
+              <Link
+                to="/events"
+                className={buttonClasses({ variant: 'secondary', className: 'mt-4' })}
+              >
                 Show all events
               </Link>
             ) : null}

@@ -6,7 +6,11 @@ import { buttonClasses } from '~/components/ui/button';
 import { formatEventDate, formatEventTime } from '~/utils/event-time';
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
-  { title: loaded?.event ? `Parking for ${loaded.event.title} · Parkside` : 'Event not found · Parkside' },
+  {
+    title: loaded?.event
+      ? `Parking for ${loaded.event.title} · Parkside`
+      : 'Event not found · Parkside',
+  },
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -32,7 +36,7 @@ export default function RentPage() {
   }
   return (
     <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-12">
-      <Link to="/events" className="text-sm font-semibold text-brand-800 hover:underline">
+      <Link to="/events" className="text-brand-800 text-sm font-semibold hover:underline">
         <span aria-hidden="true">←</span> All events
       </Link>
       <article className="mt-4 overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
@@ -46,7 +50,10 @@ export default function RentPage() {
         <div className="p-6 sm:p-8">
           <h1 className="text-3xl font-extrabold tracking-tight">{event.title}</h1>
           {event.status === 'cancelled' ? (
-            <p role="status" className="mt-3 rounded-lg bg-red-50 px-4 py-2 font-semibold text-red-800">
+            <p
+              role="status"
+              className="mt-3 rounded-lg bg-red-50 px-4 py-2 font-semibold text-red-800"
+            >
               This event has been cancelled.
             </p>
           ) : null}
@@ -72,7 +79,10 @@ export default function RentPage() {
           {event.description ? <p className="mt-4 text-slate-700">{event.description}</p> : null}
         </div>
       </article>
-      <section aria-labelledby="parking-heading" className="mt-8 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center">
+      <section
+        aria-labelledby="parking-heading"
+        className="mt-8 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center"
+      >
         <h2 id="parking-heading" className="text-xl font-bold">
           Driveways near {event.venueName}
         </h2>

@@ -5,7 +5,9 @@ describe('formatEventStart', () => {
   it('shows the time in the event zone, not the viewer zone', () => {
     const kickoff = '2026-11-28T20:30:00.000Z';
     expect(formatEventStart(kickoff, 'America/Denver')).toBe('Sat, Nov 28, 2026 · 1:30 PM MST');
-    expect(formatEventStart(kickoff, 'America/Los_Angeles')).toBe('Sat, Nov 28, 2026 · 12:30 PM PST');
+    expect(formatEventStart(kickoff, 'America/Los_Angeles')).toBe(
+      'Sat, Nov 28, 2026 · 12:30 PM PST',
+    );
   });
 
   it('follows daylight saving time', () => {

@@ -1,15 +1,22 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 
-const eventCards = (page: import('@playwright/test').Page) =>
-  page.getByRole('list').filter({ has: page.getByRole('article') }).getByRole('article');
+const eventCards = (page: Page) =>
+  page
+    .getByRole('list')
+    .filter({ has: page.getByRole('article') })
+    .getByRole('article');
 
 test.describe('/events', () => {
-  test('lists the seeded upcoming events, soonest first, in each venue time zone', async ({ page }) => {
+  test('lists the seeded upcoming events, soonest first, in each venue time zone', async ({
+    page,
+  }) => {
     await page.goto('/events');
     await expect(page.getByRole('heading', { level: 1, name: 'Upcoming events' })).toBeVisible();
     const cards = eventCards(page);
     await expect(cards).toHaveCount(12);
-    await expect(cards.getByRole('heading', { name: 'Trail Blazers vs. Los Angeles Lakers' })).toBeVisible();
+    await expect(
+      cards.getByRole('heading', { name: 'Trail Blazers vs. Los Angeles Lakers' }),
+    ).toBeVisible();
     await expect(cards.getByRole('heading', { name: 'BYU Cougars vs. Utah Utes' })).toBeVisible();
 
     // Each card: image, title, venue and city, and the start in the venue's own zone.
@@ -20,9 +27,9 @@ test.describe('/events', () => {
     const provo = cards.filter({ hasText: 'LaVell Edwards Stadium' }).first();
     await expect(provo.locator('time')).toHaveText(/ M[SD]T$/);
 
-    const starts = await cards.locator('time').evaluateAll((times) =>
-      times.map((t) => t.getAttribute('datetime') ?? ''),
-    );
+    const starts = await cards
+      .locator('time')
+      .evaluateAll((times) => times.map((t) => t.getAttribute('datetime') ?? ''));
     expect([...starts].sort()).toEqual(starts);
   });
 
@@ -47,7 +54,8 @@ test.describe('/events', () => {
     await page.getByLabel('Event, venue or city').fill('portland');
     await page.getByRole('button', { name: 'Search' }).click();
     await expect(eventCards(page)).not.toHaveCount(12);
-    for (const text of await eventCards(page).allInnerTexts()) expect(text).toContain('Portland, OR');
+    for (const text of await eventCards(page).allInnerTexts())
+      expect(text).toContain('Portland, OR');
 
     await page.getByRole('link', { name: 'Clear' }).click();
     await expect(page).toHaveURL(/\/events$/);
@@ -64,7 +72,9 @@ test.describe('/events', () => {
   test('filters by date range', async ({ page }) => {
     await page.goto('/events?q=stadium+of+fire');
     const iso = await eventCards(page).locator('time').getAttribute('datetime');
-    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Denver' }).format(new Date(iso!));
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Denver' }).format(
+      new Date(iso!),
+    );
     await page.goto(`/events?from=${day}&to=${day}`);
     const titles = await eventCards(page).getByRole('heading').allInnerTexts();
     expect(titles.sort()).toEqual(['Freedom Festival Grand Parade', 'Stadium of Fire']);
@@ -75,7 +85,9 @@ test.describe('/events', () => {
     expect(response?.status()).toBe(400);
     await expect(page.getByRole('alert')).toHaveText('q: Search must be at most 100 characters.');
     await page.goto('/events?from=2027-02-01&to=2027-01-01');
-    await expect(page.getByRole('alert')).toContainText('The start date must be on or before the end date.');
+    await expect(page.getByRole('alert')).toContainText(
+      'The start date must be on or before the end date.',
+    );
   });
 
   test('search works before JavaScript loads', async ({ browser }) => {
@@ -84,7 +96,9 @@ test.describe('/events', () => {
     await page.goto('/events');
     await page.getByLabel('Event, venue or city').fill('laurelhurst');
     await page.getByRole('button', { name: 'Search' }).click();
-    await expect(eventCards(page).getByRole('heading')).toHaveText('Water Lantern Festival Portland');
+    await expect(eventCards(page).getByRole('heading')).toHaveText(
+      'Water Lantern Festival Portland',
+    );
     await context.close();
   });
 });
@@ -95,21 +109,29 @@ test.describe('other pages', () => {
     await page.getByRole('searchbox', { name: 'Event, venue or city' }).fill('moda center');
     await page.getByRole('button', { name: 'Find parking' }).click();
     await expect(page).toHaveURL(/\/events\?q=moda\+center/);
-    await expect(eventCards(page).getByRole('heading')).toHaveText('Trail Blazers vs. Los Angeles Lakers');
+    await expect(eventCards(page).getByRole('heading')).toHaveText(
+      'Trail Blazers vs. Los Angeles Lakers',
+    );
   });
 
   test('Find parking opens the event on /rent', async ({ page }) => {
     await page.goto('/events?q=lantern');
-    await page.getByRole('link', { name: 'Find parking for Water Lantern Festival Portland' }).click();
+    await page
+      .getByRole('link', { name: 'Find parking for Water Lantern Festival Portland' })
+      .click();
     await expect(page).toHaveURL(/\/rent\?event=[0-9a-f-]{36}$/);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Water Lantern Festival Portland');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Water Lantern Festival Portland',
+    );
     await expect(page.getByText('Laurelhurst Park').first()).toBeVisible();
   });
 
   test('an unknown path lands on the home page', async ({ page }) => {
     await page.goto('/no/such/page?x=1');
     await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByRole('heading', { level: 1 })).toContainText('Park steps from the event');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(
+      'Park steps from the event',
+    );
   });
 
   test('/healthz answers 200 while the database is up', async ({ request }) => {

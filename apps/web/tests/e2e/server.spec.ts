@@ -7,7 +7,13 @@ import { createFreshDatabase, type FreshDatabase } from './fresh-database';
 /** A second production server on its own port and database, for tests that stop it. */
 async function startServer(database: FreshDatabase, port: number) {
   const child = spawn(process.execPath, ['build/server.js'], {
-    env: { ...process.env, ...database.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1' },
+    env: {
+      ...process.env,
+      ...database.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+    },
     stdio: 'pipe',
   });
   let output = '';
@@ -66,7 +72,9 @@ test.describe('the production server', () => {
     try {
       expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
       // Take the database away under the running server.
-      const name = new URL((database.env as { DATABASE_URL: string }).DATABASE_URL).pathname.slice(1);
+      const name = new URL((database.env as { DATABASE_URL: string }).DATABASE_URL).pathname.slice(
+        1,
+      );
       const admin = postgres(process.env.TEST_DATABASE_URL!, { max: 1, onnotice: () => {} });
       await admin.unsafe(`drop database "${name}" with (force)`);
       await admin.end();

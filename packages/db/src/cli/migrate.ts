@@ -1,5 +1,7 @@
 import { createDatabase } from '../client';
+import { loadRootEnvFile } from '../paths';
 
+loadRootEnvFile();
 const handle = await createDatabase();
 try {
   await handle.migrate();

@@ -1,6 +1,8 @@
 import { createDatabase } from '../client';
+import { loadRootEnvFile } from '../paths';
 import { seedDemoData } from '../seed';
 
+loadRootEnvFile();
 const handle = await createDatabase();
 try {
   await handle.migrate();

@@ -72,7 +72,8 @@ const demoEvents: DemoEvent[] = [
   {
     slug: 'byu-vs-utah-football',
     title: 'BYU Cougars vs. Utah Utes',
-    description: 'The Holy War rivalry game. Gates open two hours before kickoff; tailgating welcome.',
+    description:
+      'The Holy War rivalry game. Gates open two hours before kickoff; tailgating welcome.',
     ...LAVELL_EDWARDS,
     when: { inDays: 6 },
     start: '13:30',
@@ -268,7 +269,8 @@ const demoEvents: DemoEvent[] = [
   {
     slug: 'rose-festival-grand-floral-parade',
     title: 'Grand Floral Parade',
-    description: "The Portland Rose Festival's all-floral parade, from the Coliseum across the river.",
+    description:
+      "The Portland Rose Festival's all-floral parade, from the Coliseum across the river.",
     venueName: 'Veterans Memorial Coliseum',
     street: '300 N Winning Way',
     city: 'Portland',

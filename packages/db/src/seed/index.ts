@@ -27,6 +27,9 @@ export async function seedDemoData(db: Database, { today = new Date() } = {}) {
 
 /** True when the database holds no events yet (the dev server seeds such a database). */
 export async function isDatabaseEmpty(db: Database): Promise<boolean> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(events).limit(1);
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(events)
+    .limit(1);
   return (row?.n ?? 0) === 0;
 }

@@ -25,7 +25,14 @@ export function offsetMinutes(instant: Date, timeZone: string): number {
     second: '2-digit',
   }).formatToParts(instant);
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  const wall = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
+  const wall = Date.UTC(
+    get('year'),
+    get('month') - 1,
+    get('day'),
+    get('hour'),
+    get('minute'),
+    get('second'),
+  );
   return Math.round((wall - Math.floor(instant.getTime() / 1000) * 1000) / 60_000);
 }
 

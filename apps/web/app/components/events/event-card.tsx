@@ -19,10 +19,10 @@ export function EventCard({ event }: { event: EventSummary }) {
         className="aspect-video w-full bg-slate-200 object-cover"
       />
       <div className="flex flex-1 flex-col gap-2 p-5">
-        <p className="text-sm font-semibold text-brand-800">
+        <p className="text-brand-800 text-sm font-semibold">
           <time dateTime={event.startsAt}>{formatEventStart(event.startsAt, event.timeZone)}</time>
         </p>
-        <h3 id={headingId} className="text-lg leading-snug font-bold text-ink">
+        <h3 id={headingId} className="text-ink text-lg leading-snug font-bold">
           {event.title}
         </h3>
         <p className="text-sm text-slate-600">
@@ -34,7 +34,7 @@ export function EventCard({ event }: { event: EventSummary }) {
         <div className="mt-auto pt-3">
           <Link
             to={`/rent?event=${event.id}`}
-            className="inline-flex items-center gap-1 text-sm font-semibold text-brand-800 hover:underline"
+            className="text-brand-800 inline-flex items-center gap-1 text-sm font-semibold hover:underline"
             aria-label={`Find parking for ${event.title}`}
           >
             Find parking <span aria-hidden="true">→</span>

@@ -11,10 +11,15 @@ export interface EventFilters {
 const inputClass =
   'h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base text-ink placeholder:text-slate-500 focus:border-brand-600 focus:outline-2 focus:outline-brand-600/30';
 
-export function EventSearchForm({ filters, error }: { filters: EventFilters; error?: string | null }) {
+export function EventSearchForm({
+  filters,
+  error,
+}: {
+  filters: EventFilters;
+  error?: string | null;
+}) {
   const navigation = useNavigation();
-  const searching =
-    navigation.state !== 'idle' && navigation.location?.pathname === '/events';
+  const searching = navigation.state !== 'idle' && navigation.location?.pathname === '/events';
   const filtered = Boolean(filters.q || filters.from || filters.to);
 
   return (
@@ -47,17 +52,33 @@ export function EventSearchForm({ filters, error }: { filters: EventFilters; err
           <label htmlFor="event-from" className="text-sm font-semibold text-slate-700">
             From
           </label>
-          <input id="event-from" name="from" type="date" defaultValue={filters.from} className={inputClass} />
+          <input
+            id="event-from"
+            name="from"
+            type="date"
+            defaultValue={filters.from}
+            className={inputClass}
+          />
         </div>
         <div className="flex flex-col gap-1">
           <label htmlFor="event-to" className="text-sm font-semibold text-slate-700">
             To
           </label>
-          <input id="event-to" name="to" type="date" defaultValue={filters.to} className={inputClass} />
+          <input
+            id="event-to"
+            name="to"
+            type="date"
+            defaultValue={filters.to}
+            className={inputClass}
+          />
         </div>
       </div>
       <div className="flex gap-2">
-        <button type="submit" className={buttonClasses({ className: 'flex-1 sm:flex-none' })} disabled={searching}>
+        <button
+          type="submit"
+          className={buttonClasses({ className: 'flex-1 sm:flex-none' })}
+          disabled={searching}
+        >
           {searching ? 'Searching…' : 'Search'}
         </button>
         {filtered ? (
@@ -67,7 +88,11 @@ export function EventSearchForm({ filters, error }: { filters: EventFilters; err
         ) : null}
       </div>
       {error ? (
-        <p id="event-search-error" role="alert" className="text-sm font-medium text-red-700 sm:col-span-4">
+        <p
+          id="event-search-error"
+          role="alert"
+          className="text-sm font-medium text-red-700 sm:col-span-4"
+        >
           {error}
         </p>
       ) : null}

@@ -10,10 +10,13 @@ export function SiteHeader() {
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
-        <Link to="/" className="flex items-center gap-2 text-lg font-extrabold tracking-tight text-ink">
+        <Link
+          to="/"
+          className="text-ink flex items-center gap-2 text-lg font-extrabold tracking-tight"
+        >
           <span
             aria-hidden="true"
-            className="grid h-8 w-8 place-items-center rounded-lg bg-brand-700 text-base text-white"
+            className="bg-brand-700 grid h-8 w-8 place-items-center rounded-lg text-base text-white"
           >
             P
           </span>

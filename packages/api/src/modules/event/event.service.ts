@@ -94,7 +94,10 @@ function decodeCursor(cursor: string): { startsAt: Date; id: string } {
   const [iso, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
   const startsAt = new Date(iso ?? '');
   if (!id || !/^[0-9a-f-]{36}$/i.test(id) || Number.isNaN(startsAt.getTime())) {
-    throw new AppError('BAD_REQUEST', 'That page link is invalid. Start again from the first page.');
+    throw new AppError(
+      'BAD_REQUEST',
+      'That page link is invalid. Start again from the first page.',
+    );
   }
   return { startsAt, id };
 }

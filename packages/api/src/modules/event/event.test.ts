@@ -32,8 +32,18 @@ beforeAll(async () => {
   handle = await createTestDatabase();
   api = createCaller(createContext({ db: handle.db }));
   await handle.db.insert(events).values([
-    event({ slug: 'sof', title: 'Stadium of Fire', startsAt: new Date(now + 10 * DAY), endsAt: new Date(now + 10 * DAY + 3 * HOUR) }),
-    event({ slug: 'football', title: 'BYU Cougars vs. Utah Utes', startsAt: new Date(now + 3 * DAY), endsAt: new Date(now + 3 * DAY + 4 * HOUR) }),
+    event({
+      slug: 'sof',
+      title: 'Stadium of Fire',
+      startsAt: new Date(now + 10 * DAY),
+      endsAt: new Date(now + 10 * DAY + 3 * HOUR),
+    }),
+    event({
+      slug: 'football',
+      title: 'BYU Cougars vs. Utah Utes',
+      startsAt: new Date(now + 3 * DAY),
+      endsAt: new Date(now + 3 * DAY + 4 * HOUR),
+    }),
     event({
       slug: 'lanterns',
       title: 'Water Lantern Festival Portland',
@@ -45,8 +55,20 @@ beforeAll(async () => {
       endsAt: new Date(now + 5 * DAY + 4 * HOUR),
     }),
     // In progress: started an hour ago, still upcoming until it ends.
-    event({ slug: 'now', title: 'Orem Summerfest', venueName: 'City Center Park', city: 'Orem', startsAt: new Date(now - HOUR), endsAt: new Date(now + 5 * HOUR) }),
-    event({ slug: 'past', title: 'Past Parade', startsAt: new Date(now - 3 * DAY), endsAt: new Date(now - 3 * DAY + HOUR) }),
+    event({
+      slug: 'now',
+      title: 'Orem Summerfest',
+      venueName: 'City Center Park',
+      city: 'Orem',
+      startsAt: new Date(now - HOUR),
+      endsAt: new Date(now + 5 * HOUR),
+    }),
+    event({
+      slug: 'past',
+      title: 'Past Parade',
+      startsAt: new Date(now - 3 * DAY),
+      endsAt: new Date(now - 3 * DAY + HOUR),
+    }),
     event({ slug: 'cancelled', title: 'Cancelled Concert', status: 'cancelled' }),
     event({ slug: 'archived', title: 'Archived Marathon', status: 'archived' }),
   ]);
@@ -72,7 +94,9 @@ describe('event.list', () => {
 
   it('finds events by title, venue or city, ignoring case', async () => {
     expect((await api.event.list({ q: 'STADIUM of' })).items.map((e) => e.slug)).toEqual(['sof']);
-    expect((await api.event.list({ q: 'laurelhurst' })).items.map((e) => e.slug)).toEqual(['lanterns']);
+    expect((await api.event.list({ q: 'laurelhurst' })).items.map((e) => e.slug)).toEqual([
+      'lanterns',
+    ]);
     expect((await api.event.list({ q: 'orem' })).items.map((e) => e.slug)).toEqual(['now']);
   });
 
@@ -121,15 +145,18 @@ describe('event.list', () => {
 
 describe('event.byId', () => {
   it('returns one event, including a cancelled one', async () => {
-    const [cancelled] = await handle.db.select().from(events).where(
-      (await import('drizzle-orm')).eq(events.slug, 'cancelled'),
-    );
+    const [cancelled] = await handle.db
+      .select()
+      .from(events)
+      .where((await import('drizzle-orm')).eq(events.slug, 'cancelled'));
     const found = await api.event.byId({ id: cancelled!.id });
     expect(found).toMatchObject({ title: 'Cancelled Concert', status: 'cancelled' });
   });
 
   it('answers NOT_FOUND for an unknown id and BAD_REQUEST for a malformed one', async () => {
-    await expect(api.event.byId({ id: '00000000-0000-4000-8000-000000000000' })).rejects.toMatchObject({
+    await expect(
+      api.event.byId({ id: '00000000-0000-4000-8000-000000000000' }),
+    ).rejects.toMatchObject({
       code: 'NOT_FOUND',
       message: 'Event not found.',
     });
