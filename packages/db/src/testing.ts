@@ -46,6 +46,7 @@ export async function prepareTestTemplate(): Promise<() => Promise<void>> {
       await handle.close();
     }
     process.env[TEMPLATE_ENV] = `postgres:${name}`;
+    console.info(`Test databases: PostgreSQL (${new URL(serverUrl).host}), template ${name}`);
     return () =>
       onServer(serverUrl, (sql) =>
         sql.unsafe(`drop database if exists "${name}" with (force)`),
@@ -61,6 +62,7 @@ export async function prepareTestTemplate(): Promise<() => Promise<void>> {
     await handle.close();
   }
   process.env[TEMPLATE_ENV] = `pglite:${file}`;
+  console.info('Test databases: in-memory PGlite from a migrated snapshot');
   return async () => rmSync(file, { force: true });
 }
 
