@@ -1,5 +1,5 @@
 export { appRouter, createCaller, type ApiCaller, type AppRouter } from './root';
-export { createContext, type Context, type ContextOptions } from './context';
+export { createContext, type Context, type ContextOptions, type SessionUser } from './context';
 export {
   AppError,
   appErrorCodes,

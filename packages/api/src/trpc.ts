@@ -27,4 +27,27 @@ export const createCallerFactory = t.createCallerFactory;
 /** Anyone, signed in or not. */
 export const publicProcedure = t.procedure.use(appErrors);
 
+/** Messages the guards answer with; the web pages show the same words. */
+export const SIGN_IN_REQUIRED_MESSAGE = 'Please sign in to continue.';
+export const VERIFICATION_REQUIRED_MESSAGE = 'Please verify your email address to access this feature...';
+export const ADMIN_REQUIRED_MESSAGE = 'Only Parkside admins can do that.';
+
+/** A signed-in user (401 otherwise). */
+export const signedInProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (!ctx.user) throw new AppError('UNAUTHORIZED', SIGN_IN_REQUIRED_MESSAGE);
+  return next({ ctx: { ...ctx, user: ctx.user } });
+});
+
+/** A signed-in user whose e-mail is verified (403 otherwise). */
+export const verifiedProcedure = signedInProcedure.use(({ ctx, next }) => {
+  if (!ctx.user.emailVerified) throw new AppError('FORBIDDEN', VERIFICATION_REQUIRED_MESSAGE);
+  return next();
+});
+
+/** An admin: the e-mail is listed in `admins` (403 otherwise, whatever the page showed). */
+export const adminProcedure = signedInProcedure.use(({ ctx, next }) => {
+  if (!ctx.user.isAdmin) throw new AppError('FORBIDDEN', ADMIN_REQUIRED_MESSAGE);
+  return next();
+});
+
 export { TRPCError };

@@ -1,3 +1,4 @@
 export * from './limits';
 export * from './events';
 export * from './time-zone';
+export * from './auth';

@@ -2,3 +2,11 @@
 export const EVENT_SEARCH_MAX_LENGTH = 100;
 export const EVENT_PAGE_SIZE_DEFAULT = 12;
 export const EVENT_PAGE_SIZE_MAX = 50;
+
+export const NAME_MAX_LENGTH = 80;
+export const EMAIL_MAX_LENGTH = 254;
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+export const PHONE_MAX_LENGTH = 32;
+export const ADDRESS_MAX_LENGTH = 200;
+export const URL_MAX_LENGTH = 2048;

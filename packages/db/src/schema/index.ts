@@ -1,2 +1,3 @@
 export * from './users';
+export * from './auth';
 export * from './events';

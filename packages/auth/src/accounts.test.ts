@@ -1,0 +1,351 @@
+import { admins, passwordAccounts, sessions, users } from '@parkside/db';
+import { registerSchema } from '@parkside/validators';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUTH_MESSAGES } from './errors';
+import { loadUser, USER_READ_ATTEMPTS, USER_READ_RETRY_DELAY_MS } from './load-user';
+import { createAuthHarness, tokenFromEmail, type AuthHarness } from './test-helpers';
+import { hashToken } from './tokens';
+
+let h: AuthHarness;
+const client = { ip: '203.0.113.7' };
+let counter = 0;
+
+function newUser(overrides: Record<string, unknown> = {}) {
+  counter += 1;
+  return registerSchema.parse({
+    name: `Driver ${counter}`,
+    email: `driver${counter}@example.com`,
+    password: 'correct horse battery',
+    terms: 'on',
+    ...overrides,
+  });
+}
+
+async function signUp(overrides: Record<string, unknown> = {}) {
+  const input = newUser(overrides);
+  const issued = await h.auth.signUp(input, { ip: `198.51.100.${counter}` });
+  return { input, issued };
+}
+
+beforeAll(async () => {
+  h = await createAuthHarness();
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+describe('sign-up', () => {
+  it('creates the account, e-mails a verification link, writes an unverified user and signs in', async () => {
+    const { input, issued } = await signUp({ phoneNumber: '(801) 555-0123' });
+    const mail = await h.smtp.waitFor((m) => m.to.includes(input.email));
+    expect(mail.subject).toBe('Verify your email for Parkside');
+    expect(mail.text).toContain('http://parkside.test/verify-email?token=');
+
+    const [user] = await h.database.db.select().from(users).where(eq(users.id, issued.userId));
+    expect(user).toMatchObject({
+      email: input.email,
+      name: input.name,
+      isHost: false,
+      emailVerified: false,
+      termsAccepted: true,
+      phoneNumber: '(801) 555-0123',
+      address: null,
+      profileImageUrl: null,
+    });
+    expect(user?.termsAcceptedAt).toBeInstanceOf(Date);
+    expect(issued.emailSent).toBe(true);
+    expect(issued.cookie).toMatch(/^parkside_session=[^;]+; .*HttpOnly/i);
+    expect(issued.cookie).toMatch(/SameSite=Lax/i);
+
+    const loaded = await h.auth.loadSession(issued.token);
+    expect(loaded?.user?.id).toBe(issued.userId);
+  });
+
+  it('stores the password with Argon2id and the session only as a hash', async () => {
+    const { issued } = await signUp();
+    const [account] = await h.database.db
+      .select()
+      .from(passwordAccounts)
+      .where(eq(passwordAccounts.userId, issued.userId));
+    expect(account?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    const stored = await h.database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.userId, issued.userId));
+    expect(stored.map((s) => s.id)).toEqual([hashToken(issued.token)]);
+  });
+
+  it('keeps the account when the mail server fails', async () => {
+    h.smtp.setFailing(true);
+    try {
+      const { input, issued } = await signUp();
+      expect(issued.emailSent).toBe(false);
+      const [user] = await h.database.db.select().from(users).where(eq(users.email, input.email));
+      expect(user?.emailVerified).toBe(false);
+      await expect(h.auth.signIn(input)).resolves.toMatchObject({ userId: issued.userId });
+    } finally {
+      h.smtp.setFailing(false);
+    }
+  });
+
+  it('refuses an address that already has an account', async () => {
+    const { input } = await signUp();
+    await expect(h.auth.signUp({ ...input, name: 'Someone else' }, client)).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: AUTH_MESSAGES.emailTaken,
+    });
+  });
+});
+
+describe('sign-in', () => {
+  it('fails for an e-mail with no account with the customer message', async () => {
+    await expect(
+      h.auth.signIn({ email: 'nobody@example.com', password: 'whatever1' }),
+    ).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      message: 'User account not found. Please try signing up first.',
+    });
+  });
+
+  it('fails for a wrong password and succeeds with the right one', async () => {
+    const { input } = await signUp();
+    await expect(
+      h.auth.signIn({ email: input.email, password: 'wrong password' }),
+    ).rejects.toMatchObject({
+      code: 'UNAUTHORIZED',
+      message: AUTH_MESSAGES.wrongPassword,
+    });
+    const session = await h.auth.signIn(input);
+    expect((await h.auth.loadSession(session.token))?.user?.email).toBe(input.email);
+  });
+
+  it('fails with the customer message when the user row never appears, after 5 reads 200 ms apart', async () => {
+    const { input } = await signUp();
+    const [account] = await h.database.db
+      .select()
+      .from(passwordAccounts)
+      .where(eq(passwordAccounts.email, input.email));
+    await h.database.db.delete(users).where(eq(users.id, account!.userId));
+    const started = Date.now();
+    await expect(h.auth.signIn(input)).rejects.toMatchObject({
+      message: AUTH_MESSAGES.userNotFound,
+    });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(
+      (USER_READ_ATTEMPTS - 1) * USER_READ_RETRY_DELAY_MS - 20,
+    );
+  });
+
+  it('waits for a user row that is still being written', async () => {
+    const { issued } = await signUp();
+    const [row] = await h.database.db.delete(users).where(eq(users.id, issued.userId)).returning();
+    // The first read misses; the row appears before the retries run out.
+    const loading = loadUser(h.database.db, issued.userId);
+    await new Promise((resolve) => setTimeout(resolve, USER_READ_RETRY_DELAY_MS + 50));
+    await h.database.db.insert(users).values(row!);
+    expect((await loading)?.id).toBe(issued.userId);
+  });
+
+  it('refuses the 11th failed attempt within 15 minutes, across two app servers', async () => {
+    const { input } = await signUp();
+    for (let attempt = 1; attempt <= 10; attempt += 1) {
+      const server = attempt % 2 ? h.auth : h.otherServer;
+      await expect(
+        server.signIn({ email: input.email, password: `wrong ${attempt}` }),
+      ).rejects.toMatchObject({
+        code: 'UNAUTHORIZED',
+      });
+    }
+    // Even the right password is refused now, on either server.
+    for (const server of [h.auth, h.otherServer]) {
+      await expect(server.signIn(input)).rejects.toMatchObject({
+        code: 'TOO_MANY_REQUESTS',
+        message: expect.stringMatching(
+          /^Too many failed sign-in attempts for this email\..* 15 minutes\.$/,
+        ),
+      });
+    }
+  });
+
+  it('clears the failure count after a successful sign-in', async () => {
+    const { input } = await signUp();
+    for (let attempt = 1; attempt <= 9; attempt += 1) {
+      await h.auth.signIn({ email: input.email, password: 'nope nope' }).catch(() => {});
+    }
+    await h.auth.signIn(input);
+    for (let attempt = 1; attempt <= 9; attempt += 1) {
+      await h.auth.signIn({ email: input.email, password: 'nope nope' }).catch(() => {});
+    }
+    await expect(h.auth.signIn(input)).resolves.toBeTruthy();
+  });
+});
+
+describe('e-mail verification', () => {
+  it('verifies with the e-mailed link, rotates the session, and works once', async () => {
+    const { input, issued } = await signUp();
+    const mail = await h.smtp.waitFor((m) => m.to.includes(input.email));
+    const token = tokenFromEmail(mail.text);
+    const before = await h.auth.loadSession(issued.token);
+
+    const result = await h.auth.verifyEmail(token, {
+      sessionId: before!.session.id,
+      userId: issued.userId,
+    });
+    expect(result.session).not.toBeNull();
+    expect(await h.auth.loadSession(issued.token)).toBeNull();
+    const after = await h.auth.loadSession(result.session!.token);
+    expect(after?.user?.emailVerified).toBe(true);
+
+    await expect(h.auth.verifyEmail(token, null)).rejects.toMatchObject({
+      message: AUTH_MESSAGES.invalidLink,
+    });
+  });
+
+  it('refuses an unknown or expired link', async () => {
+    await expect(h.auth.verifyEmail('made-up-token', null)).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+    });
+  });
+
+  it('resends with the spec texts, rate limited, and reports a failing mail server', async () => {
+    const { issued } = await signUp();
+    const user = (await h.auth.loadSession(issued.token))!.user!;
+    await expect(h.auth.resendVerification(user)).resolves.toEqual({
+      sent: true,
+      message: 'Verification email sent! Please check your inbox.',
+    });
+    h.smtp.setFailing(true);
+    await expect(h.auth.resendVerification(user)).resolves.toEqual({
+      sent: false,
+      message: 'Failed to send verification email. Please try again later.',
+    });
+    h.smtp.setFailing(false);
+    await h.auth.resendVerification(user);
+    await expect(h.auth.resendVerification(user)).rejects.toMatchObject({
+      code: 'TOO_MANY_REQUESTS',
+    });
+  });
+});
+
+describe('loading the user of a session', () => {
+  it('syncs the stored emailVerified with the account when they differ', async () => {
+    const { issued } = await signUp();
+    await h.database.db
+      .update(passwordAccounts)
+      .set({ emailVerified: true })
+      .where(eq(passwordAccounts.userId, issued.userId));
+    expect((await h.auth.loadSession(issued.token))?.user?.emailVerified).toBe(true);
+    const [row] = await h.database.db.select().from(users).where(eq(users.id, issued.userId));
+    expect(row?.emailVerified).toBe(true);
+  });
+
+  it('derives isAdmin from the admins table only', async () => {
+    const { input, issued } = await signUp();
+    expect((await loadUser(h.database.db, issued.userId))?.isAdmin).toBe(false);
+    await h.database.db.insert(admins).values({ email: input.email });
+    expect((await loadUser(h.database.db, issued.userId))?.isAdmin).toBe(true);
+    await h.database.db.delete(admins).where(eq(admins.email, input.email));
+    expect((await loadUser(h.database.db, issued.userId))?.isAdmin).toBe(false);
+  });
+});
+
+describe('password reset and change', () => {
+  it('answers the same for unknown addresses and sends nothing', async () => {
+    const before = h.smtp.messages.length;
+    await expect(h.auth.requestPasswordReset('ghost@example.com', client)).resolves.toBeUndefined();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(h.smtp.messages.length).toBe(before);
+  });
+
+  it('sets a new password from the e-mailed link and ends every other session', async () => {
+    const { input, issued } = await signUp();
+    const otherDevice = await h.auth.signIn(input);
+    await h.auth.requestPasswordReset(input.email, client);
+    const mail = await h.smtp.waitFor(
+      (m) => m.to.includes(input.email) && m.subject === 'Reset your Parkside password',
+    );
+    const token = tokenFromEmail(mail.text);
+    expect(await h.auth.isResetTokenValid(token)).toBe(true);
+
+    const fresh = await h.auth.resetPassword(token, 'a brand new secret');
+    expect(await h.auth.loadSession(issued.token)).toBeNull();
+    expect(await h.auth.loadSession(otherDevice.token)).toBeNull();
+    expect((await h.auth.loadSession(fresh.token))?.user?.emailVerified).toBe(true);
+    await expect(h.auth.signIn(input)).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    await expect(
+      h.auth.signIn({ email: input.email, password: 'a brand new secret' }),
+    ).resolves.toBeTruthy();
+    await expect(h.auth.resetPassword(token, 'again and again')).rejects.toMatchObject({
+      message: AUTH_MESSAGES.invalidLink,
+    });
+  });
+
+  it('changes the password only with the current one, and replaces every session', async () => {
+    const { input, issued } = await signUp();
+    const user = (await h.auth.loadSession(issued.token))!.user!;
+    await expect(
+      h.auth.changePassword(user, 'not it at all', 'new password 1'),
+    ).rejects.toMatchObject({
+      message: AUTH_MESSAGES.wrongCurrentPassword,
+    });
+    const next = await h.auth.changePassword(user, input.password, 'new password 1');
+    expect(await h.auth.loadSession(issued.token)).toBeNull();
+    expect(await h.auth.loadSession(next.token)).not.toBeNull();
+    await h.smtp.waitFor(
+      (m) => m.to.includes(input.email) && m.subject === 'Your Parkside password was changed',
+    );
+  });
+});
+
+describe('social sign-in', () => {
+  const profile = (n: number, emailVerified = true) => ({
+    providerUserId: `oidc-${n}`,
+    email: `social${n}@example.com`,
+    emailVerified,
+    name: `Social Person ${n}`,
+    picture: `https://images.example.com/${n}.png`,
+  });
+
+  it('creates a new user with the provider name and photo, not a host, terms accepted', async () => {
+    const issued = await h.auth.socialSignIn('oidc', profile(1));
+    const [user] = await h.database.db.select().from(users).where(eq(users.id, issued.userId));
+    expect(user).toMatchObject({
+      email: 'social1@example.com',
+      name: 'Social Person 1',
+      profileImageUrl: 'https://images.example.com/1.png',
+      isHost: false,
+      termsAccepted: true,
+      emailVerified: true,
+    });
+  });
+
+  it('syncs emailVerified of an existing user with the provider on every sign-in', async () => {
+    const first = await h.auth.socialSignIn('oidc', profile(2, false));
+    expect((await h.auth.loadSession(first.token))?.user?.emailVerified).toBe(false);
+    const second = await h.auth.socialSignIn('oidc', profile(2, true));
+    expect(second.userId).toBe(first.userId);
+    expect((await h.auth.loadSession(second.token))?.user?.emailVerified).toBe(true);
+  });
+
+  it('links to an e-mail account only when the provider verified the address', async () => {
+    const { input, issued } = await signUp({ email: 'social3@example.com' });
+    await expect(h.auth.socialSignIn('oidc', profile(3, false))).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: AUTH_MESSAGES.linkRequiresPassword,
+    });
+    const linked = await h.auth.socialSignIn('oidc', profile(3, true));
+    expect(linked.userId).toBe(issued.userId);
+    await expect(h.auth.signIn(input)).resolves.toMatchObject({ userId: issued.userId });
+  });
+});
+
+describe('deleting an account', () => {
+  it('removes the user, its sessions and its password login', async () => {
+    const { input, issued } = await signUp();
+    await h.auth.deleteAccount(issued.userId);
+    expect(await h.auth.loadSession(issued.token)).toBeNull();
+    await expect(h.auth.signIn(input)).rejects.toMatchObject({
+      message: AUTH_MESSAGES.userNotFound,
+    });
+  });
+});

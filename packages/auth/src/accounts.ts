@@ -1,0 +1,487 @@
+import type { SessionUser } from '@parkside/api';
+import {
+  emailVerificationTokens,
+  events,
+  oauthAccounts,
+  passwordAccounts,
+  passwordResetTokens,
+  users,
+  type Database,
+} from '@parkside/db';
+import {
+  passwordChangedEmail,
+  passwordResetEmail,
+  verificationEmail,
+  type Mailer,
+} from '@parkside/email';
+import type { RegisterInput } from '@parkside/validators';
+import { and, eq, gt, lt } from 'drizzle-orm';
+import { AppError, AUTH_MESSAGES } from './errors';
+import type { SessionStore, ValidSession } from './lucia';
+import { loadUser } from './load-user';
+import type { OAuthProviderId, ProviderProfile } from './oauth';
+import { hashPassword, verifyPassword } from './passwords';
+import { describeWait, type RateLimits } from './rate-limit';
+import { generateToken, generateUserId, hashToken } from './tokens';
+
+export const EMAIL_VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000;
+export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
+
+export interface AuthServiceOptions {
+  db: Database;
+  sessions: SessionStore;
+  limits: RateLimits;
+  mailer: Mailer;
+  /** Origin used in e-mailed links, e.g. https://parkside.example. */
+  publicUrl: string;
+  log?: Pick<Console, 'error' | 'info'>;
+}
+
+/** A new session for the browser: the cookie to set and who it belongs to. */
+export interface IssuedSession {
+  userId: string;
+  token: string;
+  cookie: string;
+}
+
+export interface LoadedSession {
+  session: ValidSession;
+  user: SessionUser | null;
+  /** Set-Cookie to send when the session's expiry just slid forward. */
+  refreshCookie: string | null;
+}
+
+function tooMany(seconds: number, what: string): AppError {
+  return new AppError('TOO_MANY_REQUESTS', `${what} Please try again in ${describeWait(seconds)}.`);
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;
+
+export function createAuthService({
+  db,
+  sessions,
+  limits,
+  mailer,
+  publicUrl,
+  log = console,
+}: AuthServiceOptions) {
+  const link = (path: string, token: string) => {
+    const url = new URL(path, publicUrl);
+    url.searchParams.set('token', token);
+    return url.toString();
+  };
+
+  async function issueSession(userId: string): Promise<IssuedSession> {
+    const { token } = await sessions.create(userId);
+    return { userId, token, cookie: sessions.cookie(token) };
+  }
+
+  /** Stores a fresh single-use verification token and e-mails its link. False if sending failed. */
+  async function sendVerification(user: { id: string; email: string; name: string }) {
+    const token = generateToken();
+    await db.insert(emailVerificationTokens).values({
+      tokenHash: hashToken(token),
+      userId: user.id,
+      email: user.email,
+      expiresAt: new Date(Date.now() + EMAIL_VERIFICATION_TTL_MS),
+    });
+    try {
+      await mailer.send({
+        to: user.email,
+        ...verificationEmail({ name: user.name, url: link('/verify-email', token) }),
+      });
+      return true;
+    } catch (error) {
+      log.error('Could not send the verification e-mail:', error);
+      return false;
+    }
+  }
+
+  /** Marks the address verified on the account and on the user. */
+  async function markVerified(userId: string) {
+    await db
+      .update(passwordAccounts)
+      .set({ emailVerified: true })
+      .where(eq(passwordAccounts.userId, userId));
+    await db.update(users).set({ emailVerified: true }).where(eq(users.id, userId));
+  }
+
+  return {
+    sessions,
+
+    /**
+     * The customer's order: create the account, send the verification e-mail, then write the user
+     * with emailVerified false. A mail server that fails never loses the account.
+     */
+    async signUp(input: RegisterInput, client: { ip: string }) {
+      const wait = await limits.consume('signup', client.ip);
+      if (wait) throw tooMany(wait, 'Too many new accounts from your network.');
+
+      const [existing] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.email, input.email))
+        .limit(1);
+      if (existing) throw new AppError('CONFLICT', AUTH_MESSAGES.emailTaken);
+
+      const userId = generateUserId();
+      const created = await db
+        .insert(passwordAccounts)
+        .values({ userId, email: input.email, passwordHash: await hashPassword(input.password) })
+        .onConflictDoNothing()
+        .returning({ userId: passwordAccounts.userId });
+      if (created.length === 0) throw new AppError('CONFLICT', AUTH_MESSAGES.emailTaken);
+
+      const emailSent = await sendVerification({
+        id: userId,
+        email: input.email,
+        name: input.name,
+      });
+
+      const now = new Date();
+      await db.insert(users).values({
+        id: userId,
+        email: input.email,
+        name: input.name,
+        isHost: false,
+        emailVerified: false,
+        termsAccepted: true,
+        termsAcceptedAt: now,
+        // Stored only when given.
+        ...(input.phoneNumber ? { phoneNumber: input.phoneNumber } : {}),
+        ...(input.address ? { address: input.address } : {}),
+        ...(input.profileImageUrl ? { profileImageUrl: input.profileImageUrl } : {}),
+      });
+      return { ...(await issueSession(userId)), emailSent };
+    },
+
+    /**
+     * E-mail and password. Every failure leaves the browser signed out (the caller clears the
+     * cookie). The 11th failed attempt for one e-mail within 15 minutes is refused outright.
+     */
+    async signIn(input: { email: string; password: string }) {
+      const wait = await limits.check('loginFailures', input.email);
+      if (wait) {
+        throw tooMany(
+          wait,
+          'Too many failed sign-in attempts for this email. Reset your password or wait.',
+        );
+      }
+      const fail = async (error: AppError) => {
+        await limits.consume('loginFailures', input.email);
+        return error;
+      };
+
+      const [account] = await db
+        .select()
+        .from(passwordAccounts)
+        .where(eq(passwordAccounts.email, input.email))
+        .limit(1);
+      if (!account) {
+        const [socialUser] = await db
+          .select({ id: users.id })
+          .from(users)
+          .where(eq(users.email, input.email))
+          .limit(1);
+        throw await fail(
+          new AppError(
+            socialUser ? 'BAD_REQUEST' : 'NOT_FOUND',
+            socialUser ? AUTH_MESSAGES.socialOnly : AUTH_MESSAGES.userNotFound,
+          ),
+        );
+      }
+      if (!(await verifyPassword(account.passwordHash, input.password))) {
+        throw await fail(new AppError('UNAUTHORIZED', AUTH_MESSAGES.wrongPassword));
+      }
+      const user = await loadUser(db, account.userId);
+      if (!user) throw await fail(new AppError('NOT_FOUND', AUTH_MESSAGES.userNotFound));
+
+      await limits.reset('loginFailures', input.email);
+      return issueSession(user.id);
+    },
+
+    /** The session behind a cookie token and its user (null user: the user never appeared). */
+    async loadSession(token: string): Promise<LoadedSession | null> {
+      const session = await sessions.validate(token);
+      if (!session) return null;
+      const user = await loadUser(db, session.userId);
+      return { session, user, refreshCookie: session.fresh ? sessions.cookie(token) : null };
+    },
+
+    async signOut(sessionId: string) {
+      await sessions.invalidate(sessionId);
+      return sessions.blankCookie();
+    },
+
+    /** Ends every session of the user, this one included. */
+    async signOutEverywhere(userId: string) {
+      await sessions.invalidateAllForUser(userId);
+      return sessions.blankCookie();
+    },
+
+    /** Verification e-mail again, for the banner. At most 3 per 15 minutes per user. */
+    async resendVerification(user: SessionUser) {
+      if (user.emailVerified) return { sent: false, message: AUTH_MESSAGES.alreadyVerified };
+      const wait = await limits.consume('verificationResend', user.id);
+      if (wait) throw tooMany(wait, 'We just sent you a verification email.');
+      const sent = await sendVerification(user);
+      return {
+        sent,
+        message: sent ? AUTH_MESSAGES.verificationSent : AUTH_MESSAGES.verificationFailed,
+      };
+    },
+
+    /**
+     * Follows the e-mailed link: single use, 24 hours. Verifies the address and, when the browser
+     * is signed in as that user, replaces its session (rotation after a privilege change).
+     */
+    async verifyEmail(token: string, current: { sessionId: string; userId: string } | null) {
+      const [row] = await db
+        .delete(emailVerificationTokens)
+        .where(eq(emailVerificationTokens.tokenHash, hashToken(token)))
+        .returning();
+      if (!row || row.expiresAt.getTime() < Date.now()) {
+        throw new AppError('BAD_REQUEST', AUTH_MESSAGES.invalidLink);
+      }
+      const [user] = await db
+        .select({ email: users.email })
+        .from(users)
+        .where(eq(users.id, row.userId))
+        .limit(1);
+      if (!user || user.email !== row.email)
+        throw new AppError('BAD_REQUEST', AUTH_MESSAGES.invalidLink);
+      await markVerified(row.userId);
+      await db
+        .delete(emailVerificationTokens)
+        .where(eq(emailVerificationTokens.userId, row.userId));
+      if (current?.userId !== row.userId) return { userId: row.userId, session: null };
+      await sessions.invalidate(current.sessionId);
+      return { userId: row.userId, session: await issueSession(row.userId) };
+    },
+
+    /**
+     * Always answers the same, whether or not the address has an account, and sends the e-mail
+     * in the background so the answer takes the same time either way.
+     */
+    async requestPasswordReset(email: string, client: { ip: string }) {
+      const wait =
+        (await limits.consume('passwordReset', email)) ??
+        (await limits.consume('passwordReset', client.ip));
+      if (wait) throw tooMany(wait, 'Too many password reset requests.');
+      const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+      if (!user) return;
+      const token = generateToken();
+      await db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id));
+      await db.insert(passwordResetTokens).values({
+        tokenHash: hashToken(token),
+        userId: user.id,
+        expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_MS),
+      });
+      void mailer
+        .send({
+          to: user.email,
+          ...passwordResetEmail({ name: user.name, url: link('/reset-password', token) }),
+        })
+        .catch((error: unknown) => log.error('Could not send the password reset e-mail:', error));
+    },
+
+    /** True when a reset link is still usable (the page checks before showing the form). */
+    async isResetTokenValid(token: string) {
+      const [row] = await db
+        .select({ userId: passwordResetTokens.userId })
+        .from(passwordResetTokens)
+        .where(
+          and(
+            eq(passwordResetTokens.tokenHash, hashToken(token)),
+            gt(passwordResetTokens.expiresAt, new Date()),
+          ),
+        )
+        .limit(1);
+      return Boolean(row);
+    },
+
+    /** Sets the new password, ends every session, and signs this browser in again. */
+    async resetPassword(token: string, password: string) {
+      const [row] = await db
+        .delete(passwordResetTokens)
+        .where(eq(passwordResetTokens.tokenHash, hashToken(token)))
+        .returning();
+      if (!row || row.expiresAt.getTime() < Date.now()) {
+        throw new AppError('BAD_REQUEST', AUTH_MESSAGES.invalidLink);
+      }
+      const [user] = await db.select().from(users).where(eq(users.id, row.userId)).limit(1);
+      if (!user) throw new AppError('BAD_REQUEST', AUTH_MESSAGES.invalidLink);
+      const passwordHash = await hashPassword(password);
+      // The link reached the inbox, so the address is proven too.
+      await db
+        .insert(passwordAccounts)
+        .values({ userId: user.id, email: user.email, passwordHash, emailVerified: true })
+        .onConflictDoUpdate({
+          target: passwordAccounts.userId,
+          set: { passwordHash, emailVerified: true },
+        });
+      await db.update(users).set({ emailVerified: true }).where(eq(users.id, user.id));
+      await db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id));
+      await sessions.invalidateAllForUser(user.id);
+      await limits.reset('loginFailures', user.email);
+      return issueSession(user.id);
+    },
+
+    /** Needs the current password; ends every other session by replacing them all. */
+    async changePassword(user: SessionUser, current: string, next: string) {
+      const [account] = await db
+        .select()
+        .from(passwordAccounts)
+        .where(eq(passwordAccounts.userId, user.id))
+        .limit(1);
+      if (!account || !(await verifyPassword(account.passwordHash, current))) {
+        throw new AppError('BAD_REQUEST', AUTH_MESSAGES.wrongCurrentPassword);
+      }
+      await db
+        .update(passwordAccounts)
+        .set({ passwordHash: await hashPassword(next) })
+        .where(eq(passwordAccounts.userId, user.id));
+      await sessions.invalidateAllForUser(user.id);
+      void mailer
+        .send({ to: user.email, ...passwordChangedEmail({ name: user.name }) })
+        .catch((error: unknown) => log.error('Could not send the password-changed e-mail:', error));
+      return issueSession(user.id);
+    },
+
+    /**
+     * Social sign-in, as the customer specified: in one transaction, load the user; if it exists,
+     * sync emailVerified with the provider; otherwise create it with isHost false, the provider's
+     * name and photo, and termsAccepted true. An existing e-mail account is linked only when the
+     * provider says the address is verified.
+     */
+    async socialSignIn(provider: OAuthProviderId, profile: ProviderProfile) {
+      const userId = await db.transaction(async (tx) => {
+        const [linked] = await tx
+          .select({ userId: oauthAccounts.userId })
+          .from(oauthAccounts)
+          .where(
+            and(
+              eq(oauthAccounts.provider, provider),
+              eq(oauthAccounts.providerUserId, profile.providerUserId),
+            ),
+          )
+          .limit(1);
+        const [byEmail] = linked
+          ? []
+          : await tx
+              .select({ id: users.id })
+              .from(users)
+              .where(eq(users.email, profile.email))
+              .limit(1);
+        const existingId = linked?.userId ?? byEmail?.id;
+
+        if (existingId) {
+          if (!linked) {
+            if (!profile.emailVerified)
+              throw new AppError('CONFLICT', AUTH_MESSAGES.linkRequiresPassword);
+            await tx.insert(oauthAccounts).values({
+              provider,
+              providerUserId: profile.providerUserId,
+              userId: existingId,
+              email: profile.email,
+            });
+          }
+          await tx
+            .update(users)
+            .set({ emailVerified: profile.emailVerified })
+            .where(eq(users.id, existingId));
+          await tx
+            .update(passwordAccounts)
+            .set({ emailVerified: profile.emailVerified })
+            .where(eq(passwordAccounts.userId, existingId));
+          return existingId;
+        }
+
+        const id = generateUserId();
+        await tx.insert(users).values({
+          id,
+          email: profile.email,
+          name: profile.name.slice(0, 80) || profile.email,
+          isHost: false,
+          emailVerified: profile.emailVerified,
+          termsAccepted: true,
+          termsAcceptedAt: new Date(),
+          ...(profile.picture ? { profileImageUrl: profile.picture } : {}),
+        });
+        await tx.insert(oauthAccounts).values({
+          provider,
+          providerUserId: profile.providerUserId,
+          userId: id,
+          email: profile.email,
+        });
+        return id;
+      });
+      return issueSession(userId);
+    },
+
+    /** Links a provider login to the signed-in user (from Account Settings). */
+    async linkSocialAccount(
+      user: SessionUser,
+      provider: OAuthProviderId,
+      profile: ProviderProfile,
+    ) {
+      const [linked] = await db
+        .select({ userId: oauthAccounts.userId })
+        .from(oauthAccounts)
+        .where(
+          and(
+            eq(oauthAccounts.provider, provider),
+            eq(oauthAccounts.providerUserId, profile.providerUserId),
+          ),
+        )
+        .limit(1);
+      if (linked && linked.userId !== user.id)
+        throw new AppError('CONFLICT', AUTH_MESSAGES.alreadyLinkedElsewhere);
+      if (!linked) {
+        await db.insert(oauthAccounts).values({
+          provider,
+          providerUserId: profile.providerUserId,
+          userId: user.id,
+          email: profile.email,
+        });
+      }
+    },
+
+    async unlinkSocialAccount(user: SessionUser, provider: OAuthProviderId) {
+      const logins = await db
+        .select({ provider: oauthAccounts.provider })
+        .from(oauthAccounts)
+        .where(eq(oauthAccounts.userId, user.id));
+      const [password] = await db
+        .select({ id: passwordAccounts.userId })
+        .from(passwordAccounts)
+        .where(eq(passwordAccounts.userId, user.id))
+        .limit(1);
+      if (!password && logins.filter((l) => l.provider !== provider).length === 0) {
+        throw new AppError('BAD_REQUEST', AUTH_MESSAGES.lastLogin);
+      }
+      await db
+        .delete(oauthAccounts)
+        .where(and(eq(oauthAccounts.userId, user.id), eq(oauthAccounts.provider, provider)));
+    },
+
+    /** Deletes the user and every way to sign in; records they own lose the link to them. */
+    async deleteAccount(userId: string) {
+      await db.transaction(async (tx) => {
+        await tx.update(events).set({ createdBy: null }).where(eq(events.createdBy, userId));
+        await tx.delete(emailVerificationTokens).where(eq(emailVerificationTokens.userId, userId));
+        await tx.delete(passwordAccounts).where(eq(passwordAccounts.userId, userId));
+        // Sessions, social logins and reset tokens go with the user (ON DELETE CASCADE).
+        await tx.delete(users).where(eq(users.id, userId));
+      });
+      return sessions.blankCookie();
+    },
+
+    /** Housekeeping: expired links and sessions. */
+    async purgeExpired() {
+      const now = new Date();
+      await db.delete(emailVerificationTokens).where(lt(emailVerificationTokens.expiresAt, now));
+      await db.delete(passwordResetTokens).where(lt(passwordResetTokens.expiresAt, now));
+    },
+  };
+}

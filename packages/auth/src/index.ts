@@ -1,0 +1,13 @@
+export { createAuthService, EMAIL_VERIFICATION_TTL_MS, PASSWORD_RESET_TTL_MS } from './accounts';
+export type { AuthService, IssuedSession, LoadedSession } from './accounts';
+export { AUTH_MESSAGES } from './errors';
+export { loadUser, USER_READ_ATTEMPTS, USER_READ_RETRY_DELAY_MS } from './load-user';
+export { createSessionStore, SESSION_COOKIE_NAME, SESSION_LIFETIME_DAYS } from './lucia';
+export type { SessionStore, ValidSession } from './lucia';
+export { createOAuthProviders } from './oauth';
+export type { OAuthConfig, OAuthProvider, OAuthProviderId, ProviderProfile } from './oauth';
+export { isAllowedOrigin } from './origin';
+export { hashPassword, verifyPassword } from './passwords';
+export { createRateLimits, describeWait, RATE_LIMITS } from './rate-limit';
+export type { RateLimitName, RateLimits } from './rate-limit';
+export { generateToken, hashToken } from './tokens';

@@ -1,0 +1,76 @@
+import { rateLimits, type Database } from '@parkside/db';
+import { RateLimiterDrizzle, RateLimiterRes } from 'rate-limiter-flexible';
+import { hashToken } from './tokens';
+
+/**
+ * Limits kept in PostgreSQL (rate-limiter-flexible's Drizzle store), so they hold across every
+ * app server on the same database. Keys are hashed: no e-mail or IP address is stored.
+ */
+export const RATE_LIMITS = {
+  /** Failed sign-ins per e-mail: the 11th attempt within 15 minutes is refused. */
+  loginFailures: { points: 10, duration: 15 * 60 },
+  /** Sign-ups per client address. */
+  signup: { points: 10, duration: 60 * 60 },
+  /** Password-reset e-mails per address and per client. */
+  passwordReset: { points: 5, duration: 60 * 60 },
+  /** Verification e-mails per user. */
+  verificationResend: { points: 3, duration: 15 * 60 },
+} as const;
+
+export type RateLimitName = keyof typeof RATE_LIMITS;
+
+export interface RateLimits {
+  /** Counts one attempt; returns the seconds to wait when over the limit, else null. */
+  consume(name: RateLimitName, key: string): Promise<number | null>;
+  /** Seconds to wait when the limit is already used up, else null; counts nothing. */
+  check(name: RateLimitName, key: string): Promise<number | null>;
+  reset(name: RateLimitName, key: string): Promise<void>;
+}
+
+export function createRateLimits(db: Database): RateLimits {
+  const limiters = Object.fromEntries(
+    Object.entries(RATE_LIMITS).map(([name, { points, duration }]) => [
+      name,
+      new RateLimiterDrizzle({
+        storeClient: db,
+        schema: rateLimits,
+        keyPrefix: name,
+        points,
+        duration,
+      }),
+    ]),
+  ) as Record<RateLimitName, RateLimiterDrizzle>;
+  const keyOf = (key: string) => hashToken(key.toLowerCase());
+
+  return {
+    async consume(name, key) {
+      try {
+        await limiters[name].consume(keyOf(key));
+        return null;
+      } catch (error) {
+        if (error instanceof RateLimiterRes) return Math.ceil(error.msBeforeNext / 1000);
+        throw error;
+      }
+    },
+    async check(name, key) {
+      const res = await limiters[name].get(keyOf(key));
+      if (res && res.consumedPoints >= RATE_LIMITS[name].points) {
+        return Math.ceil(res.msBeforeNext / 1000);
+      }
+      return null;
+    },
+    async reset(name, key) {
+      await limiters[name].delete(keyOf(key));
+    },
+  };
+}
+
+/** "15 minutes", "1 minute", "30 seconds": for messages. */
+export function describeWait(seconds: number): string {
+  if (seconds >= 90) {
+    const minutes = Math.ceil(seconds / 60);
+    return `${minutes} minutes`;
+  }
+  if (seconds > 59) return '1 minute';
+  return `${Math.max(seconds, 1)} seconds`;
+}

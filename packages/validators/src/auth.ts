@@ -1,0 +1,137 @@
+import { z } from 'zod';
+import {
+  ADDRESS_MAX_LENGTH,
+  EMAIL_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PHONE_MAX_LENGTH,
+  URL_MAX_LENGTH,
+} from './limits';
+
+/** Text input: trimmed; an empty field is "not given". */
+const optionalText = (max: number, label: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, { message: `${label} must be at most ${max} characters.` })
+    .optional()
+    .transform((value) => (value ? value : undefined));
+
+export const nameSchema = z
+  .string({ message: 'Enter your name.' })
+  .trim()
+  .min(1, { message: 'Enter your name.' })
+  .max(NAME_MAX_LENGTH, { message: `Name must be at most ${NAME_MAX_LENGTH} characters.` });
+
+export const emailSchema = z
+  .string({ message: 'Enter your email address.' })
+  .trim()
+  .min(1, { message: 'Enter your email address.' })
+  .max(EMAIL_MAX_LENGTH, { message: 'That email address is too long.' })
+  .pipe(z.email({ message: 'Enter a valid email address, like name@example.com.' }))
+  .transform((email) => email.toLowerCase());
+
+export const passwordSchema = z
+  .string({ message: 'Enter a password.' })
+  .min(PASSWORD_MIN_LENGTH, {
+    message: `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`,
+  })
+  .max(PASSWORD_MAX_LENGTH, {
+    message: `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`,
+  });
+
+export const phoneSchema = optionalText(PHONE_MAX_LENGTH, 'Phone number').refine(
+  (value) => value === undefined || /^\+?[0-9 ().-]{7,}$/.test(value),
+  { message: 'Enter a valid phone number, like (801) 555-0123.' },
+);
+
+export const addressSchema = optionalText(ADDRESS_MAX_LENGTH, 'Address');
+
+export const profileImageUrlSchema = z
+  .string()
+  .trim()
+  .max(URL_MAX_LENGTH, { message: 'That image address is too long.' })
+  .refine((value) => value === '' || /^(https?:\/\/|\/)[^\s]+$/.test(value), {
+    message: 'Enter a web address starting with https://.',
+  })
+  .optional()
+  .transform((value) => (value ? value : undefined));
+
+/**
+ * Where to go after signing in: a path on this site only (never another host, never "//host"),
+ * so a crafted link cannot bounce a user elsewhere.
+ */
+export function safeRedirectPath(value: unknown, fallback = '/'): string {
+  if (typeof value !== 'string' || value.length > 1000) return fallback;
+  if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
+  return value;
+}
+
+export const registerSchema = z.object({
+  name: nameSchema,
+  email: emailSchema,
+  password: passwordSchema,
+  terms: z
+    .literal(['on', 'true', true], {
+      message: 'Please accept the terms of service to create an account.',
+    })
+    .transform(() => true as const),
+  phoneNumber: phoneSchema,
+  address: addressSchema,
+  profileImageUrl: profileImageUrlSchema,
+  redirectTo: z.string().optional(),
+});
+export type RegisterInput = z.output<typeof registerSchema>;
+
+export const loginSchema = z.object({
+  email: emailSchema,
+  password: z
+    .string({ message: 'Enter your password.' })
+    .min(1, { message: 'Enter your password.' })
+    .max(PASSWORD_MAX_LENGTH, {
+      message: `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`,
+    }),
+  redirectTo: z.string().optional(),
+});
+
+export const forgotPasswordSchema = z.object({ email: emailSchema });
+
+export const resetPasswordSchema = z
+  .object({
+    token: z.string().min(1).max(200),
+    password: passwordSchema,
+    confirmPassword: z.string({ message: 'Repeat the new password.' }),
+  })
+  .refine((input) => input.password === input.confirmPassword, {
+    message: 'The two passwords do not match.',
+    path: ['confirmPassword'],
+  });
+
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z
+      .string({ message: 'Enter your current password.' })
+      .min(1, { message: 'Enter your current password.' })
+      .max(PASSWORD_MAX_LENGTH),
+    newPassword: passwordSchema,
+    confirmPassword: z.string({ message: 'Repeat the new password.' }),
+  })
+  .refine((input) => input.newPassword === input.confirmPassword, {
+    message: 'The two passwords do not match.',
+    path: ['confirmPassword'],
+  });
+
+export const profileSchema = z.object({
+  name: nameSchema,
+  phoneNumber: phoneSchema,
+  address: addressSchema,
+});
+export type ProfileInput = z.output<typeof profileSchema>;
+
+export const DELETE_ACCOUNT_CONFIRMATION = 'DELETE';
+export const deleteAccountSchema = z.object({
+  confirm: z.literal(DELETE_ACCOUNT_CONFIRMATION, {
+    message: `Type ${DELETE_ACCOUNT_CONFIRMATION} to confirm.`,
+  }),
+});
