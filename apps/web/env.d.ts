@@ -1,11 +1,25 @@
 import type { ApiCaller } from '@parkside/api';
+import type { AuthService, OAuthProvider, OAuthProviderId } from '@parkside/auth';
+import type { OutboxTransport } from '@parkside/email';
+import type { RequestSession } from './server/app';
 
 declare module '@remix-run/node' {
   /** What the Express server hands every loader and action. */
   interface AppLoadContext {
-    /** The tRPC router, called in process with this request's context. */
+    /** The tRPC router, called in process with this request's context and user. */
     api: ApiCaller;
     /** The nonce of this response's Content-Security-Policy, for inline scripts. */
     cspNonce: string;
+    /** The signed-in user and session id, or null. */
+    session: RequestSession | null;
+    /** Sign-in, sign-up, verification, reset: flows that set cookies. */
+    auth: AuthService;
+    /** Social and OpenID logins that are configured. */
+    oauth: Map<OAuthProviderId, OAuthProvider>;
+    publicUrl: string;
+    secureCookies: boolean;
+    /** Development only: mail kept in memory and shown at /dev/outbox. */
+    outbox: OutboxTransport | null;
+    clientIp: string;
   }
 }

@@ -9,7 +9,7 @@ declare module '@remix-run/node' {
   }
 }
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   resolve: {
     alias: { '~': fileURLToPath(new URL('./app', import.meta.url)) },
   },
@@ -19,6 +19,8 @@ export default defineConfig({
   plugins: [
     tailwindcss(),
     remix({
+      // Development-only pages (the mail outbox) are not part of a production build.
+      ignoredRouteFiles: command === 'build' ? ['**/dev.*'] : [],
       future: {
         v3_fetcherPersist: true,
         v3_relativeSplatPath: true,
@@ -28,4 +30,4 @@ export default defineConfig({
       },
     }),
   ],
-});
+}));

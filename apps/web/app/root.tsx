@@ -1,4 +1,9 @@
-import type { LinksFunction, MetaFunction } from '@remix-run/node';
+import {
+  data,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node';
 import {
   isRouteErrorResponse,
   Links,
@@ -7,11 +12,15 @@ import {
   Scripts,
   ScrollRestoration,
   useRouteError,
+  useRouteLoaderData,
 } from '@remix-run/react';
 import type { ReactNode } from 'react';
+import { readToast } from './.server/toast';
+import { VerifyEmailBanner } from './components/auth/verify-email-banner';
 import { SiteFooter } from './components/layout/site-footer';
 import { SiteHeader } from './components/layout/site-header';
 import { buttonClasses } from './components/ui/button';
+import { ToastProvider } from './components/ui/toaster';
 import stylesheet from './styles/app.css?url';
 import { useNonce } from './utils/nonce';
 
@@ -28,8 +37,21 @@ export const meta: MetaFunction = () => [
   },
 ];
 
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { toast, setCookie } = readToast(request);
+  const user = context.session ? await context.api.account.me() : null;
+  return data({ user, toast }, setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined);
+}
+
+/** The root loader's data: the signed-in user (or null) for any component. */
+export function useOptionalUser() {
+  return useRouteLoaderData<typeof loader>('root')?.user ?? null;
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  const rootData = useRouteLoaderData<typeof loader>('root');
+  const user = rootData?.user ?? null;
   return (
     <html lang="en">
       <head>
@@ -46,11 +68,14 @@ export function Layout({ children }: { children: ReactNode }) {
         >
           Skip to content
         </a>
-        <SiteHeader />
-        <main id="main" className="flex-1">
-          {children}
-        </main>
-        <SiteFooter />
+        <ToastProvider initial={rootData?.toast ?? null}>
+          <SiteHeader user={user} />
+          {user && !user.emailVerified ? <VerifyEmailBanner /> : null}
+          <main id="main" className="flex-1">
+            {children}
+          </main>
+          <SiteFooter />
+        </ToastProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

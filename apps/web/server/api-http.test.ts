@@ -6,6 +6,8 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from './app';
+import { readEnv } from './env';
+import { createServices } from './services';
 
 let handle: TestDatabase;
 let server: Server;
@@ -14,7 +16,10 @@ let base: string;
 beforeAll(async () => {
   handle = await createTestDatabase();
   await seedDemoData(handle.db);
-  const app = createApp({ db: handle.db, mode: 'test', appRoot: process.cwd() });
+  const services = createServices(handle.db, readEnv({ NODE_ENV: 'test' }), {
+    publicUrl: 'http://parkside.test',
+  });
+  const app = createApp({ services, mode: 'test', appRoot: process.cwd() });
   server = await new Promise<Server>((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });

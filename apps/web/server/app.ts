@@ -1,16 +1,17 @@
-import { appRouter, createContext } from '@parkside/api';
-import type { Database } from '@parkside/db';
+import { appRouter, type SessionUser } from '@parkside/api';
+import { isAllowedOrigin } from '@parkside/auth';
 import { createRequestHandler } from '@remix-run/express';
 import type { ServerBuild } from '@remix-run/node';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import compression from 'compression';
-import express, { type Request } from 'express';
+import express, { type Request, type RequestHandler, type Response } from 'express';
 import { join } from 'node:path';
 import type { ViteDevServer } from 'vite';
 import { cspNonce, securityHeaders } from './security';
+import { apiContext, type Services } from './services';
 
 export interface AppOptions {
-  db: Database;
+  services: Services;
   mode: 'development' | 'production' | 'test';
   /** apps/web: where build/client lives. */
   appRoot: string;
@@ -18,6 +19,19 @@ export interface AppOptions {
   getBuild?: () => Promise<ServerBuild>;
   viteDevServer?: ViteDevServer;
 }
+
+/** What the session middleware found for this request. */
+export interface RequestSession {
+  id: string;
+  user: SessionUser;
+}
+
+interface Locals {
+  cspNonce: string;
+  session: RequestSession | null;
+}
+
+const locals = (res: Response) => res.locals as Locals;
 
 /** Request headers as a Fetch `Headers`, the form the API context takes. */
 function headersOf(req: Request): Headers {
@@ -29,7 +43,42 @@ function headersOf(req: Request): Headers {
   return headers;
 }
 
-export function createApp({ db, mode, appRoot, getBuild, viteDevServer }: AppOptions) {
+/** 403 for a state-changing request that did not come from our own pages (CSRF). */
+function originCheck(allowedOrigins: string[]): RequestHandler {
+  return (req, res, next) => {
+    const allowed = isAllowedOrigin({
+      method: req.method,
+      origin: req.get('origin'),
+      referer: req.get('referer'),
+      allowedOrigins: [...allowedOrigins, `${req.protocol}://${req.get('host')}`],
+    });
+    if (allowed) return next();
+    res.status(403).type('text/plain').send('Cross-site request refused.');
+  };
+}
+
+/** Resolves the session cookie to a user; slides the cookie forward; drops a dead cookie. */
+function sessionMiddleware({ auth }: Services): RequestHandler {
+  return async (req, res, next) => {
+    locals(res).session = null;
+    const token = auth.sessions.readToken(req.get('cookie'));
+    if (!token) return next();
+    try {
+      const loaded = await auth.loadSession(token);
+      if (!loaded) {
+        res.append('Set-Cookie', auth.sessions.blankCookie());
+      } else {
+        if (loaded.refreshCookie) res.append('Set-Cookie', loaded.refreshCookie);
+        if (loaded.user) locals(res).session = { id: loaded.session.id, user: loaded.user };
+      }
+      next();
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+export function createApp({ services, mode, appRoot, getBuild, viteDevServer }: AppOptions) {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 1);
@@ -37,13 +86,28 @@ export function createApp({ db, mode, appRoot, getBuild, viteDevServer }: AppOpt
   app.use(compression());
   app.use(cspNonce);
   app.use(securityHeaders({ development: mode === 'development' }));
+  app.use(originCheck([new URL(services.publicUrl).origin]));
 
-  // The same router the pages use, for internal tools. Public procedures only for now.
+  if (getBuild && viteDevServer) {
+    app.use(viteDevServer.middlewares);
+  } else if (getBuild) {
+    // Fingerprinted assets are immutable; everything else in public/ is cached briefly.
+    app.use(
+      '/assets',
+      express.static(join(appRoot, 'build/client/assets'), { immutable: true, maxAge: '1y' }),
+    );
+    app.use(express.static(join(appRoot, 'build/client'), { maxAge: '1h' }));
+  }
+
+  app.use(sessionMiddleware(services));
+
+  // The same router the pages use, for internal tools.
   app.use(
     '/api/trpc',
     createExpressMiddleware({
       router: appRouter,
-      createContext: ({ req }) => createContext({ db, headers: headersOf(req) }),
+      createContext: ({ req, res }) =>
+        apiContext(services, headersOf(req), locals(res).session?.user ?? null),
       maxBodySize: 1_000_000,
       onError: ({ error, path }) => {
         if (error.code === 'INTERNAL_SERVER_ERROR') {
@@ -55,26 +119,25 @@ export function createApp({ db, mode, appRoot, getBuild, viteDevServer }: AppOpt
 
   if (!getBuild) return app;
 
-  if (viteDevServer) {
-    app.use(viteDevServer.middlewares);
-  } else {
-    // Fingerprinted assets are immutable; everything else in public/ is cached briefly.
-    app.use(
-      '/assets',
-      express.static(join(appRoot, 'build/client/assets'), { immutable: true, maxAge: '1y' }),
-    );
-    app.use(express.static(join(appRoot, 'build/client'), { maxAge: '1h' }));
-  }
-
   app.all(
     '*',
     createRequestHandler({
       mode,
       build: getBuild,
-      getLoadContext: (req, res) => ({
-        api: appRouter.createCaller(createContext({ db, headers: headersOf(req) })),
-        cspNonce: res.locals.cspNonce as string,
-      }),
+      getLoadContext: (req, res) => {
+        const session = locals(res).session;
+        return {
+          api: appRouter.createCaller(apiContext(services, headersOf(req), session?.user ?? null)),
+          cspNonce: locals(res).cspNonce,
+          session,
+          auth: services.auth,
+          oauth: services.oauth,
+          publicUrl: services.publicUrl,
+          secureCookies: services.secureCookies,
+          outbox: services.outbox,
+          clientIp: req.ip ?? 'unknown',
+        };
+      },
     }),
   );
 

@@ -1,5 +1,10 @@
 import { z } from 'zod';
 
+const flag = z
+  .enum(['true', 'false'])
+  .optional()
+  .transform((value) => (value === undefined ? undefined : value === 'true'));
+
 /** Every variable the server reads, checked once at start so a typo fails loudly. */
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -10,10 +15,28 @@ const schema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL')
     .optional(),
   PGLITE_DATA_DIR: z.string().optional(),
-  SEED_ON_START: z
-    .enum(['true', 'false'])
-    .optional()
-    .transform((value) => (value === undefined ? undefined : value === 'true')),
+  SEED_ON_START: flag,
+  /** The site's public origin, used in e-mailed links and OAuth callbacks. */
+  PUBLIC_URL: z
+    .url({ message: 'PUBLIC_URL must be a URL like https://parkside.example' })
+    .optional(),
+  /** smtp(s)://user:pass@host:port. Without it, development keeps mail in /dev/outbox. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().default('Parkside <no-reply@parkside.example>'),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  GITHUB_CLIENT_ID: z.string().optional(),
+  GITHUB_CLIENT_SECRET: z.string().optional(),
+  OIDC_ISSUER: z.url().optional(),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  OIDC_NAME: z.string().optional(),
+  /** Start the local OpenID provider for social login (default: in development only). */
+  DEV_OIDC: flag,
+  DEV_OIDC_PORT: z.coerce.number().int().min(0).max(65_535).default(3001),
 });
 
 export type ServerEnv = z.output<typeof schema>;

@@ -7,6 +7,7 @@ import type { ServerBuild } from '@remix-run/node';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createApp } from './app';
 import { readEnv } from './env';
+import { createServices } from './services';
 
 loadRootEnvFile();
 const env = readEnv();
@@ -30,7 +31,32 @@ const getBuild = async (): Promise<ServerBuild> =>
     ? ((await viteDevServer.ssrLoadModule('virtual:remix/server-build')) as ServerBuild)
     : ((await import(pathToFileURL(`${appRoot}/build/server/index.js`).href)) as ServerBuild);
 
-const app = createApp({ db: database.db, mode: env.NODE_ENV, appRoot, getBuild, viteDevServer });
+const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
+
+// Development: a real OpenID provider on loopback, so social login works with no accounts set up.
+const devOidc =
+  (env.DEV_OIDC ?? development) && !env.OIDC_ISSUER
+    ? await import('@parkside/auth/dev-oidc-provider').then(
+        ({ startDevOidcProvider, DEV_OIDC_ACCOUNTS }) =>
+          startDevOidcProvider({
+            port: env.DEV_OIDC_PORT,
+            redirectUris: [new URL('/auth/oidc/callback', publicUrl).toString()],
+            accounts: DEV_OIDC_ACCOUNTS,
+          }),
+      )
+    : undefined;
+if (devOidc) console.info(`Local OpenID provider for social login: ${devOidc.issuer}`);
+
+const services = createServices(database.db, env, {
+  publicUrl,
+  oidc: devOidc && {
+    issuer: devOidc.issuer,
+    clientId: devOidc.clientId,
+    clientSecret: devOidc.clientSecret,
+    label: 'Parkside test login',
+  },
+});
+const app = createApp({ services, mode: env.NODE_ENV, appRoot, getBuild, viteDevServer });
 
 const server = app.listen(env.PORT, env.HOST, () => {
   const address = server.address();
@@ -57,6 +83,7 @@ async function shutdown(signal: string) {
     setTimeout(() => server.closeAllConnections(), 2_000).unref();
   });
   await viteDevServer?.close();
+  await devOidc?.close();
   await database.close();
   clearTimeout(deadline);
   process.exit(0);

@@ -6,8 +6,15 @@ export {
   describeFieldErrors,
   fieldErrorsOf,
   httpStatusOf,
+  isAppError,
   INTERNAL_ERROR_MESSAGE,
   publicMessageOf,
   type AppErrorCode,
 } from './errors';
 export type { EventPage, EventSummary } from './modules/event/event.service';
+export type { Account } from './modules/account/account.service';
+export {
+  ADMIN_REQUIRED_MESSAGE,
+  SIGN_IN_REQUIRED_MESSAGE,
+  VERIFICATION_REQUIRED_MESSAGE,
+} from './trpc';

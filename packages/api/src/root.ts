@@ -1,8 +1,10 @@
+import { accountRouter } from './modules/account/account.router';
 import { eventRouter } from './modules/event/event.router';
 import { systemRouter } from './modules/system/system.router';
 import { createCallerFactory, router } from './trpc';
 
 export const appRouter = router({
+  account: accountRouter,
   event: eventRouter,
   system: systemRouter,
 });

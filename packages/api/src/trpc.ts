@@ -1,6 +1,6 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { Context } from './context';
-import { AppError, fieldErrorsOf, publicMessageOf, toTRPCError } from './errors';
+import { AppError, fieldErrorsOf, isAppError, publicMessageOf, toTRPCError } from './errors';
 
 const t = initTRPC.context<Context>().create({
   errorFormatter({ shape, error }) {
@@ -15,7 +15,7 @@ const t = initTRPC.context<Context>().create({
 /** Services throw AppError; this turns it into the matching tRPC error. */
 const appErrors = t.middleware(async ({ next }) => {
   const result = await next();
-  if (!result.ok && result.error.cause instanceof AppError) {
+  if (!result.ok && isAppError(result.error.cause)) {
     throw toTRPCError(result.error.cause);
   }
   return result;
@@ -29,7 +29,8 @@ export const publicProcedure = t.procedure.use(appErrors);
 
 /** Messages the guards answer with; the web pages show the same words. */
 export const SIGN_IN_REQUIRED_MESSAGE = 'Please sign in to continue.';
-export const VERIFICATION_REQUIRED_MESSAGE = 'Please verify your email address to access this feature...';
+export const VERIFICATION_REQUIRED_MESSAGE =
+  'Please verify your email address to access this feature...';
 export const ADMIN_REQUIRED_MESSAGE = 'Only Parkside admins can do that.';
 
 /** A signed-in user (401 otherwise). */

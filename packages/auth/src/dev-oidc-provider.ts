@@ -720,3 +720,9 @@ async function signInAs(issuer: string, authorizationUrl: string, email: string)
       `(HTTP ${submitted.status}): ${pageMessage(submitted.html)}`,
   );
 }
+
+/** Who can sign in at the local provider in development. */
+export const DEV_OIDC_ACCOUNTS: DevOidcAccount[] = [
+  { sub: 'dev-alex', email: 'alex@example.com', email_verified: true, name: 'Alex Morgan' },
+  { sub: 'dev-casey', email: 'casey@example.com', email_verified: false, name: 'Casey Nguyen' },
+];

@@ -11,3 +11,4 @@ export { hashPassword, verifyPassword } from './passwords';
 export { createRateLimits, describeWait, RATE_LIMITS } from './rate-limit';
 export type { RateLimitName, RateLimits } from './rate-limit';
 export { generateToken, hashToken } from './tokens';
+export { generateCodeVerifier, generateState } from 'arctic';

@@ -47,7 +47,10 @@ describe('registerSchema', () => {
   });
 
   it('refuses an oversized e-mail before checking its shape', () => {
-    const result = loginSchema.safeParse({ email: `${'a'.repeat(300)}@example.com`, password: 'x' });
+    const result = loginSchema.safeParse({
+      email: `${'a'.repeat(300)}@example.com`,
+      password: 'x',
+    });
     expect(messages(result)).toEqual(['That email address is too long.']);
   });
 });

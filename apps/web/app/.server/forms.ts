@@ -1,0 +1,21 @@
+import { httpStatusOf, publicMessageOf } from '@parkside/api/errors';
+import type { SubmissionResult } from '@conform-to/react';
+import { data } from '@remix-run/node';
+
+/**
+ * The answer to a form whose submission the server refused: the form's own state with the
+ * reason as a form-level error, and the matching status (400, 401, 404, 409, 429).
+ */
+export function refuseForm(
+  reply: (options: { formErrors: string[]; hideFields?: string[] }) => SubmissionResult<string[]>,
+  error: unknown,
+  { hideFields, headers }: { hideFields?: string[]; headers?: Headers } = {},
+) {
+  const status = httpStatusOf(error);
+  if (status >= 500) throw error;
+  return data(reply({ formErrors: [publicMessageOf(error)], hideFields }), { status, headers });
+}
+
+export function providerList(oauth: Map<string, { id: string; label: string }>) {
+  return [...oauth.values()].map(({ id, label }) => ({ id, label }));
+}

@@ -1,0 +1,52 @@
+import { redirect } from '@remix-run/node';
+
+/** A message shown once after a redirect ("flash"), carried in a short-lived cookie. */
+export interface Toast {
+  type: 'success' | 'error' | 'warning' | 'info';
+  title: string;
+  description?: string;
+}
+
+const COOKIE = 'parkside_toast';
+const TYPES = new Set(['success', 'error', 'warning', 'info']);
+
+export function toastCookie(toast: Toast): string {
+  const value = Buffer.from(JSON.stringify(toast)).toString('base64url');
+  return `${COOKIE}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=60`;
+}
+
+const clearCookie = `${COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0`;
+
+/** The pending toast of this request and the Set-Cookie that consumes it. */
+export function readToast(request: Request): { toast: Toast | null; setCookie: string | null } {
+  const match = /(?:^|;\s*)parkside_toast=([^;]+)/.exec(request.headers.get('cookie') ?? '');
+  if (!match?.[1]) return { toast: null, setCookie: null };
+  try {
+    const parsed = JSON.parse(
+      Buffer.from(match[1], 'base64url').toString('utf8'),
+    ) as Partial<Toast>;
+    if (typeof parsed.title === 'string' && TYPES.has(String(parsed.type ?? 'success'))) {
+      return {
+        toast: {
+          type: parsed.type ?? 'success',
+          title: parsed.title.slice(0, 200),
+          ...(typeof parsed.description === 'string'
+            ? { description: parsed.description.slice(0, 500) }
+            : {}),
+        },
+        setCookie: clearCookie,
+      };
+    }
+  } catch {
+    // A mangled cookie is dropped below.
+  }
+  return { toast: null, setCookie: clearCookie };
+}
+
+/** Redirects and shows `toast` on the next page. Extra Set-Cookie values ride along. */
+export function redirectWithToast(url: string, toast: Toast, cookies: (string | null)[] = []) {
+  const headers = new Headers();
+  for (const cookie of [...cookies, toastCookie(toast)])
+    if (cookie) headers.append('Set-Cookie', cookie);
+  return redirect(url, { headers });
+}

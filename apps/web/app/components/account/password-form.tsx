@@ -1,0 +1,75 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
+import { changePasswordSchema, PASSWORD_MAX_LENGTH } from '@parkside/validators';
+import { Form } from '@remix-run/react';
+import { Field, FormError } from '~/components/forms/field';
+import { SubmitButton } from '~/components/forms/submit-button';
+
+export function PasswordForm({
+  hasPassword,
+  lastResult,
+}: {
+  hasPassword: boolean;
+  lastResult?: SubmissionResult<string[]>;
+}) {
+  const [form, fields] = useForm({
+    id: 'password',
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordSchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  });
+  if (!hasPassword) {
+    return (
+      <Form method="post" className="flex flex-col items-start gap-3">
+        <p className="text-sm text-slate-700">
+          You sign in with a social login. To add a password, we will e-mail you a link to set one.
+        </p>
+        <SubmitButton name="intent" value="set-password" variant="secondary" pendingText="Sending…">
+          Email me a link to set a password
+        </SubmitButton>
+      </Form>
+    );
+  }
+  return (
+    <Form method="post" {...getFormProps(form)} className="grid gap-4 sm:grid-cols-2">
+      <div className="sm:col-span-2">
+        <FormError id={form.errorId} errors={form.errors} />
+      </div>
+      <Field
+        label="Current password"
+        className="sm:col-span-2"
+        errors={fields.currentPassword.errors}
+        inputProps={{
+          ...getInputProps(fields.currentPassword, { type: 'password' }),
+          autoComplete: 'current-password',
+          maxLength: PASSWORD_MAX_LENGTH,
+        }}
+      />
+      <Field
+        label="New password"
+        hint="8 to 128 characters."
+        errors={fields.newPassword.errors}
+        inputProps={{
+          ...getInputProps(fields.newPassword, { type: 'password' }),
+          autoComplete: 'new-password',
+          maxLength: PASSWORD_MAX_LENGTH,
+        }}
+      />
+      <Field
+        label="Repeat the new password"
+        errors={fields.confirmPassword.errors}
+        inputProps={{
+          ...getInputProps(fields.confirmPassword, { type: 'password' }),
+          autoComplete: 'new-password',
+          maxLength: PASSWORD_MAX_LENGTH,
+        }}
+      />
+      <div className="sm:col-span-2">
+        <SubmitButton name="intent" value="password" pendingText="Changing…">
+          Change password
+        </SubmitButton>
+      </div>
+    </Form>
+  );
+}

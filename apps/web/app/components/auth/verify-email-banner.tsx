@@ -1,0 +1,30 @@
+import { Form, useLocation, useNavigation } from '@remix-run/react';
+
+/** Sticky reminder for a signed-in user whose e-mail is not verified yet. */
+export function VerifyEmailBanner() {
+  const location = useLocation();
+  const navigation = useNavigation();
+  const sending =
+    navigation.state === 'submitting' && navigation.formAction === '/resend-verification';
+  return (
+    <div
+      role="region"
+      aria-label="Email verification"
+      className="sticky top-16 z-20 border-b border-amber-200 bg-amber-50"
+    >
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-2 px-4 py-2 sm:px-6">
+        <p className="text-sm font-semibold text-amber-900">Please verify your email.</p>
+        <Form method="post" action="/resend-verification">
+          <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+          <button
+            type="submit"
+            disabled={sending}
+            className="rounded-md px-2 py-1 text-sm font-semibold text-amber-900 underline underline-offset-2 hover:bg-amber-100 disabled:opacity-60"
+          >
+            {sending ? 'Sending…' : 'Resend verification email'}
+          </button>
+        </Form>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,112 @@
+import {
+  useId,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type TextareaHTMLAttributes,
+} from 'react';
+
+export type FieldErrors = string[] | undefined | null;
+
+export const inputClass =
+  'block h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base text-ink shadow-xs placeholder:text-slate-400 ' +
+  'focus:border-brand-600 focus:outline-2 focus:outline-brand-600/30 aria-[invalid=true]:border-red-600';
+
+export function ErrorList({ id, errors }: { id?: string; errors: FieldErrors }) {
+  const list = errors?.filter(Boolean) ?? [];
+  if (list.length === 0) return null;
+  return (
+    <ul id={id} className="flex flex-col gap-1">
+      {list.map((error) => (
+        <li key={error} className="text-sm font-medium text-red-700">
+          {error}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** A labelled input with its hint and errors wired to it for screen readers. */
+export function Field({
+  label,
+  hint,
+  errors,
+  inputProps,
+  className = '',
+}: {
+  label: ReactNode;
+  hint?: ReactNode;
+  errors?: FieldErrors;
+  inputProps: InputHTMLAttributes<HTMLInputElement>;
+  className?: string;
+}) {
+  const fallbackId = useId();
+  const id = inputProps.id ?? fallbackId;
+  const errorId = errors?.length ? `${id}-error` : undefined;
+  const hintId = hint ? `${id}-hint` : undefined;
+  return (
+    <div className={`flex flex-col gap-1.5 ${className}`}>
+      <label htmlFor={id} className="text-sm font-semibold text-slate-800">
+        {label}
+      </label>
+      <input
+        {...inputProps}
+        id={id}
+        className={inputClass}
+        aria-invalid={errorId ? true : undefined}
+        aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
+      />
+      {hint ? (
+        <p id={hintId} className="text-sm text-slate-600">
+          {hint}
+        </p>
+      ) : null}
+      <ErrorList id={errorId} errors={errors} />
+    </div>
+  );
+}
+
+export function TextareaField({
+  label,
+  errors,
+  textareaProps,
+}: {
+  label: ReactNode;
+  errors?: FieldErrors;
+  textareaProps: TextareaHTMLAttributes<HTMLTextAreaElement>;
+}) {
+  const fallbackId = useId();
+  const id = textareaProps.id ?? fallbackId;
+  const errorId = errors?.length ? `${id}-error` : undefined;
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={id} className="text-sm font-semibold text-slate-800">
+        {label}
+      </label>
+      <textarea
+        {...textareaProps}
+        id={id}
+        className={`${inputClass} h-auto min-h-24 py-2`}
+        aria-invalid={errorId ? true : undefined}
+        aria-describedby={errorId}
+      />
+      <ErrorList id={errorId} errors={errors} />
+    </div>
+  );
+}
+
+/** A message about the whole form, announced when it appears. */
+export function FormError({ id, errors }: { id?: string; errors: FieldErrors }) {
+  const list = errors?.filter(Boolean) ?? [];
+  if (list.length === 0) return null;
+  return (
+    <div
+      id={id}
+      role="alert"
+      className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-800"
+    >
+      {list.map((error) => (
+        <p key={error}>{error}</p>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,180 @@
+import { parseWithZod } from '@conform-to/zod/v4';
+import { publicMessageOf } from '@parkside/api/errors';
+import type { OAuthProviderId } from '@parkside/auth';
+import { changePasswordSchema, deleteAccountSchema, profileSchema } from '@parkside/validators';
+import {
+  data,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node';
+import { Form, useActionData, useLoaderData } from '@remix-run/react';
+import { requireUser } from '~/.server/auth';
+import { providerList, refuseForm } from '~/.server/forms';
+import { redirectWithToast } from '~/.server/toast';
+import { DeleteAccount, SignOutEverywhere } from '~/components/account/danger-zone';
+import { LinkedLogins } from '~/components/account/linked-logins';
+import { PasswordForm } from '~/components/account/password-form';
+import { ProfileForm } from '~/components/account/profile-form';
+import { SettingsSection } from '~/components/account/section';
+import { SubmitButton } from '~/components/forms/submit-button';
+
+export const meta: MetaFunction = () => [{ title: 'Account Settings · Parkside' }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  requireUser(context, request);
+  const [account, methods] = await Promise.all([
+    context.api.account.me(),
+    context.api.account.signInMethods(),
+  ]);
+  return { account, methods, providers: providerList(context.oauth) };
+}
+
+const done = (title: string, cookies: (string | null)[] = []) =>
+  redirectWithToast('/account-settings', { type: 'success', title }, cookies);
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = requireUser(context, request);
+  const formData = await request.formData();
+  const intent = String(formData.get('intent') ?? '');
+
+  switch (intent) {
+    case 'profile': {
+      const submission = parseWithZod(formData, { schema: profileSchema });
+      if (submission.status !== 'success')
+        return data({ intent, result: submission.reply() }, { status: 400 });
+      await context.api.account.updateProfile(submission.value);
+      return done('Your profile is saved.');
+    }
+    case 'password': {
+      const submission = parseWithZod(formData, { schema: changePasswordSchema });
+      const hide = ['currentPassword', 'newPassword', 'confirmPassword'];
+      if (submission.status !== 'success') {
+        return data({ intent, result: submission.reply({ hideFields: hide }) }, { status: 400 });
+      }
+      try {
+        const issued = await context.auth.changePassword(
+          user,
+          submission.value.currentPassword,
+          submission.value.newPassword,
+        );
+        return done('Your password is changed. Other devices were signed out.', [issued.cookie]);
+      } catch (error) {
+        const refused = refuseForm(submission.reply, error, { hideFields: hide });
+        return data({ intent, result: refused.data }, refused.init ?? { status: 400 });
+      }
+    }
+    case 'set-password':
+      await context.auth.requestPasswordReset(user.email, { ip: context.clientIp }).catch(() => {});
+      return done(`We sent a link to ${user.email} to set your password.`);
+    case 'unlink':
+      try {
+        await context.auth.unlinkSocialAccount(
+          user,
+          String(formData.get('provider')) as OAuthProviderId,
+        );
+        return done('That login is no longer linked.');
+      } catch (error) {
+        return redirectWithToast('/account-settings', {
+          type: 'error',
+          title: publicMessageOf(error),
+        });
+      }
+    case 'become-host':
+      await context.api.account.becomeHost();
+      return done('You are now a host. List your driveway for the next big event!');
+    case 'sign-out-everywhere': {
+      const cookie = await context.auth.signOutEverywhere(user.id);
+      return redirectWithToast(
+        '/login',
+        { type: 'success', title: 'You are signed out on every device.' },
+        [cookie],
+      );
+    }
+    case 'delete-account': {
+      const submission = parseWithZod(formData, { schema: deleteAccountSchema });
+      if (submission.status !== 'success')
+        return data({ intent, result: submission.reply() }, { status: 400 });
+      const cookie = await context.auth.deleteAccount(user.id);
+      return redirectWithToast('/', { type: 'success', title: 'Your account has been deleted.' }, [
+        cookie,
+      ]);
+    }
+    default:
+      return data({ intent, result: null }, { status: 400 });
+  }
+}
+
+export default function AccountSettingsPage() {
+  const { account, methods, providers } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const resultFor = (intent: string) =>
+    actionData?.intent === intent ? (actionData.result ?? undefined) : undefined;
+
+  return (
+    <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-8 sm:px-6 sm:py-12">
+      <header>
+        <h1 className="text-3xl font-extrabold tracking-tight">Account Settings</h1>
+        <p className="mt-1 text-slate-600">
+          {account.email} ·{' '}
+          {account.emailVerified ? (
+            <span className="text-brand-800 font-semibold">Email verified</span>
+          ) : (
+            <span className="font-semibold text-amber-800">Email not verified yet</span>
+          )}
+        </p>
+      </header>
+
+      <SettingsSection
+        id="profile"
+        title="Profile"
+        description="Your name is shown to hosts and drivers you book with."
+      >
+        <ProfileForm account={account} lastResult={resultFor('profile')} />
+      </SettingsSection>
+
+      <SettingsSection id="password" title="Password">
+        <PasswordForm hasPassword={methods.hasPassword} lastResult={resultFor('password')} />
+      </SettingsSection>
+
+      <SettingsSection
+        id="logins"
+        title="Linked social accounts"
+        description="Sign in with any of these instead of your password."
+      >
+        <LinkedLogins providers={providers} linked={methods.logins} />
+      </SettingsSection>
+
+      <SettingsSection id="hosting" title="Hosting">
+        {account.isHost ? (
+          <p className="text-sm text-slate-700">
+            You are a host: you can list your driveway for events near you.
+          </p>
+        ) : (
+          <Form method="post" className="flex flex-col items-start gap-3">
+            <p className="text-sm text-slate-700">
+              Earn money from your driveway on event days. You choose the events and the price.
+            </p>
+            <SubmitButton name="intent" value="become-host" pendingText="Saving…">
+              Become a host
+            </SubmitButton>
+          </Form>
+        )}
+      </SettingsSection>
+
+      <SettingsSection id="sessions" title="Signed-in devices">
+        <SignOutEverywhere />
+      </SettingsSection>
+
+      <SettingsSection id="delete" title="Delete account">
+        <DeleteAccount
+          errors={
+            actionData?.intent === 'delete-account'
+              ? (actionData.result?.error?.confirm ?? undefined)
+              : undefined
+          }
+        />
+      </SettingsSection>
+    </div>
+  );
+}

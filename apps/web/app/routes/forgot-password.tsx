@@ -1,0 +1,81 @@
+import { getFormProps, getInputProps, useForm } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
+import { httpStatusOf, publicMessageOf } from '@parkside/api/errors';
+import { forgotPasswordSchema } from '@parkside/validators';
+import { data, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData } from '@remix-run/react';
+import { AuthCard } from '~/components/auth/auth-card';
+import { Field, FormError } from '~/components/forms/field';
+import { SubmitButton } from '~/components/forms/submit-button';
+
+export const meta: MetaFunction = () => [{ title: 'Reset your password · Parkside' }];
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: forgotPasswordSchema });
+  if (submission.status !== 'success')
+    return data({ result: submission.reply(), sentTo: null }, { status: 400 });
+  try {
+    await context.auth.requestPasswordReset(submission.value.email, { ip: context.clientIp });
+  } catch (error) {
+    const status = httpStatusOf(error);
+    if (status >= 500) throw error;
+    return data(
+      { result: submission.reply({ formErrors: [publicMessageOf(error)] }), sentTo: null },
+      { status },
+    );
+  }
+  // The same answer whether or not the address has an account.
+  return { result: submission.reply({ resetForm: true }), sentTo: submission.value.email };
+}
+
+export default function ForgotPasswordPage() {
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: 'forgot-password',
+    lastResult: actionData?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotPasswordSchema }),
+    shouldValidate: 'onBlur',
+  });
+  if (actionData?.sentTo) {
+    return (
+      <AuthCard title="Check your email">
+        <p role="status" className="text-slate-700">
+          If an account exists for <strong>{actionData.sentTo}</strong>, we sent it a link to choose
+          a new password. The link works for 1 hour.
+        </p>
+        <Link
+          to="/login"
+          className="text-brand-800 font-semibold underline-offset-2 hover:underline"
+        >
+          Back to sign in
+        </Link>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard
+      title="Reset your password"
+      intro="Enter the email you use for Parkside and we will send you a link to choose a new password."
+      footer={
+        <Link
+          to="/login"
+          className="text-brand-800 font-semibold underline-offset-2 hover:underline"
+        >
+          Back to sign in
+        </Link>
+      }
+    >
+      <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
+        <FormError id={form.errorId} errors={form.errors} />
+        <Field
+          label="Email"
+          errors={fields.email.errors}
+          inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }}
+        />
+        <SubmitButton pendingText="Sending…" className="w-full">
+          Send reset link
+        </SubmitButton>
+      </Form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,118 @@
+import { getFormProps, getInputProps, useForm } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
+import { loginSchema, safeRedirectPath } from '@parkside/validators';
+import {
+  data,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react';
+import { cookieHeaders, redirectIfSignedIn } from '~/.server/auth';
+import { providerList, refuseForm } from '~/.server/forms';
+import { redirectWithToast } from '~/.server/toast';
+import { AuthCard, Divider } from '~/components/auth/auth-card';
+import { SocialButtons } from '~/components/auth/social-buttons';
+import { Field, FormError } from '~/components/forms/field';
+import { SubmitButton } from '~/components/forms/submit-button';
+
+export const meta: MetaFunction = () => [{ title: 'Sign in · Parkside' }];
+
+export function loader({ request, context }: LoaderFunctionArgs) {
+  redirectIfSignedIn(context, request);
+  return { providers: providerList(context.oauth) };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: loginSchema });
+  if (submission.status !== 'success') {
+    return data(submission.reply({ hideFields: ['password'] }), { status: 400 });
+  }
+  // Any sign-in attempt starts from signed out: a failure must not leave an old session behind.
+  const signedOut = context.session ? await context.auth.signOut(context.session.id) : null;
+  try {
+    const issued = await context.auth.signIn(submission.value);
+    return redirectWithToast(
+      safeRedirectPath(submission.value.redirectTo),
+      { type: 'success', title: 'Welcome back!' },
+      [issued.cookie],
+    );
+  } catch (error) {
+    return refuseForm(submission.reply, error, {
+      hideFields: ['password'],
+      headers: cookieHeaders(signedOut ?? context.auth.sessions.blankCookie()),
+    });
+  }
+}
+
+export default function LoginPage() {
+  const { providers } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const [searchParams] = useSearchParams();
+  const redirectTo = searchParams.get('redirectTo') ?? '';
+  const [form, fields] = useForm({
+    id: 'login',
+    lastResult,
+    constraint: { email: { required: true }, password: { required: true } },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  });
+  const registerHref = redirectTo
+    ? `/register?${new URLSearchParams({ redirectTo })}`
+    : '/register';
+
+  return (
+    <AuthCard
+      title="Sign in to Parkside"
+      intro="Book driveways near your events and manage your listings."
+      footer={
+        <>
+          New to Parkside?{' '}
+          <Link
+            to={registerHref}
+            className="text-brand-800 font-semibold underline-offset-2 hover:underline"
+          >
+            Create an account
+          </Link>
+        </>
+      }
+    >
+      <SocialButtons providers={providers} redirectTo={redirectTo || undefined} />
+      {providers.length > 0 ? <Divider>or sign in with email</Divider> : null}
+      <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
+        <FormError id={form.errorId} errors={form.errors} />
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <Field
+          label="Email"
+          errors={fields.email.errors}
+          inputProps={{
+            ...getInputProps(fields.email, { type: 'email' }),
+            autoComplete: 'email',
+            autoFocus: true,
+          }}
+        />
+        <Field
+          label="Password"
+          errors={fields.password.errors}
+          inputProps={{
+            ...getInputProps(fields.password, { type: 'password' }),
+            autoComplete: 'current-password',
+          }}
+        />
+        <div className="-mt-2 text-right">
+          <Link
+            to="/forgot-password"
+            className="text-brand-800 text-sm font-semibold underline-offset-2 hover:underline"
+          >
+            Forgot password?
+          </Link>
+        </div>
+        <SubmitButton pendingText="Signing in…" className="w-full">
+          Sign in
+        </SubmitButton>
+      </Form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,178 @@
+import { getFormProps, getInputProps, useForm } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
+import {
+  EMAIL_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PHONE_MAX_LENGTH,
+  ADDRESS_MAX_LENGTH,
+  registerSchema,
+  safeRedirectPath,
+} from '@parkside/validators';
+import {
+  data,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react';
+import { redirectIfSignedIn } from '~/.server/auth';
+import { providerList, refuseForm } from '~/.server/forms';
+import { redirectWithToast } from '~/.server/toast';
+import { AuthCard, Divider } from '~/components/auth/auth-card';
+import { SocialButtons } from '~/components/auth/social-buttons';
+import { ErrorList, Field, FormError } from '~/components/forms/field';
+import { SubmitButton } from '~/components/forms/submit-button';
+
+export const meta: MetaFunction = () => [{ title: 'Create your account · Parkside' }];
+
+export function loader({ request, context }: LoaderFunctionArgs) {
+  redirectIfSignedIn(context, request);
+  return { providers: providerList(context.oauth) };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: registerSchema });
+  if (submission.status !== 'success') {
+    return data(submission.reply({ hideFields: ['password'] }), { status: 400 });
+  }
+  try {
+    const issued = await context.auth.signUp(submission.value, { ip: context.clientIp });
+    const toast = issued.emailSent
+      ? {
+          type: 'success' as const,
+          title: 'Welcome to Parkside!',
+          description: `We sent a verification link to ${submission.value.email}.`,
+        }
+      : {
+          type: 'warning' as const,
+          title: 'Your account is ready',
+          description:
+            'We could not send the verification email. Use “Resend verification email” to try again.',
+        };
+    return redirectWithToast(safeRedirectPath(submission.value.redirectTo), toast, [issued.cookie]);
+  } catch (error) {
+    return refuseForm(submission.reply, error, { hideFields: ['password'] });
+  }
+}
+
+export default function RegisterPage() {
+  const { providers } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const [searchParams] = useSearchParams();
+  const redirectTo = searchParams.get('redirectTo') ?? '';
+  const [form, fields] = useForm({
+    id: 'register',
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: registerSchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  });
+  const loginHref = redirectTo ? `/login?${new URLSearchParams({ redirectTo })}` : '/login';
+
+  return (
+    <AuthCard
+      title="Create your account"
+      intro="One account to book parking and to host your driveway."
+      footer={
+        <>
+          Already have an account?{' '}
+          <Link
+            to={loginHref}
+            className="text-brand-800 font-semibold underline-offset-2 hover:underline"
+          >
+            Sign in
+          </Link>
+        </>
+      }
+    >
+      <SocialButtons providers={providers} redirectTo={redirectTo || undefined} />
+      {providers.length > 0 ? <Divider>or sign up with email</Divider> : null}
+      <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
+        <FormError id={form.errorId} errors={form.errors} />
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <Field
+          label="Name"
+          errors={fields.name.errors}
+          inputProps={{
+            ...getInputProps(fields.name, { type: 'text' }),
+            autoComplete: 'name',
+            maxLength: NAME_MAX_LENGTH,
+            required: true,
+          }}
+        />
+        <Field
+          label="Email"
+          errors={fields.email.errors}
+          inputProps={{
+            ...getInputProps(fields.email, { type: 'email' }),
+            autoComplete: 'email',
+            maxLength: EMAIL_MAX_LENGTH,
+            required: true,
+          }}
+        />
+        <Field
+          label="Password"
+          hint="8 to 128 characters. A short sentence is easy to remember and hard to guess."
+          errors={fields.password.errors}
+          inputProps={{
+            ...getInputProps(fields.password, { type: 'password' }),
+            autoComplete: 'new-password',
+            maxLength: PASSWORD_MAX_LENGTH,
+            required: true,
+          }}
+        />
+        <Field
+          label={
+            <>
+              Phone number <span className="font-normal text-slate-500">(optional)</span>
+            </>
+          }
+          hint="Hosts and drivers can reach each other on game day."
+          errors={fields.phoneNumber.errors}
+          inputProps={{
+            ...getInputProps(fields.phoneNumber, { type: 'tel' }),
+            autoComplete: 'tel',
+            maxLength: PHONE_MAX_LENGTH,
+          }}
+        />
+        <Field
+          label={
+            <>
+              Address <span className="font-normal text-slate-500">(optional)</span>
+            </>
+          }
+          errors={fields.address.errors}
+          inputProps={{
+            ...getInputProps(fields.address, { type: 'text' }),
+            autoComplete: 'street-address',
+            maxLength: ADDRESS_MAX_LENGTH,
+          }}
+        />
+        <div className="flex flex-col gap-1.5">
+          <div className="flex items-start gap-3">
+            <input
+              {...getInputProps(fields.terms, { type: 'checkbox' })}
+              className="accent-brand-700 mt-1 h-5 w-5 shrink-0 rounded border-slate-400"
+              aria-describedby={
+                fields.terms.errors?.length ? `${fields.terms.id}-error` : undefined
+              }
+            />
+            <label htmlFor={fields.terms.id} className="text-sm text-slate-800">
+              I accept the{' '}
+              <Link to="/terms" target="_blank" className="text-brand-800 font-semibold underline">
+                terms of service
+              </Link>
+              .
+            </label>
+          </div>
+          <ErrorList id={`${fields.terms.id}-error`} errors={fields.terms.errors} />
+        </div>
+        <SubmitButton pendingText="Creating your account…" className="w-full">
+          Create account
+        </SubmitButton>
+      </Form>
+    </AuthCard>
+  );
+}

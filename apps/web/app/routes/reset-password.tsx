@@ -1,0 +1,104 @@
+import { getFormProps, getInputProps, useForm } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
+import { PASSWORD_MAX_LENGTH, resetPasswordSchema } from '@parkside/validators';
+import {
+  data,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { refuseForm } from '~/.server/forms';
+import { redirectWithToast } from '~/.server/toast';
+import { AuthCard } from '~/components/auth/auth-card';
+import { Field, FormError } from '~/components/forms/field';
+import { SubmitButton } from '~/components/forms/submit-button';
+import { buttonClasses } from '~/components/ui/button';
+
+export const meta: MetaFunction = () => [{ title: 'Choose a new password · Parkside' }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const token = (new URL(request.url).searchParams.get('token') ?? '').slice(0, 200);
+  return { token, valid: token ? await context.auth.isResetTokenValid(token) : false };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: resetPasswordSchema });
+  if (submission.status !== 'success') {
+    return data(submission.reply({ hideFields: ['password', 'confirmPassword'] }), { status: 400 });
+  }
+  try {
+    const issued = await context.auth.resetPassword(
+      submission.value.token,
+      submission.value.password,
+    );
+    return redirectWithToast(
+      '/',
+      {
+        type: 'success',
+        title: 'Your password has been changed.',
+        description: 'Every other device was signed out.',
+      },
+      [issued.cookie],
+    );
+  } catch (error) {
+    return refuseForm(submission.reply, error, { hideFields: ['password', 'confirmPassword'] });
+  }
+}
+
+export default function ResetPasswordPage() {
+  const { token, valid } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: 'reset-password',
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  });
+  if (!valid) {
+    return (
+      <AuthCard
+        title="This link has expired"
+        intro={<p role="alert">This link is invalid or has expired. Please request a new one.</p>}
+      >
+        <Link to="/forgot-password" className={buttonClasses({ className: 'w-full' })}>
+          Send a new link
+        </Link>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard
+      title="Choose a new password"
+      intro="After this, every other device signed in to your account is signed out."
+    >
+      <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
+        <FormError id={form.errorId} errors={form.errors} />
+        <input type="hidden" name="token" value={token} />
+        <Field
+          label="New password"
+          hint="8 to 128 characters."
+          errors={fields.password.errors}
+          inputProps={{
+            ...getInputProps(fields.password, { type: 'password' }),
+            autoComplete: 'new-password',
+            maxLength: PASSWORD_MAX_LENGTH,
+          }}
+        />
+        <Field
+          label="Repeat the new password"
+          errors={fields.confirmPassword.errors}
+          inputProps={{
+            ...getInputProps(fields.confirmPassword, { type: 'password' }),
+            autoComplete: 'new-password',
+            maxLength: PASSWORD_MAX_LENGTH,
+          }}
+        />
+        <SubmitButton pendingText="Saving…" className="w-full">
+          Save new password
+        </SubmitButton>
+      </Form>
+    </AuthCard>
+  );
+}

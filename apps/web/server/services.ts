@@ -1,0 +1,74 @@
+import { createContext, type SessionUser } from '@parkside/api';
+import {
+  createAuthService,
+  createOAuthProviders,
+  createRateLimits,
+  createSessionStore,
+  type AuthService,
+  type OAuthProvider,
+  type OAuthProviderId,
+} from '@parkside/auth';
+import type { Database } from '@parkside/db';
+import {
+  createMailer,
+  createOutboxTransport,
+  createSmtpTransport,
+  type EmailTransport,
+  type OutboxTransport,
+} from '@parkside/email';
+import type { ServerEnv } from './env';
+
+/** Everything the server builds once at start and hands to each request. */
+export interface Services {
+  db: Database;
+  auth: AuthService;
+  oauth: Map<OAuthProviderId, OAuthProvider>;
+  publicUrl: string;
+  /** Cookies carry Secure in production. */
+  secureCookies: boolean;
+  /** Development without SMTP: the mail the site sent, shown at /dev/outbox. */
+  outbox: OutboxTransport | null;
+}
+
+/** Fails every send: production without SMTP_URL must not pretend mail went out. */
+const noTransport: EmailTransport = {
+  send: () => Promise.reject(new Error('No SMTP_URL is configured: e-mail cannot be sent.')),
+};
+
+export function createServices(
+  db: Database,
+  env: ServerEnv,
+  overrides: {
+    publicUrl: string;
+    oidc?: { issuer: string; clientId: string; clientSecret: string; label?: string };
+  },
+): Services {
+  const production = env.NODE_ENV === 'production';
+  const outbox = !env.SMTP_URL && !production ? createOutboxTransport() : null;
+  const transport = env.SMTP_URL ? createSmtpTransport(env.SMTP_URL) : (outbox ?? noTransport);
+  const secureCookies = production;
+  const auth = createAuthService({
+    db,
+    sessions: createSessionStore(db, { secure: secureCookies }),
+    limits: createRateLimits(db),
+    mailer: createMailer({ transport, from: env.MAIL_FROM }),
+    publicUrl: overrides.publicUrl,
+  });
+  const oauth = createOAuthProviders({
+    publicUrl: overrides.publicUrl,
+    google: { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET },
+    github: { clientId: env.GITHUB_CLIENT_ID, clientSecret: env.GITHUB_CLIENT_SECRET },
+    oidc: overrides.oidc ?? {
+      issuer: env.OIDC_ISSUER,
+      clientId: env.OIDC_CLIENT_ID,
+      clientSecret: env.OIDC_CLIENT_SECRET,
+      label: env.OIDC_NAME,
+    },
+  });
+  return { db, auth, oauth, publicUrl: overrides.publicUrl, secureCookies, outbox };
+}
+
+/** The API context of a request, with its signed-in user. */
+export function apiContext(services: Services, headers: Headers, user: SessionUser | null) {
+  return createContext({ db: services.db, headers, user });
+}

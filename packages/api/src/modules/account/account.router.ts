@@ -1,0 +1,19 @@
+import { profileSchema } from '@parkside/validators';
+import { router, signedInProcedure } from '../../trpc';
+import { becomeHost, getSignInMethods, toAccount, updateProfile } from './account.service';
+
+export const accountRouter = router({
+  me: signedInProcedure.query(({ ctx }) => toAccount(ctx.user)),
+
+  signInMethods: signedInProcedure.query(({ ctx }) => getSignInMethods(ctx.db, ctx.user.id)),
+
+  updateProfile: signedInProcedure.input(profileSchema).mutation(async ({ ctx, input }) => {
+    const row = await updateProfile(ctx.db, ctx.user.id, input);
+    return toAccount({ ...row, isAdmin: ctx.user.isAdmin });
+  }),
+
+  becomeHost: signedInProcedure.mutation(async ({ ctx }) => {
+    await becomeHost(ctx.db, ctx.user.id);
+    return { isHost: true };
+  }),
+});
