@@ -2,6 +2,8 @@ import { defineConfig, devices } from '@playwright/test';
 import { existsSync } from 'node:fs';
 
 const port = Number(process.env.E2E_PORT || 3210);
+// The test server's control endpoint; workers inherit it from here.
+process.env.E2E_CONTROL_PORT ||= String(port + 1);
 
 /**
  * Debian's Chromium where it is installed (CI and our dev machines cannot download browsers);
@@ -37,7 +39,7 @@ export default defineConfig({
   webServer: {
     command: 'tsx tests/e2e/serve.ts',
     url: `http://127.0.0.1:${port}/healthz`,
-    env: { E2E_PORT: String(port) },
+    env: { E2E_PORT: String(port), E2E_CONTROL_PORT: process.env.E2E_CONTROL_PORT },
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: 'pipe',

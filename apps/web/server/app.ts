@@ -18,6 +18,8 @@ export interface AppOptions {
   /** The Remix build; without it only the API is served (used by API tests). */
   getBuild?: () => Promise<ServerBuild>;
   viteDevServer?: ViteDevServer;
+  /** How many proxies in front of the app to trust for the client address. */
+  trustProxy?: number;
 }
 
 /** What the session middleware found for this request. */
@@ -78,10 +80,18 @@ function sessionMiddleware({ auth }: Services): RequestHandler {
   };
 }
 
-export function createApp({ services, mode, appRoot, getBuild, viteDevServer }: AppOptions) {
+export function createApp({
+  services,
+  mode,
+  appRoot,
+  getBuild,
+  viteDevServer,
+  trustProxy = 0,
+}: AppOptions) {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 1);
+  // Only trust X-Forwarded-For from proxies we run; otherwise clients could pick their address.
+  app.set('trust proxy', trustProxy);
 
   app.use(compression());
   app.use(cspNonce);

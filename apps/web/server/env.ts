@@ -36,6 +36,10 @@ const schema = z.object({
   OIDC_NAME: z.string().optional(),
   /** Start the local OpenID provider for social login (default: in development only). */
   DEV_OIDC: flag,
+  /** New accounts per client address per hour. */
+  SIGNUP_LIMIT_PER_HOUR: z.coerce.number().int().min(1).optional(),
+  /** Proxies in front of the app whose X-Forwarded-For is trusted (0: none). */
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   DEV_OIDC_PORT: z.coerce.number().int().min(0).max(65_535).default(3001),
 });
 

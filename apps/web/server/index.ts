@@ -56,7 +56,14 @@ const services = createServices(database.db, env, {
     label: 'Parkside test login',
   },
 });
-const app = createApp({ services, mode: env.NODE_ENV, appRoot, getBuild, viteDevServer });
+const app = createApp({
+  services,
+  mode: env.NODE_ENV,
+  appRoot,
+  getBuild,
+  viteDevServer,
+  trustProxy: env.TRUST_PROXY,
+});
 
 const server = app.listen(env.PORT, env.HOST, () => {
   const address = server.address();

@@ -50,7 +50,7 @@ export function createServices(
   const auth = createAuthService({
     db,
     sessions: createSessionStore(db, { secure: secureCookies }),
-    limits: createRateLimits(db),
+    limits: createRateLimits(db, { signup: env.SIGNUP_LIMIT_PER_HOUR }),
     mailer: createMailer({ transport, from: env.MAIL_FROM }),
     publicUrl: overrides.publicUrl,
   });

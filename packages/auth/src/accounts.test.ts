@@ -89,6 +89,18 @@ describe('sign-up', () => {
     }
   });
 
+  it('limits sign-ups per client address', async () => {
+    const ip = '192.0.2.99';
+    for (let i = 0; i < 20; i += 1) await h.auth.signUp(newUser(), { ip });
+    await expect(h.auth.signUp(newUser(), { ip })).rejects.toMatchObject({
+      code: 'TOO_MANY_REQUESTS',
+      message: expect.stringMatching(
+        /^Too many new accounts from your network\. Please try again in \d+ minutes\.$/,
+      ),
+    });
+    await expect(h.auth.signUp(newUser(), { ip: '192.0.2.100' })).resolves.toBeTruthy();
+  });
+
   it('refuses an address that already has an account', async () => {
     const { input } = await signUp();
     await expect(h.auth.signUp({ ...input, name: 'Someone else' }, client)).rejects.toMatchObject({

@@ -9,8 +9,8 @@ import { hashToken } from './tokens';
 export const RATE_LIMITS = {
   /** Failed sign-ins per e-mail: the 11th attempt within 15 minutes is refused. */
   loginFailures: { points: 10, duration: 15 * 60 },
-  /** Sign-ups per client address. */
-  signup: { points: 10, duration: 60 * 60 },
+  /** Sign-ups per client address (SIGNUP_LIMIT_PER_HOUR overrides the count). */
+  signup: { points: 20, duration: 60 * 60 },
   /** Password-reset e-mails per address and per client. */
   passwordReset: { points: 5, duration: 60 * 60 },
   /** Verification e-mails per user. */
@@ -27,16 +27,20 @@ export interface RateLimits {
   reset(name: RateLimitName, key: string): Promise<void>;
 }
 
-export function createRateLimits(db: Database): RateLimits {
+export function createRateLimits(
+  db: Database,
+  overrides: Partial<Record<RateLimitName, number>> = {},
+): RateLimits {
+  const pointsOf = (name: RateLimitName) => overrides[name] ?? RATE_LIMITS[name].points;
   const limiters = Object.fromEntries(
-    Object.entries(RATE_LIMITS).map(([name, { points, duration }]) => [
+    (Object.keys(RATE_LIMITS) as RateLimitName[]).map((name) => [
       name,
       new RateLimiterDrizzle({
         storeClient: db,
         schema: rateLimits,
         keyPrefix: name,
-        points,
-        duration,
+        points: pointsOf(name),
+        duration: RATE_LIMITS[name].duration,
       }),
     ]),
   ) as Record<RateLimitName, RateLimiterDrizzle>;
@@ -54,7 +58,7 @@ export function createRateLimits(db: Database): RateLimits {
     },
     async check(name, key) {
       const res = await limiters[name].get(keyOf(key));
-      if (res && res.consumedPoints >= RATE_LIMITS[name].points) {
+      if (res && res.consumedPoints >= pointsOf(name)) {
         return Math.ceil(res.msBeforeNext / 1000);
       }
       return null;

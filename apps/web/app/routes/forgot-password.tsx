@@ -34,7 +34,9 @@ export default function ForgotPasswordPage() {
     id: 'forgot-password',
     lastResult: actionData?.result,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotPasswordSchema }),
-    shouldValidate: 'onBlur',
+    // On submit, not on blur: a blur message would shift the links below the field mid-click.
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
   });
   if (actionData?.sentTo) {
     return (

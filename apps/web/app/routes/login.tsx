@@ -56,7 +56,8 @@ export default function LoginPage() {
     lastResult,
     constraint: { email: { required: true }, password: { required: true } },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
-    shouldValidate: 'onBlur',
+    // On submit, not on blur: a blur message would shift the links below the field mid-click.
+    shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
   });
   const registerHref = redirectTo

@@ -1,32 +1,85 @@
 /**
- * Playwright's web server: a fresh seeded database, then the production build on E2E_PORT.
+ * Playwright's web server: a fresh seeded database, a real SMTP server and a local OpenID
+ * provider on loopback, then the production build on E2E_PORT. A small control endpoint on
+ * E2E_CONTROL_PORT lets specs read the mail that arrived and change provider accounts.
  * On SIGTERM it stops the server (which closes its database) and drops the database.
  */
+import { startDevOidcProvider, type DevOidcAccount } from '@parkside/auth/dev-oidc-provider';
+import { startTestSmtpServer } from '@parkside/email/testing';
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:http';
 import { createFreshDatabase } from './fresh-database';
 
+const port = process.env.E2E_PORT ?? '3210';
+const controlPort = Number(process.env.E2E_CONTROL_PORT ?? 3211);
+const publicUrl = `http://127.0.0.1:${port}`;
+
 const database = await createFreshDatabase();
+const smtp = await startTestSmtpServer();
+const idp = await startDevOidcProvider({ redirectUris: [`${publicUrl}/auth/oidc/callback`] });
+
+const control = createServer((req, res) => {
+  const url = new URL(req.url ?? '/', `http://127.0.0.1:${controlPort}`);
+  const reply = (status: number, body: unknown) => {
+    res.writeHead(status, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(body));
+  };
+  if (req.method === 'GET' && url.pathname === '/mail') {
+    const to = url.searchParams.get('to')?.toLowerCase();
+    return reply(
+      200,
+      smtp.messages.filter((m) => !to || m.to.includes(to)),
+    );
+  }
+  if (req.method === 'POST' && url.pathname === '/oidc/accounts') {
+    let body = '';
+    req.on('data', (chunk) => (body += chunk));
+    req.on('end', () => {
+      idp.upsertAccount(JSON.parse(body) as DevOidcAccount);
+      reply(200, { ok: true });
+    });
+    return;
+  }
+  if (req.method === 'POST' && url.pathname === '/smtp/failing') {
+    smtp.setFailing(url.searchParams.get('on') === 'true');
+    return reply(200, { ok: true });
+  }
+  reply(404, { error: 'not found' });
+});
+control.listen(controlPort, '127.0.0.1');
+
 const server = spawn(process.execPath, ['build/server.js'], {
   stdio: 'inherit',
   env: {
     ...process.env,
     ...database.env,
     NODE_ENV: 'production',
-    PORT: process.env.E2E_PORT ?? '3210',
+    PORT: port,
     HOST: '127.0.0.1',
+    PUBLIC_URL: publicUrl,
+    SMTP_URL: smtp.url,
+    MAIL_FROM: 'Parkside <no-reply@parkside.test>',
+    OIDC_ISSUER: idp.issuer,
+    OIDC_CLIENT_ID: idp.clientId,
+    OIDC_CLIENT_SECRET: idp.clientSecret,
+    OIDC_NAME: 'Parkside test login',
+    // Every browser test signs up from 127.0.0.1; the limit itself is tested in packages/auth.
+    SIGNUP_LIMIT_PER_HOUR: '1000',
   },
 });
 
 let stopping = false;
-async function stop(signal: NodeJS.Signals) {
+function stop(signal: NodeJS.Signals) {
   if (stopping) return;
   stopping = true;
   server.kill(signal);
 }
-process.on('SIGTERM', () => void stop('SIGTERM'));
-process.on('SIGINT', () => void stop('SIGINT'));
+process.on('SIGTERM', () => stop('SIGTERM'));
+process.on('SIGINT', () => stop('SIGINT'));
 
 server.on('exit', async (code) => {
+  control.close();
+  await Promise.allSettled([smtp.close(), idp.close()]);
   await database.drop().catch((error) => console.error('Could not drop the e2e database:', error));
   process.exit(stopping ? 0 : (code ?? 1));
 });

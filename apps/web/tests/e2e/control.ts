@@ -1,0 +1,47 @@
+import type { DevOidcAccount } from '@parkside/auth/dev-oidc-provider';
+import type { ReceivedEmail } from '@parkside/email/testing';
+
+/** The test server's control endpoint (see serve.ts). */
+const base = `http://127.0.0.1:${process.env.E2E_CONTROL_PORT ?? 3211}`;
+
+/** Waits for an e-mail to `to` (matching `subject`) to reach the test SMTP server. */
+export async function waitForEmail(
+  to: string,
+  subject: string,
+  timeoutMs = 10_000,
+): Promise<ReceivedEmail> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const response = await fetch(`${base}/mail?${new URLSearchParams({ to })}`);
+    const messages = (await response.json()) as ReceivedEmail[];
+    const match = messages.filter((m) => m.subject === subject).at(-1);
+    if (match) return match;
+    if (Date.now() > deadline) {
+      throw new Error(
+        `No "${subject}" e-mail to ${to}; got: ${messages.map((m) => m.subject).join(', ') || 'nothing'}`,
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+}
+
+export function linkFrom(email: ReceivedEmail): string {
+  const match = /https?:\/\/\S+token=[\w-]+/.exec(email.text);
+  if (!match) throw new Error(`No link in:\n${email.text}`);
+  return match[0];
+}
+
+export async function upsertOidcAccount(account: DevOidcAccount) {
+  await fetch(`${base}/oidc/accounts`, { method: 'POST', body: JSON.stringify(account) });
+}
+
+export async function setMailFailing(on: boolean) {
+  await fetch(`${base}/smtp/failing?on=${on}`, { method: 'POST' });
+}
+
+let counter = 0;
+/** A fresh address per test, so specs can run in any order against one database. */
+export function uniqueEmail(prefix: string) {
+  counter += 1;
+  return `${prefix}-${Date.now()}-${process.pid}-${counter}@example.com`;
+}
