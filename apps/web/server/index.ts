@@ -2,10 +2,11 @@
  * The Parkside web server: Express in front of Remix, in development (Vite middleware) and in
  * production (the built app). Opens the database and applies migrations before it listens.
  */
-import { createDatabase, isDatabaseEmpty, loadRootEnvFile, seedDemoData } from '@parkside/db';
+import { createDatabase, isDatabaseEmpty, loadRootEnvFile } from '@parkside/db';
 import type { ServerBuild } from '@remix-run/node';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createApp } from './app';
+import { seedDemo } from './demo-data';
 import { readEnv } from './env';
 import { createServices } from './services';
 
@@ -18,8 +19,7 @@ const appRoot = fileURLToPath(new URL('..', import.meta.url));
 const database = await createDatabase({ url: env.DATABASE_URL, dataDir: env.PGLITE_DATA_DIR });
 await database.migrate();
 if ((env.SEED_ON_START ?? development) && (await isDatabaseEmpty(database.db))) {
-  const seeded = await seedDemoData(database.db);
-  console.info(`Seeded ${seeded.events} demo events into the empty database.`);
+  await seedDemo(database.db);
 }
 
 const viteDevServer = development

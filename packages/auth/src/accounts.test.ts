@@ -361,3 +361,19 @@ describe('deleting an account', () => {
     });
   });
 });
+
+describe('demo accounts', () => {
+  it('seeds a driver, a host and an admin that can sign in, idempotently', async () => {
+    const { seedDemoAccounts } = await import('./seed');
+    await seedDemoAccounts(h.database.db);
+    const printed = await seedDemoAccounts(h.database.db);
+    expect(printed.map((a) => a.role)).toEqual(['driver', 'host', 'admin']);
+    for (const account of printed) {
+      const session = await h.auth.signIn(account);
+      const user = (await h.auth.loadSession(session.token))!.user!;
+      expect(user.emailVerified).toBe(true);
+      expect(user.isAdmin).toBe(account.role === 'admin');
+      expect(user.isHost).toBe(account.role === 'host');
+    }
+  });
+});

@@ -12,3 +12,4 @@ export { createRateLimits, describeWait, RATE_LIMITS } from './rate-limit';
 export type { RateLimitName, RateLimits } from './rate-limit';
 export { generateToken, hashToken } from './tokens';
 export { generateCodeVerifier, generateState } from 'arctic';
+export { DEMO_ACCOUNTS, seedDemoAccounts } from './seed';

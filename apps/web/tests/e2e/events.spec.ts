@@ -134,6 +134,11 @@ test.describe('other pages', () => {
     );
   });
 
+  test('the development mail outbox is not part of the production build', async ({ page }) => {
+    await page.goto('/dev/outbox');
+    await expect(page).toHaveURL(/\/$/);
+  });
+
   test('/healthz answers 200 while the database is up', async ({ request }) => {
     const response = await request.get('/healthz');
     expect(response.status()).toBe(200);

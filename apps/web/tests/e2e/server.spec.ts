@@ -88,3 +88,102 @@ test.describe('the production server', () => {
     }
   });
 });
+
+async function stopServer(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  child.kill('SIGTERM');
+  await once(child, 'exit');
+}
+
+/** A form POST as a browser on `base` sends it; returns the status, body and session cookie. */
+async function postForm(base: string, path: string, form: Record<string, string>, cookie?: string) {
+  const response = await fetch(`${base}${path}`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: {
+      origin: base,
+      'content-type': 'application/x-www-form-urlencoded',
+      ...(cookie ? { cookie } : {}),
+    },
+    body: new URLSearchParams(form),
+  });
+  const session = response.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('parkside_session=') && !c.startsWith('parkside_session=;'));
+  return {
+    status: response.status,
+    body: await response.text(),
+    cookie: session?.split(';')[0],
+    setCookie: session,
+  };
+}
+
+const account = {
+  name: 'Casey Driver',
+  email: 'casey@example.com',
+  password: 'correct horse battery',
+  terms: 'on',
+};
+
+test.describe('several app servers on one database', () => {
+  test.describe.configure({ timeout: 120_000 });
+
+  test('a session survives a server restart', async () => {
+    const database = await createFreshDatabase({ seed: false });
+    const port = 3300 + test.info().workerIndex;
+    const base = `http://127.0.0.1:${port}`;
+    try {
+      let server = await startServer(database, port);
+      const signup = await postForm(base, '/register', account);
+      expect(signup.status).toBe(302);
+      expect(signup.cookie).toBeTruthy();
+      // Production cookies: not readable by scripts, not sent cross-site, HTTPS only.
+      expect(signup.setCookie).toMatch(/; HttpOnly/i);
+      expect(signup.setCookie).toMatch(/; SameSite=Lax/i);
+      expect(signup.setCookie).toMatch(/; Secure/i);
+      await stopServer(server.child);
+
+      server = await startServer(database, port);
+      const page = await fetch(`${base}/account-settings`, {
+        headers: { cookie: signup.cookie! },
+        redirect: 'manual',
+      });
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('casey@example.com');
+      await stopServer(server.child);
+    } finally {
+      await database.drop();
+    }
+  });
+
+  test('the 11th failed sign-in answers 429, with attempts alternating between two servers', async () => {
+    test.skip(!process.env.TEST_DATABASE_URL, 'two processes on one database need PostgreSQL');
+    const database = await createFreshDatabase({ seed: false });
+    const ports = [3310 + test.info().workerIndex * 2, 3311 + test.info().workerIndex * 2];
+    const servers = await Promise.all(ports.map((port) => startServer(database, port)));
+    const bases = ports.map((port) => `http://127.0.0.1:${port}`);
+    try {
+      expect((await postForm(bases[0]!, '/register', account)).status).toBe(302);
+      for (let attempt = 1; attempt <= 10; attempt += 1) {
+        const result = await postForm(bases[attempt % 2]!, '/login', {
+          email: account.email,
+          password: `wrong ${attempt}`,
+        });
+        expect(result.status, `attempt ${attempt}`).toBe(401);
+        expect(result.body).toContain('Incorrect email or password. Please try again.');
+      }
+      for (const base of bases) {
+        const refused = await postForm(base, '/login', {
+          email: account.email,
+          password: account.password,
+        });
+        expect(refused.status).toBe(429);
+        expect(refused.body).toContain('Too many failed sign-in attempts for this email.');
+        expect(refused.cookie).toBeUndefined();
+      }
+    } finally {
+      await Promise.all(servers.map((server) => stopServer(server.child)));
+      await database.drop();
+    }
+  });
+});
