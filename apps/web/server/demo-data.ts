@@ -7,6 +7,8 @@ export async function seedDemo(db: Database) {
   const accounts = await seedDemoAccounts(db);
   console.info(`Demo data ready: ${events} upcoming events and these accounts:`);
   for (const account of accounts) {
-    console.info(`  ${account.role.padEnd(6)}  ${account.email.padEnd(20)}  password: ${account.password}`);
+    console.info(
+      `  ${account.role.padEnd(6)}  ${account.email.padEnd(20)}  password: ${account.password}`,
+    );
   }
 }
