@@ -1,12 +1,17 @@
 /**
- * Bundles the Express server for production into build/server.js. Internal @parkside packages
+ * Bundles the Express server for production into build/express/. Internal @parkside packages
  * (TypeScript source) are bundled in; every other package stays an import from node_modules.
+ * Code splitting keeps development-only modules (the local OpenID provider) in their own chunk,
+ * loaded only when development asks for them.
  */
 import { build } from 'esbuild';
 
 await build({
   entryPoints: ['server/index.ts'],
-  outfile: 'build/server.js',
+  outdir: 'build/express',
+  entryNames: 'index',
+  chunkNames: 'chunks/[name]-[hash]',
+  splitting: true,
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -24,4 +29,4 @@ await build({
     },
   ],
 });
-console.info('Built build/server.js');
+console.info('Built build/express/index.js');

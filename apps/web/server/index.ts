@@ -4,6 +4,8 @@
  */
 import { createDatabase, isDatabaseEmpty, loadRootEnvFile } from '@parkside/db';
 import type { ServerBuild } from '@remix-run/node';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createApp } from './app';
 import { seedDemo } from './demo-data';
@@ -12,11 +14,23 @@ import { createServices } from './services';
 
 loadRootEnvFile();
 const env = readEnv();
-const development = env.NODE_ENV === 'development';
-// server/index.ts in development, build/server.js in production: apps/web is one folder up.
-const appRoot = fileURLToPath(new URL('..', import.meta.url));
 
-const database = await createDatabase({ url: env.DATABASE_URL, dataDir: env.PGLITE_DATA_DIR });
+/** apps/web: the nearest folder with a package.json above this module (source or bundle). */
+function findAppRoot(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(join(dir, 'package.json')) && dirname(dir) !== dir) dir = dirname(dir);
+  return dir;
+}
+const development = env.NODE_ENV === 'development';
+const appRoot = findAppRoot();
+
+const database = await createDatabase({
+  url: env.DATABASE_URL,
+  dataDir: env.PGLITE_DATA_DIR,
+}).catch((error: Error) => {
+  console.error(`Could not open the database: ${error.message}`);
+  process.exit(1);
+});
 await database.migrate();
 if ((env.SEED_ON_START ?? development) && (await isDatabaseEmpty(database.db))) {
   await seedDemo(database.db);
@@ -71,6 +85,17 @@ const server = app.listen(env.PORT, env.HOST, () => {
   console.info(
     `Parkside is listening on http://localhost:${port} (${env.NODE_ENV}, ${database.kind} database)`,
   );
+});
+
+server.on('error', async (error: NodeJS.ErrnoException) => {
+  console.error(
+    error.code === 'EADDRINUSE'
+      ? `Port ${env.PORT} is already in use. Stop the other server or set PORT.`
+      : `The server could not start: ${error.message}`,
+  );
+  await devOidc?.close();
+  await database.close();
+  process.exit(1);
 });
 
 /** Stop taking requests, let the ones in flight finish, close the database, exit within 5 s. */

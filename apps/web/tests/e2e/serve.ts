@@ -48,7 +48,7 @@ const control = createServer((req, res) => {
 });
 control.listen(controlPort, '127.0.0.1');
 
-const server = spawn(process.execPath, ['build/server.js'], {
+const server = spawn(process.execPath, ['build/express/index.js'], {
   stdio: 'inherit',
   env: {
     ...process.env,

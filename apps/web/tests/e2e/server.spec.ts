@@ -6,7 +6,7 @@ import { createFreshDatabase, type FreshDatabase } from './fresh-database';
 
 /** A second production server on its own port and database, for tests that stop it. */
 async function startServer(database: FreshDatabase, port: number) {
-  const child = spawn(process.execPath, ['build/server.js'], {
+  const child = spawn(process.execPath, ['build/express/index.js'], {
     env: {
       ...process.env,
       ...database.env,
