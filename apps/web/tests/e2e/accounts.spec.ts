@@ -151,7 +151,7 @@ test.describe('sign-in', () => {
   test('the return path, with its query, survives the round trip', async ({ page }) => {
     const email = uniqueEmail('return');
     await signUp(page, email);
-    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await header(page).getByRole('button', { name: 'Sign Out' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Sign out successful' })).toBeVisible();
 
     await page.goto('/account-settings?section=password');
@@ -199,7 +199,7 @@ test.describe('social login through the local OpenID provider', () => {
       email_verified: false,
       name: 'Riley Social',
     });
-    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await header(page).getByRole('button', { name: 'Sign Out' }).click();
     await page.goto('/login');
     await page.getByRole('button', { name: 'Continue with Parkside test login' }).click();
     await page.getByLabel('Email').fill(email);
@@ -282,6 +282,57 @@ test.describe('account settings', () => {
     await expect(header(page).getByRole('link', { name: /Morgan Host/ })).toBeVisible();
     await page.getByRole('button', { name: 'Become a host' }).click();
     await expect(page.getByText('You are a host')).toBeVisible();
+  });
+
+  test('links a social login, then signs in with it', async ({ page }) => {
+    const email = uniqueEmail('link');
+    await signUp(page, email, { name: 'Taylor Link' });
+    await upsertOidcAccount({
+      sub: `sub-${email}`,
+      email,
+      email_verified: true,
+      name: 'Taylor at the provider',
+    });
+    await page.goto('/account-settings');
+    await page.getByRole('button', { name: 'Link Parkside test login' }).click();
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(
+      page
+        .getByRole('status')
+        .filter({ hasText: 'Parkside test login is now linked to your account.' }),
+    ).toBeVisible();
+    await expect(page.getByText(`Linked as ${email}`)).toBeVisible();
+
+    await header(page).getByRole('button', { name: 'Sign Out' }).click();
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Continue with Parkside test login' }).click();
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    // The same account, not a new one.
+    await expect(header(page).getByRole('link', { name: /Taylor Link/ })).toBeVisible();
+  });
+
+  test('changes the password with the current one only', async ({ page }) => {
+    const email = uniqueEmail('change');
+    await signUp(page, email);
+    await page.goto('/account-settings');
+    await page.getByLabel('Current password').fill('not the password');
+    await page.getByLabel('New password', { exact: true }).fill('brand new secret');
+    await page.getByLabel('Repeat the new password').fill('brand new secret');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Your current password is incorrect.' }),
+    ).toBeVisible();
+
+    await page.getByLabel('Current password').fill(PASSWORD);
+    await page.getByLabel('New password', { exact: true }).fill('brand new secret');
+    await page.getByLabel('Repeat the new password').fill('brand new secret');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Your password is changed.' }),
+    ).toBeVisible();
+    await waitForEmail(email, 'Your Parkside password was changed');
   });
 
   test('deleting the account needs the word DELETE and signs out', async ({ page }) => {
