@@ -5,13 +5,11 @@ import {
   type MetaFunction,
 } from '@remix-run/node';
 import {
-  isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
   Scripts,
   ScrollRestoration,
-  useRouteError,
   useRouteLoaderData,
 } from '@remix-run/react';
 import type { ReactNode } from 'react';
@@ -19,7 +17,7 @@ import { readToast } from './.server/toast';
 import { VerifyEmailBanner } from './components/auth/verify-email-banner';
 import { SiteFooter } from './components/layout/site-footer';
 import { SiteHeader } from './components/layout/site-header';
-import { buttonClasses } from './components/ui/button';
+import { RouteErrorBoundary } from './components/errors/error-screens';
 import { ToastProvider } from './components/ui/toaster';
 import stylesheet from './styles/app.css?url';
 import { useNonce } from './utils/nonce';
@@ -88,19 +86,5 @@ export default function App() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  if (status !== 404 && typeof document === 'undefined') console.error(error);
-  return (
-    <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-24 text-center">
-      <h1 className="text-3xl font-bold">Something went wrong...</h1>
-      <p className="text-slate-600">
-        We could not show this page. Refreshing usually helps; if it keeps happening, try again in a
-        few minutes.
-      </p>
-      <button type="button" className={buttonClasses()} onClick={() => window.location.reload()}>
-        Refresh Page
-      </button>
-    </div>
-  );
+  return <RouteErrorBoundary />;
 }

@@ -45,3 +45,14 @@ export const eventSearchParams = z.object({
   to: z.string().optional(),
   cursor: z.string().optional(),
 });
+
+export const eventBySlugInput = z
+  .object({
+    slug: z
+      .string()
+      .trim()
+      .min(1)
+      .max(120)
+      .regex(/^[a-z0-9-]+$/, 'Slug must be lower-case words joined by hyphens.'),
+  })
+  .strict();

@@ -1,6 +1,6 @@
 import type { SessionUser } from '@parkside/api';
 import { safeRedirectPath } from '@parkside/validators';
-import { redirect, type AppLoadContext } from '@remix-run/node';
+import { data, redirect, type AppLoadContext } from '@remix-run/node';
 
 /** The path and query of this request, to come back to after signing in. */
 export function currentPath(request: Request): string {
@@ -34,4 +34,30 @@ export function cookieHeaders(...cookies: (string | null | undefined)[]): Header
   const headers = new Headers();
   for (const cookie of cookies) if (cookie) headers.append('Set-Cookie', cookie);
   return headers;
+}
+
+/** Why a guarded page refused: read by the error boundaries to show the right screen. */
+export const GUARD_REASONS = {
+  verify: 'email-verification-required',
+  admin: 'admin-only',
+} as const;
+
+/**
+ * The verified-e-mail guard: a visitor goes to /login (keeping the return path); a signed-in
+ * user whose e-mail is not verified gets a 403 that shows "Email Verification Required".
+ */
+export function requireVerifiedUser(context: AppLoadContext, request: Request): SessionUser {
+  const user = requireUser(context, request);
+  if (!user.emailVerified) throw data({ reason: GUARD_REASONS.verify }, { status: 403 });
+  return user;
+}
+
+/**
+ * Admin pages: the customer's guard checks sign-in only; the server also refuses anyone whose
+ * e-mail is not in `admins` (403), so the hidden menu link is not the only protection.
+ */
+export function requireAdmin(context: AppLoadContext, request: Request): SessionUser {
+  const user = requireUser(context, request);
+  if (!user.isAdmin) throw data({ reason: GUARD_REASONS.admin }, { status: 403 });
+  return user;
 }

@@ -155,3 +155,9 @@ export async function getEventById(db: Database, id: string): Promise<EventSumma
   if (!row) throw new AppError('NOT_FOUND', 'Event not found.');
   return toSummary(row);
 }
+
+export async function getEventBySlug(db: Database, slug: string): Promise<EventSummary> {
+  const [row] = await db.select(columns).from(events).where(eq(events.slug, slug)).limit(1);
+  if (!row) throw new AppError('NOT_FOUND', 'Event not found.');
+  return toSummary(row);
+}

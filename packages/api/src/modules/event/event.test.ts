@@ -164,6 +164,18 @@ describe('event.byId', () => {
   });
 });
 
+describe('event.bySlug', () => {
+  it('finds an event by its slug and refuses malformed slugs', async () => {
+    expect(await api.event.bySlug({ slug: 'sof' })).toMatchObject({ title: 'Stadium of Fire' });
+    await expect(api.event.bySlug({ slug: 'missing' })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+    await expect(api.event.bySlug({ slug: '../etc' })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+    });
+  });
+});
+
 describe('system.health', () => {
   it('reports the database as up, and down once it is closed', async () => {
     expect(await api.system.health()).toEqual({ database: 'up' });

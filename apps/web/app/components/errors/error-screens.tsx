@@ -1,0 +1,66 @@
+import { Form, isRouteErrorResponse, Link, useLocation, useRouteError } from '@remix-run/react';
+import type { ReactNode } from 'react';
+import { buttonClasses } from '~/components/ui/button';
+
+function Screen({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-20 text-center sm:py-24">
+      <h1 className="text-3xl font-bold tracking-tight">{title}</h1>
+      {children}
+    </div>
+  );
+}
+
+/** Shown to a signed-in user whose e-mail is not verified yet (the customer's texts). */
+export function EmailVerificationRequired() {
+  const location = useLocation();
+  return (
+    <Screen title="Email Verification Required">
+      <p className="text-slate-700">Please verify your email address to access this feature...</p>
+      <p className="text-sm text-slate-600">Open the link we e-mailed you, or send a new one.</p>
+      <Form method="post" action="/resend-verification">
+        <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+        <button type="submit" className={buttonClasses()}>
+          Resend verification email
+        </button>
+      </Form>
+    </Screen>
+  );
+}
+
+export function AdminOnly() {
+  return (
+    <Screen title="Admins only">
+      <p className="text-slate-700">This page is for Parkside admins. If you need access, ask an admin.</p>
+      <Link to="/" className={buttonClasses({ variant: 'secondary' })}>
+        Back to Parkside
+      </Link>
+    </Screen>
+  );
+}
+
+/** The customer's fallback for anything unexpected. */
+export function SomethingWentWrong() {
+  return (
+    <Screen title="Something went wrong...">
+      <p className="text-slate-600">
+        We could not show this page. Refreshing usually helps; if it keeps happening, try again in a few minutes.
+      </p>
+      <button type="button" className={buttonClasses()} onClick={() => window.location.reload()}>
+        Refresh Page
+      </button>
+    </Screen>
+  );
+}
+
+/** Error boundary for any route: guard refusals get their own screen, the rest the fallback. */
+export function RouteErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 403) {
+    const reason = (error.data as { reason?: string } | null)?.reason;
+    if (reason === 'email-verification-required') return <EmailVerificationRequired />;
+    if (reason === 'admin-only') return <AdminOnly />;
+  }
+  if (typeof document === 'undefined') console.error(error);
+  return <SomethingWentWrong />;
+}

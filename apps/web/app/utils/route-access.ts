@@ -1,0 +1,50 @@
+/**
+ * Who may open each route of the customer's table. Server loaders enforce it; the frame uses it
+ * to show "Verifying your session..." while a guarded page is loading.
+ *
+ * - public: anyone
+ * - signed-in: a signed-in user (visitors go to /login with a return path)
+ * - verified: a signed-in user with a verified e-mail
+ * - admin: the customer's guard checks sign-in only; the server also refuses non-admins (403)
+ */
+export type Access = 'public' | 'signed-in' | 'verified' | 'admin';
+
+export const ROUTE_ACCESS: Record<string, Access> = {
+  '/': 'public',
+  '/list': 'verified',
+  '/events': 'public',
+  '/rent': 'public',
+  '/booking-confirmation': 'verified',
+  '/login': 'public',
+  '/register': 'public',
+  '/my-listings': 'verified',
+  '/my-bookings': 'verified',
+  '/messages': 'verified',
+  '/account-settings': 'signed-in',
+  '/admin': 'admin',
+  '/admin/feedback': 'admin',
+  '/admin/conversations': 'admin',
+  '/storage-metrics': 'admin',
+  '/register-driveway': 'verified',
+  '/register-event': 'verified',
+  '/registered-events': 'verified',
+  '/archived-events': 'verified',
+  '/booking-success': 'verified',
+  '/about': 'public',
+  '/privacy': 'public',
+  '/contact': 'public',
+  '/terms': 'public',
+  '/portland-WLF': 'public',
+  '/Stadium-of-Fire': 'public',
+  '/listing-success': 'public',
+};
+
+export function accessOf(pathname: string): Access {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return ROUTE_ACCESS[path] ?? 'public';
+}
+
+/** The customer's rule: the Host link is highlighted on these paths. */
+export function isHostPath(pathname: string): boolean {
+  return ['list', 'my-listings', 'register-driveway'].some((part) => pathname.includes(part));
+}
