@@ -21,5 +21,7 @@ declare module '@remix-run/node' {
     /** Development only: mail kept in memory and shown at /dev/outbox. */
     outbox: OutboxTransport | null;
     clientIp: string;
+    /** The platform fee in basis points (PLATFORM_FEE_BPS). */
+    platformFeeBps: number;
   }
 }

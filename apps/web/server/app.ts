@@ -145,6 +145,7 @@ export function createApp({
           publicUrl: services.publicUrl,
           secureCookies: services.secureCookies,
           outbox: services.outbox,
+          platformFeeBps: services.platformFeeBps,
           clientIp: req.ip ?? 'unknown',
         };
       },

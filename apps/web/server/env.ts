@@ -36,6 +36,8 @@ const schema = z.object({
   OIDC_NAME: z.string().optional(),
   /** Start the local OpenID provider for social login (default: in development only). */
   DEV_OIDC: flag,
+  /** The platform's fee on each booking, in basis points (1500 = 15 %). */
+  PLATFORM_FEE_BPS: z.coerce.number().int().min(0).max(5000).default(1500),
   /** New accounts per client address per hour. */
   SIGNUP_LIMIT_PER_HOUR: z.coerce.number().int().min(1).optional(),
   /** Proxies in front of the app whose X-Forwarded-For is trusted (0: none). */

@@ -28,6 +28,8 @@ export interface Services {
   secureCookies: boolean;
   /** Development without SMTP: the mail the site sent, shown at /dev/outbox. */
   outbox: OutboxTransport | null;
+  /** The platform fee in basis points. */
+  platformFeeBps: number;
 }
 
 /** Fails every send: production without SMTP_URL must not pretend mail went out. */
@@ -65,7 +67,15 @@ export function createServices(
       label: env.OIDC_NAME,
     },
   });
-  return { db, auth, oauth, publicUrl: overrides.publicUrl, secureCookies, outbox };
+  return {
+    db,
+    auth,
+    oauth,
+    publicUrl: overrides.publicUrl,
+    secureCookies,
+    outbox,
+    platformFeeBps: env.PLATFORM_FEE_BPS,
+  };
 }
 
 /** The API context of a request, with its signed-in user. */

@@ -2,3 +2,4 @@ export * from './limits';
 export * from './events';
 export * from './time-zone';
 export * from './auth';
+export * from './money';

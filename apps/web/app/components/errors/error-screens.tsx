@@ -31,7 +31,9 @@ export function EmailVerificationRequired() {
 export function AdminOnly() {
   return (
     <Screen title="Admins only">
-      <p className="text-slate-700">This page is for Parkside admins. If you need access, ask an admin.</p>
+      <p className="text-slate-700">
+        This page is for Parkside admins. If you need access, ask an admin.
+      </p>
       <Link to="/" className={buttonClasses({ variant: 'secondary' })}>
         Back to Parkside
       </Link>
@@ -44,7 +46,8 @@ export function SomethingWentWrong() {
   return (
     <Screen title="Something went wrong...">
       <p className="text-slate-600">
-        We could not show this page. Refreshing usually helps; if it keeps happening, try again in a few minutes.
+        We could not show this page. Refreshing usually helps; if it keeps happening, try again in a
+        few minutes.
       </p>
       <button type="button" className={buttonClasses()} onClick={() => window.location.reload()}>
         Refresh Page
