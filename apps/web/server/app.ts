@@ -45,6 +45,10 @@ function headersOf(req: Request): Headers {
   return headers;
 }
 
+function requestOf(req: Request) {
+  return { headers: headersOf(req), clientIp: req.ip ?? 'unknown' };
+}
+
 /** 403 for a state-changing request that did not come from our own pages (CSRF). */
 function originCheck(allowedOrigins: string[]): RequestHandler {
   return (req, res, next) => {
@@ -117,7 +121,7 @@ export function createApp({
     createExpressMiddleware({
       router: appRouter,
       createContext: ({ req, res }) =>
-        apiContext(services, headersOf(req), locals(res).session?.user ?? null),
+        apiContext(services, requestOf(req), locals(res).session?.user ?? null),
       maxBodySize: 1_000_000,
       onError: ({ error, path }) => {
         if (error.code === 'INTERNAL_SERVER_ERROR') {
@@ -137,7 +141,7 @@ export function createApp({
       getLoadContext: (req, res) => {
         const session = locals(res).session;
         return {
-          api: appRouter.createCaller(apiContext(services, headersOf(req), session?.user ?? null)),
+          api: appRouter.createCaller(apiContext(services, requestOf(req), session?.user ?? null)),
           cspNonce: locals(res).cspNonce,
           session,
           auth: services.auth,

@@ -2,13 +2,12 @@ import { createContext, type SessionUser } from '@parkside/api';
 import {
   createAuthService,
   createOAuthProviders,
-  createRateLimits,
   createSessionStore,
   type AuthService,
   type OAuthProvider,
   type OAuthProviderId,
 } from '@parkside/auth';
-import type { Database } from '@parkside/db';
+import { createRateLimits, type Database, type RateLimits } from '@parkside/db';
 import {
   createMailer,
   createOutboxTransport,
@@ -30,6 +29,8 @@ export interface Services {
   outbox: OutboxTransport | null;
   /** The platform fee in basis points. */
   platformFeeBps: number;
+  /** Rate limits in PostgreSQL, shared by the auth flows and the API. */
+  limits: RateLimits;
 }
 
 /** Fails every send: production without SMTP_URL must not pretend mail went out. */
@@ -49,10 +50,11 @@ export function createServices(
   const outbox = !env.SMTP_URL && !production ? createOutboxTransport() : null;
   const transport = env.SMTP_URL ? createSmtpTransport(env.SMTP_URL) : (outbox ?? noTransport);
   const secureCookies = production;
+  const limits = createRateLimits(db, { signup: env.SIGNUP_LIMIT_PER_HOUR });
   const auth = createAuthService({
     db,
     sessions: createSessionStore(db, { secure: secureCookies }),
-    limits: createRateLimits(db, { signup: env.SIGNUP_LIMIT_PER_HOUR }),
+    limits,
     mailer: createMailer({ transport, from: env.MAIL_FROM }),
     publicUrl: overrides.publicUrl,
   });
@@ -75,10 +77,21 @@ export function createServices(
     secureCookies,
     outbox,
     platformFeeBps: env.PLATFORM_FEE_BPS,
+    limits,
   };
 }
 
-/** The API context of a request, with its signed-in user. */
-export function apiContext(services: Services, headers: Headers, user: SessionUser | null) {
-  return createContext({ db: services.db, headers, user });
+/** The API context of a request, with its signed-in user and client address. */
+export function apiContext(
+  services: Services,
+  request: { headers: Headers; clientIp: string },
+  user: SessionUser | null,
+) {
+  return createContext({
+    db: services.db,
+    headers: request.headers,
+    user,
+    clientIp: request.clientIp,
+    limits: services.limits,
+  });
 }

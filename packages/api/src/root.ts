@@ -1,11 +1,15 @@
 import { accountRouter } from './modules/account/account.router';
+import { adminRouter } from './modules/admin/admin.router';
 import { eventRouter } from './modules/event/event.router';
+import { feedbackRouter } from './modules/feedback/feedback.router';
 import { systemRouter } from './modules/system/system.router';
 import { createCallerFactory, router } from './trpc';
 
 export const appRouter = router({
   account: accountRouter,
+  admin: adminRouter,
   event: eventRouter,
+  feedback: feedbackRouter,
   system: systemRouter,
 });
 

@@ -1,12 +1,15 @@
 import type { SessionUser } from '@parkside/api';
 import {
+  describeWait,
   emailVerificationTokens,
   events,
+  feedback,
   oauthAccounts,
   passwordAccounts,
   passwordResetTokens,
   users,
   type Database,
+  type RateLimits,
 } from '@parkside/db';
 import {
   passwordChangedEmail,
@@ -21,7 +24,7 @@ import type { SessionStore, ValidSession } from './lucia';
 import { loadUser } from './load-user';
 import type { OAuthProviderId, ProviderProfile } from './oauth';
 import { hashPassword, verifyPassword } from './passwords';
-import { describeWait, type RateLimits } from './rate-limit';
+
 import { generateToken, generateUserId, hashToken } from './tokens';
 
 export const EMAIL_VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000;
@@ -469,6 +472,11 @@ export function createAuthService({
     async deleteAccount(userId: string) {
       await db.transaction(async (tx) => {
         await tx.update(events).set({ createdBy: null }).where(eq(events.createdBy, userId));
+        // Feedback stays for the team, without the sender's name or address.
+        await tx
+          .update(feedback)
+          .set({ userId: null, userName: 'Anonymous', email: null })
+          .where(eq(feedback.userId, userId));
         await tx.delete(emailVerificationTokens).where(eq(emailVerificationTokens.userId, userId));
         await tx.delete(passwordAccounts).where(eq(passwordAccounts.userId, userId));
         // Sessions, social logins and reset tokens go with the user (ON DELETE CASCADE).

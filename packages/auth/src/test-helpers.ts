@@ -1,9 +1,9 @@
+import { createRateLimits } from '@parkside/db';
 import { createTestDatabase, type TestDatabase } from '@parkside/db/testing';
 import { createMailer, createSmtpTransport } from '@parkside/email';
 import { startTestSmtpServer, type TestSmtpServer } from '@parkside/email/testing';
 import { createAuthService } from './accounts';
 import { createSessionStore } from './lucia';
-import { createRateLimits } from './rate-limit';
 
 export const PUBLIC_URL = 'http://parkside.test';
 

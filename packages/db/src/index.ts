@@ -1,5 +1,6 @@
 export * from './client';
 export * from './paths';
+export * from './rate-limit';
 export * from './seed';
 export * as schema from './schema';
 export * from './schema';

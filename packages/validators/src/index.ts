@@ -3,3 +3,4 @@ export * from './events';
 export * from './time-zone';
 export * from './auth';
 export * from './money';
+export * from './feedback';

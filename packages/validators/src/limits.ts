@@ -10,3 +10,5 @@ export const PASSWORD_MAX_LENGTH = 128;
 export const PHONE_MAX_LENGTH = 32;
 export const ADDRESS_MAX_LENGTH = 200;
 export const URL_MAX_LENGTH = 2048;
+
+export const FEEDBACK_MAX_LENGTH = 1000;

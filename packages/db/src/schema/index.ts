@@ -1,3 +1,4 @@
 export * from './users';
 export * from './auth';
 export * from './events';
+export * from './feedback';

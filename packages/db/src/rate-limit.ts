@@ -1,6 +1,7 @@
-import { rateLimits, type Database } from '@parkside/db';
+import { createHash } from 'node:crypto';
+import { type Database } from './client';
+import { rateLimits } from './schema';
 import { RateLimiterDrizzle, RateLimiterRes } from 'rate-limiter-flexible';
-import { hashToken } from './tokens';
 
 /**
  * Limits kept in PostgreSQL (rate-limiter-flexible's Drizzle store), so they hold across every
@@ -15,6 +16,8 @@ export const RATE_LIMITS = {
   passwordReset: { points: 5, duration: 60 * 60 },
   /** Verification e-mails per user. */
   verificationResend: { points: 3, duration: 15 * 60 },
+  /** Feedback messages per user or client address. */
+  feedback: { points: 5, duration: 10 * 60 },
 } as const;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;
@@ -44,7 +47,7 @@ export function createRateLimits(
       }),
     ]),
   ) as Record<RateLimitName, RateLimiterDrizzle>;
-  const keyOf = (key: string) => hashToken(key.toLowerCase());
+  const keyOf = (key: string) => createHash('sha256').update(key.toLowerCase()).digest('hex');
 
   return {
     async consume(name, key) {

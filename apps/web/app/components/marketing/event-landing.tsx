@@ -1,0 +1,192 @@
+import type { EventSummary } from '@parkside/api';
+import { Link } from '@remix-run/react';
+import { formatBps } from '@parkside/validators';
+import { buttonClasses } from '~/components/ui/button';
+import { formatEventDate, formatEventTime } from '~/utils/event-time';
+import { Steps } from './steps';
+
+export interface EventLandingCopy {
+  /** Shown above the h1, e.g. "For neighbors of Laurelhurst Park". */
+  eyebrow: string;
+  headline: string;
+  intro: string;
+  /** Used when the event is not in the database (or has no upcoming date). */
+  fallback: { title: string; venue: string; place: string; imageUrl: string };
+  reasons: { title: string; body: string }[];
+}
+
+/** The event to show: only a scheduled event that has not ended has a "next date". */
+export function upcomingOnly(event: EventSummary, now = new Date()): EventSummary | null {
+  return event.status === 'scheduled' && new Date(event.endsAt) > now ? event : null;
+}
+
+const ctaPrimary =
+  'text-ink inline-flex h-12 items-center justify-center rounded-xl bg-amber-400 px-6 text-base font-bold shadow-lg hover:bg-amber-300 focus-visible:outline-4 focus-visible:outline-amber-200';
+const ctaSecondary =
+  'inline-flex h-12 items-center justify-center rounded-xl px-6 font-semibold text-white ring-1 ring-white/70 hover:bg-white/10';
+
+function NextDate({ event, copy }: { event: EventSummary | null; copy: EventLandingCopy }) {
+  const title = event?.title ?? copy.fallback.title;
+  return (
+    <section
+      aria-labelledby="next-heading"
+      className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8"
+    >
+      <p className="text-brand-800 text-sm font-semibold tracking-wide uppercase">Next event</p>
+      <h2 id="next-heading" className="mt-1 text-2xl font-bold">
+        {title}
+      </h2>
+      <dl className="mt-5 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
+        <div>
+          <dt className="text-sm font-semibold text-slate-600">Date</dt>
+          <dd className="mt-1 text-lg font-semibold">
+            {event ? (
+              <time dateTime={event.startsAt}>
+                {formatEventDate(event.startsAt, event.timeZone)}
+              </time>
+            ) : (
+              'Date to be announced'
+            )}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-sm font-semibold text-slate-600">Time</dt>
+          <dd className="mt-1 text-lg font-semibold">
+            {event
+              ? `${formatEventTime(event.startsAt, event.timeZone)} to ${formatEventTime(event.endsAt, event.timeZone)}`
+              : 'To be announced'}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-sm font-semibold text-slate-600">Where</dt>
+          <dd className="mt-1">
+            <span className="font-semibold">{event?.venueName ?? copy.fallback.venue}</span>
+            <br />
+            <span className="text-slate-700">
+              {event ? `${event.street}, ${event.city}, ${event.region}` : copy.fallback.place}
+            </span>
+          </dd>
+        </div>
+        <div>
+          <dt className="text-sm font-semibold text-slate-600">Expected crowd</dt>
+          <dd className="mt-1 text-lg font-semibold">
+            {event ? `${event.expectedAttendance.toLocaleString('en-US')} people` : 'Thousands'}
+          </dd>
+        </div>
+      </dl>
+      {event ? null : (
+        <p className="mt-5 text-slate-700">
+          We will post the date as soon as the organizers announce it. You can set up your driveway
+          now and list it for the event the moment it opens.
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** A host-recruiting page for the neighbors of one recurring event. */
+export function EventLanding({
+  event,
+  feeBps,
+  copy,
+}: {
+  event: EventSummary | null;
+  feeBps: number;
+  copy: EventLandingCopy;
+}) {
+  const fee = formatBps(feeBps);
+  const title = event?.title ?? copy.fallback.title;
+  return (
+    <>
+      <section className="from-brand-900 to-brand-700 bg-gradient-to-b text-white">
+        <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-12 sm:px-6 sm:py-16 lg:grid-cols-2">
+          <div>
+            <p className="text-brand-100 text-sm font-semibold tracking-wide uppercase">
+              {copy.eyebrow}
+            </p>
+            <h1 className="mt-2 text-4xl font-extrabold tracking-tight sm:text-5xl">
+              {copy.headline}
+            </h1>
+            <p className="text-brand-50 mt-4 text-lg">{copy.intro}</p>
+            <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+              <Link to="/list" className={ctaPrimary}>
+                List your driveway
+              </Link>
+              {event ? (
+                <Link to={`/rent?event=${event.id}`} className={ctaSecondary}>
+                  Find parking<span className="sr-only"> for {title}</span>
+                </Link>
+              ) : null}
+            </div>
+          </div>
+          <img
+            src={event?.imageUrl ?? copy.fallback.imageUrl}
+            alt=""
+            width={640}
+            height={360}
+            className="aspect-video w-full rounded-2xl object-cover shadow-2xl ring-1 ring-white/20"
+          />
+        </div>
+      </section>
+
+      <div className="mx-auto max-w-6xl space-y-14 px-4 py-12 sm:px-6">
+        <NextDate event={event} copy={copy} />
+
+        <section aria-labelledby="why-heading">
+          <h2 id="why-heading" className="text-2xl font-bold sm:text-3xl">
+            Why host for {title}
+          </h2>
+          <ul className="mt-6 grid gap-6 md:grid-cols-3">
+            {copy.reasons.map((reason) => (
+              <li key={reason.title} className="border-brand-600 border-l-4 pl-4">
+                <h3 className="text-lg font-bold">{reason.title}</h3>
+                <p className="mt-2 text-slate-700">{reason.body}</p>
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        <section aria-labelledby="steps-heading">
+          <h2 id="steps-heading" className="text-2xl font-bold sm:text-3xl">
+            Three steps to your first booking
+          </h2>
+          <div className="mt-6">
+            <Steps
+              steps={[
+                {
+                  title: 'Add your driveway',
+                  body: 'Address, how many cars fit, and how drivers get in. About five minutes.',
+                },
+                {
+                  title: 'List it for the event',
+                  body: 'Choose your price per space and see your payout as you type.',
+                },
+                {
+                  title: 'Welcome your drivers',
+                  body: `Each booking arrives by e-mail with the plate to expect. Parkside keeps ${fee}; the rest is yours.`,
+                },
+              ]}
+            />
+          </div>
+        </section>
+
+        <section
+          aria-labelledby="cta-heading"
+          className="bg-brand-50 ring-brand-100 flex flex-col items-start gap-4 rounded-2xl p-6 ring-1 sm:flex-row sm:items-center sm:justify-between sm:p-8"
+        >
+          <div>
+            <h2 id="cta-heading" className="text-xl font-bold sm:text-2xl">
+              Your driveway, their best parking spot
+            </h2>
+            <p className="mt-1 text-slate-700">
+              Learn what hosting pays and how it works, then list in minutes.
+            </p>
+          </div>
+          <Link to="/list" className={buttonClasses({ size: 'lg' })}>
+            List your driveway
+          </Link>
+        </section>
+      </div>
+    </>
+  );
+}

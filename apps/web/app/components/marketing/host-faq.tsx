@@ -1,0 +1,90 @@
+import { Link } from '@remix-run/react';
+import type { Faq } from './faq-list';
+
+const link = 'text-brand-800 font-semibold underline-offset-2 hover:underline';
+
+/** The questions hosts ask before they list; `fee` is the current platform fee, e.g. "15%". */
+export function hostFaq(fee: string): Faq[] {
+  return [
+    {
+      question: 'Is it safe to let strangers park in my driveway?',
+      answer: (
+        <>
+          <p>
+            Every driver has an account with a verified e-mail address, and each booking tells you
+            their name, license plate and vehicle before they arrive, so you know exactly which cars
+            to expect. You can message a driver through Parkside at any time.
+          </p>
+          <p>
+            You decide how many spaces to offer and the time window, and your access instructions
+            tell drivers where to park and what to leave clear.
+          </p>
+        </>
+      ),
+    },
+    {
+      question: 'Who pays, and how much do I keep?',
+      answer: (
+        <p>
+          Drivers pay the price you set, with nothing added at checkout. Parkside keeps a {fee} fee
+          from each booking and the rest is yours. You see your payout for each space while you set
+          the price, and your earnings per event in My Listings.
+        </p>
+      ),
+    },
+    {
+      question: 'What happens if a driver or I cancel?',
+      answer: (
+        <>
+          <p>
+            A driver who cancels at least 24 hours before the event starts gets a full refund; later
+            than that, there is no refund. Either way the space opens up for someone else.
+          </p>
+          <p>
+            If you need to cancel a booking, do it in My Listings with a short reason. The driver
+            always gets a full refund and an e-mail with your reason, so please cancel only when you
+            must.
+          </p>
+        </>
+      ),
+    },
+    {
+      question: 'How many spaces can I offer?',
+      answer: (
+        <p>
+          As many cars as your driveway fits safely without blocking sidewalks, hydrants or your
+          neighbors. You set the capacity once, then offer up to that many spaces for each event.
+          You can offer fewer later, but never fewer than are already booked.
+        </p>
+      ),
+    },
+    {
+      question: 'Which events can I list for?',
+      answer: (
+        <p>
+          Any upcoming event on Parkside, from college football at LaVell Edwards Stadium to the
+          Water Lantern Festival in Portland. See{' '}
+          <Link to="/events" className={link}>
+            all upcoming events
+          </Link>
+          . If yours is missing, you can{' '}
+          <Link to="/register-event" className={link}>
+            register the event
+          </Link>{' '}
+          and list for it right away.
+        </p>
+      ),
+    },
+    {
+      question: 'Do I have to pay taxes on what I earn?',
+      answer: (
+        <p>
+          Income from renting out parking is usually taxable, and some cities and homeowners&rsquo;
+          associations have their own rules about it. Keep a record of your earnings (My Listings
+          shows them per event) and ask a tax professional about your situation; Parkside cannot
+          give tax advice.
+        </p>
+      ),
+    },
+  ];
+}

@@ -1,0 +1,142 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
+import { formatBps } from '@parkside/validators';
+import { requireVerifiedUser } from '~/.server/auth';
+import { RouteErrorBoundary } from '~/components/errors/error-screens';
+import { FaqList } from '~/components/marketing/faq-list';
+import { FeeExample } from '~/components/marketing/fee-example';
+import { hostFaq } from '~/components/marketing/host-faq';
+import { Steps, type Step } from '~/components/marketing/steps';
+import { buttonClasses } from '~/components/ui/button';
+
+export const meta: MetaFunction = () => [
+  { title: 'Host your driveway · Parkside' },
+  {
+    name: 'description',
+    content:
+      'Earn from your driveway on event days. See how hosting works, what Parkside charges and what you keep.',
+  },
+];
+
+export function loader({ context, request }: LoaderFunctionArgs) {
+  requireVerifiedUser(context, request);
+  return { feeBps: context.platformFeeBps };
+}
+
+const ctaClasses =
+  'text-ink inline-flex h-12 items-center justify-center rounded-xl bg-amber-400 px-6 text-base font-bold shadow-lg hover:bg-amber-300 focus-visible:outline-4 focus-visible:outline-amber-200';
+
+function hostSteps(fee: string): Step[] {
+  return [
+    {
+      title: 'List your driveway',
+      body: 'Add the address, drop a pin, say how many cars fit and how drivers get in. Photos help drivers find you. It takes about five minutes.',
+    },
+    {
+      title: 'Choose events and set your price',
+      body: 'Pick the events you want to host for and a price per space. You see exactly what you will receive as you type.',
+    },
+    {
+      title: 'Drivers book, you earn',
+      body: `We e-mail you for every booking with the driver's name, plate and vehicle. Parkside keeps ${fee}; the rest is yours.`,
+    },
+  ];
+}
+
+export default function ListPage() {
+  const { feeBps } = useLoaderData<typeof loader>();
+  const fee = formatBps(feeBps);
+  const keep = formatBps(10_000 - feeBps);
+  return (
+    <>
+      <section className="from-brand-900 to-brand-700 bg-gradient-to-b text-white">
+        <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-14 sm:px-6 sm:py-20 lg:grid-cols-[1fr_20rem]">
+          <div>
+            <p className="text-brand-100 text-sm font-semibold tracking-wide uppercase">
+              Host on Parkside
+            </p>
+            <h1 className="mt-2 max-w-2xl text-4xl font-extrabold tracking-tight sm:text-5xl">
+              Earn from your driveway on event days
+            </h1>
+            <p className="text-brand-50 mt-4 max-w-xl text-lg">
+              Thousands of fans circle the blocks around every big game and festival. Give them a
+              sure spot in your driveway, and get paid for space that sits empty anyway.
+            </p>
+            <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+              <Link to="/register-driveway" className={ctaClasses}>
+                List your driveway
+              </Link>
+              <a
+                href="#how-heading"
+                className="inline-flex h-12 items-center justify-center rounded-xl px-6 font-semibold text-white ring-1 ring-white/60 hover:bg-white/10"
+              >
+                See how it works
+              </a>
+            </div>
+          </div>
+          <div className="rounded-2xl bg-white/10 p-6 ring-1 ring-white/20">
+            <p className="text-5xl font-extrabold">{keep}</p>
+            <p className="text-brand-50 mt-2">
+              of every booking is yours. No listing fees, no monthly charges: Parkside only earns
+              when you do.
+            </p>
+          </div>
+        </div>
+      </section>
+
+      <div className="mx-auto max-w-6xl space-y-16 px-4 py-14 sm:px-6">
+        <section aria-labelledby="how-heading" className="scroll-mt-24">
+          <h2 id="how-heading" className="text-2xl font-bold sm:text-3xl">
+            How hosting works
+          </h2>
+          <div className="mt-6">
+            <Steps steps={hostSteps(fee)} />
+          </div>
+        </section>
+
+        <section aria-labelledby="fee-heading">
+          <h2 id="fee-heading" className="text-2xl font-bold sm:text-3xl">
+            What you earn
+          </h2>
+          <p className="mt-2 max-w-2xl text-slate-700">
+            Drivers pay the price you set, with nothing added at checkout. Parkside&rsquo;s fee is{' '}
+            {fee} of each booking, taken from your payout and rounded to the cent.
+          </p>
+          <div className="mt-6">
+            <FeeExample feeBps={feeBps} />
+          </div>
+        </section>
+
+        <section aria-labelledby="faq-heading">
+          <h2 id="faq-heading" className="text-2xl font-bold sm:text-3xl">
+            Questions hosts ask
+          </h2>
+          <div className="mt-6 max-w-3xl">
+            <FaqList items={hostFaq(fee)} />
+          </div>
+        </section>
+
+        <section
+          aria-labelledby="ready-heading"
+          className="bg-brand-50 ring-brand-100 flex flex-col items-start gap-4 rounded-2xl p-6 ring-1 sm:flex-row sm:items-center sm:justify-between sm:p-8"
+        >
+          <div>
+            <h2 id="ready-heading" className="text-xl font-bold sm:text-2xl">
+              Ready for the next event?
+            </h2>
+            <p className="mt-1 text-slate-700">
+              Set up your driveway once, then list it for as many events as you like.
+            </p>
+          </div>
+          <Link to="/register-driveway" className={buttonClasses({ size: 'lg' })}>
+            List your driveway
+          </Link>
+        </section>
+      </div>
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary />;
+}

@@ -1,0 +1,410 @@
+/**
+ * Lighthouse benchmark: the production build of apps/web, served on loopback with a fresh seeded
+ * database, scored by Lighthouse on / and /events for mobile and desktop. Each page and form
+ * factor runs RUNS times; the median of each category score is compared with TARGET.
+ *
+ * Run from the repo root: npm run build && npm run bench:lighthouse
+ * Exit code 0: every median score >= TARGET; 1: a score is below it or the benchmark failed.
+ */
+import { launch, type LaunchedChrome } from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Every category score (0-100) must reach this. */
+const TARGET = 95;
+/** Runs per page and form factor; the median of each category is reported. */
+const RUNS = 3;
+/** An audit counts as failing below this score (Lighthouse's own "passed" line). */
+const AUDIT_PASS = 0.9;
+const HEALTH_TIMEOUT_MS = 60_000;
+const SERVER_STOP_TIMEOUT_MS = 10_000;
+
+const PAGES = ['/', '/events'] as const;
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+type CategoryId = (typeof CATEGORIES)[number];
+const CATEGORY_LABELS: Record<CategoryId, string> = {
+  performance: 'Perf',
+  accessibility: 'A11y',
+  'best-practices': 'Best',
+  seo: 'SEO',
+};
+
+type FormFactor = 'mobile' | 'desktop';
+/** mobile: Lighthouse's default config (Moto G Power, simulated slow 4G); desktop: its preset. */
+const FORM_FACTORS: { name: FormFactor; config: typeof desktopConfig | undefined }[] = [
+  { name: 'mobile', config: undefined },
+  { name: 'desktop', config: desktopConfig },
+];
+
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
+const webRoot = join(repoRoot, 'apps', 'web');
+const serverEntry = join(webRoot, 'build', 'express', 'index.js');
+
+/** The parts of a Lighthouse result this benchmark reads. */
+type RunnerResult = NonNullable<Awaited<ReturnType<typeof lighthouse>>>;
+type Lhr = RunnerResult['lhr'];
+
+interface FailingAudit {
+  title: string;
+  displayValue: string | undefined;
+  score: number;
+}
+
+interface CategoryResult {
+  /** Median score, 0-100. */
+  median: number;
+  /** Every run's score, 0-100, in run order. */
+  runs: number[];
+  /** Failing weighted audits of the run whose score is the median. */
+  failing: FailingAudit[];
+}
+
+interface Row {
+  page: string;
+  formFactor: FormFactor;
+  categories: Record<CategoryId, CategoryResult>;
+  warnings: string[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Resources, cleaned up exactly once whatever happens.
+
+let server: ChildProcess | undefined;
+let serverOutput = '';
+let chrome: LaunchedChrome | undefined;
+let tempDir: string | undefined;
+let cleaning: Promise<void> | undefined;
+
+function cleanUp(): Promise<void> {
+  cleaning ??= (async () => {
+    try {
+      chrome?.kill();
+    } catch (error) {
+      console.error('Could not stop Chromium:', error);
+    }
+    chrome = undefined;
+    await stopServer();
+    if (tempDir) {
+      await rm(tempDir, { recursive: true, force: true, maxRetries: 3 }).catch((error: unknown) =>
+        console.error(`Could not delete ${tempDir}:`, error),
+      );
+      tempDir = undefined;
+    }
+  })();
+  return cleaning;
+}
+
+async function stopServer(): Promise<void> {
+  const child = server;
+  server = undefined;
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => {
+    console.error('The server did not stop after SIGTERM; killing it.');
+    child.kill('SIGKILL');
+  }, SERVER_STOP_TIMEOUT_MS);
+  await exited;
+  clearTimeout(timer);
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    console.error(`\n${signal} received: cleaning up.`);
+    void cleanUp().finally(() => process.exit(130));
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Server
+
+function findFreePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => (port ? resolve(port) : reject(new Error('No free port found.'))));
+    });
+  });
+}
+
+function startServer(port: number, dataDir: string): ChildProcess {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PGLITE_DATA_DIR: dataDir,
+    SEED_ON_START: 'true',
+    // Empty means "not set" to the server, and unlike a missing variable it also keeps a
+    // DATABASE_URL in the root .env file (loaded without overriding) from being used.
+    DATABASE_URL: '',
+  };
+  const child = spawn(process.execPath, [serverEntry], {
+    cwd: webRoot,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const collect = (chunk: Buffer) => {
+    serverOutput += chunk.toString();
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+  return child;
+}
+
+async function waitForHealth(child: ChildProcess, origin: string): Promise<void> {
+  const deadline = Date.now() + HEALTH_TIMEOUT_MS;
+  let last = 'no answer yet';
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(
+        `The server exited (${child.exitCode ?? child.signalCode}) before it was up.`,
+      );
+    }
+    try {
+      const response = await fetch(`${origin}/healthz`, { signal: AbortSignal.timeout(5_000) });
+      await response.arrayBuffer();
+      if (response.status === 200) return;
+      last = `HTTP ${response.status}`;
+    } catch (error) {
+      last = error instanceof Error ? error.message : String(error);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(
+    `GET /healthz did not answer 200 within ${HEALTH_TIMEOUT_MS / 1000} s (${last}).`,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lighthouse
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  const value =
+    sorted.length % 2 === 1
+      ? sorted[middle]
+      : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+  return value ?? 0;
+}
+
+/** Category score as 0-100; a category Lighthouse could not score (null) counts as 0. */
+function categoryScore(lhr: Lhr, id: CategoryId): number {
+  const score = lhr.categories[id]?.score;
+  return typeof score === 'number' ? Math.round(score * 100) : 0;
+}
+
+function failingAudits(lhr: Lhr, id: CategoryId): FailingAudit[] {
+  const category = lhr.categories[id];
+  if (!category) return [];
+  const failing: FailingAudit[] = [];
+  for (const ref of category.auditRefs) {
+    if (ref.weight <= 0) continue;
+    const audit = lhr.audits[ref.id];
+    if (!audit || typeof audit.score !== 'number' || audit.score >= AUDIT_PASS) continue;
+    failing.push({ title: audit.title, displayValue: audit.displayValue, score: audit.score });
+  }
+  return failing.sort((a, b) => a.score - b.score);
+}
+
+async function runLighthouse(
+  url: string,
+  port: number,
+  config: typeof desktopConfig | undefined,
+): Promise<Lhr> {
+  const result = await lighthouse(
+    url,
+    { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] },
+    config,
+  );
+  if (!result) throw new Error(`Lighthouse returned no result for ${url}.`);
+  const { lhr } = result;
+  if (lhr.runtimeError) {
+    throw new Error(
+      `Lighthouse failed on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`,
+    );
+  }
+  return lhr;
+}
+
+async function measure(
+  origin: string,
+  page: string,
+  formFactor: (typeof FORM_FACTORS)[number],
+  chromePort: number,
+): Promise<Row> {
+  const url = new URL(page, origin).toString();
+  const results: Lhr[] = [];
+  for (let run = 1; run <= RUNS; run++) {
+    process.stdout.write(`  ${page} ${formFactor.name} run ${run}/${RUNS}... `);
+    const lhr = await runLighthouse(url, chromePort, formFactor.config);
+    results.push(lhr);
+    console.log(
+      CATEGORIES.map((id) => `${CATEGORY_LABELS[id]} ${categoryScore(lhr, id)}`).join(', '),
+    );
+  }
+  const categories = {} as Record<CategoryId, CategoryResult>;
+  for (const id of CATEGORIES) {
+    const runs = results.map((lhr) => categoryScore(lhr, id));
+    const value = median(runs);
+    // With an odd number of runs the median is one run's score; explain that run.
+    const representative = results[runs.indexOf(value)] ?? results[0];
+    categories[id] = {
+      median: value,
+      runs,
+      failing: representative ? failingAudits(representative, id) : [],
+    };
+  }
+  const warnings = [...new Set(results.flatMap((lhr) => lhr.runWarnings.map(String)))];
+  return { page, formFactor: formFactor.name, categories, warnings };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Report
+
+function printTable(rows: Row[]): void {
+  const headers = ['Page', 'Form factor', ...CATEGORIES];
+  const cells = rows.map((row) => [
+    row.page,
+    row.formFactor,
+    ...CATEGORIES.map((id) => {
+      const { median: value } = row.categories[id];
+      return value < TARGET ? `${value} ✗` : String(value);
+    }),
+  ]);
+  const widths = headers.map((header, i) =>
+    Math.max(header.length, ...cells.map((line) => (line[i] ?? '').length)),
+  );
+  const format = (line: string[]) =>
+    line
+      .map((cell, i) => (i < 2 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0)))
+      .join('  ');
+  console.log(format(headers));
+  console.log(widths.map((width) => '-'.repeat(width)).join('  '));
+  for (const line of cells) console.log(format(line));
+}
+
+function printFailures(rows: Row[]): void {
+  for (const row of rows) {
+    for (const id of CATEGORIES) {
+      const { median: value, runs, failing } = row.categories[id];
+      if (value >= TARGET) continue;
+      console.log(
+        `\n${row.page} (${row.formFactor}) ${id}: ${value} (runs: ${runs.join(', ')}; median run's failing audits)`,
+      );
+      if (failing.length === 0) {
+        console.log('  (no weighted audit scored below 0.9; the score is a sum of near misses)');
+      }
+      for (const audit of failing) {
+        const shown = audit.displayValue ? `: ${audit.displayValue}` : '';
+        console.log(`  - ${audit.title}${shown} (score ${audit.score.toFixed(2)})`);
+      }
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Main
+
+async function main(): Promise<number> {
+  console.log(`Target: every score >= ${TARGET}`);
+  console.log(
+    `Median of ${RUNS} Lighthouse runs per page and form factor (mobile: simulated throttling).\n`,
+  );
+
+  if (!existsSync(serverEntry)) {
+    console.log('Run npm run build first.');
+    return 1;
+  }
+
+  tempDir = await mkdtemp(join(tmpdir(), 'parkside-lighthouse-'));
+  const port = await findFreePort();
+  const origin = `http://127.0.0.1:${port}`;
+  server = startServer(port, join(tempDir, 'db'));
+  try {
+    await waitForHealth(server, origin);
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    console.error(`Server output:\n${serverOutput || '(none)'}`);
+    return 1;
+  }
+  console.log(`Server up at ${origin} (production build, fresh seeded PGlite database).`);
+
+  const preferred = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+  // Inside the temp folder, so the profile goes with it (chrome-launcher wants it to exist).
+  const userDataDir = join(tempDir, 'chrome-profile');
+  await mkdir(userDataDir);
+  chrome = await launch({
+    chromePath: existsSync(preferred) ? preferred : undefined,
+    chromeFlags: CHROME_FLAGS,
+    userDataDir,
+    logLevel: 'silent',
+  });
+  console.log(`Chromium up (DevTools port ${chrome.port}).\n`);
+
+  // One plain request per page first, so no run pays for the server's first render.
+  for (const page of PAGES) {
+    await fetch(new URL(page, origin)).then((response) => response.arrayBuffer());
+  }
+
+  const rows: Row[] = [];
+  for (const page of PAGES) {
+    for (const formFactor of FORM_FACTORS) {
+      rows.push(await measure(origin, page, formFactor, chrome.port));
+    }
+  }
+
+  console.log(`\nTarget: every score >= ${TARGET}\n`);
+  printTable(rows);
+  printFailures(rows);
+  const warnings = [...new Set(rows.flatMap((row) => row.warnings))];
+  if (warnings.length > 0) {
+    console.log('\nLighthouse warnings:');
+    for (const warning of warnings) console.log(`  - ${warning}`);
+  }
+
+  const below = rows.flatMap((row) =>
+    CATEGORIES.filter((id) => row.categories[id].median < TARGET).map(
+      (id) => `${row.page} ${row.formFactor} ${id}`,
+    ),
+  );
+  if (below.length > 0) {
+    console.log(`\nFAIL: ${below.length} score(s) below ${TARGET}: ${below.join('; ')}.`);
+    return 1;
+  }
+  console.log(`\nPASS: every median score is >= ${TARGET}.`);
+  return 0;
+}
+
+let exitCode = 1;
+try {
+  exitCode = await main();
+} catch (error) {
+  console.error('\nThe benchmark failed:', error instanceof Error ? error.message : error);
+  if (serverOutput) console.error(`Server output:\n${serverOutput}`);
+} finally {
+  await cleanUp();
+}
+// Lighthouse can leave handles open; exit explicitly once everything is stopped.
+process.exit(exitCode);

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { FEEDBACK_MAX_LENGTH } from './limits';
+
+/** The customer's texts. */
+export const FEEDBACK_EMPTY_MESSAGE = 'Feedback cannot be empty.';
+
+export const feedbackSchema = z.object({
+  feedbackText: z
+    .string({ message: FEEDBACK_EMPTY_MESSAGE })
+    .trim()
+    .min(1, { message: FEEDBACK_EMPTY_MESSAGE })
+    .max(FEEDBACK_MAX_LENGTH, {
+      message: `Feedback must be at most ${FEEDBACK_MAX_LENGTH} characters.`,
+    }),
+  /** Honeypot: a field people never see. Anything in it marks the sender as a bot. */
+  website: z.string().max(500).optional(),
+});
+export type FeedbackInput = z.output<typeof feedbackSchema>;
+
+export const feedbackIdInput = z
+  .object({ id: z.uuid({ message: 'Feedback id must be a UUID.' }) })
+  .strict();
