@@ -125,8 +125,13 @@ async function stopServer(): Promise<void> {
   clearTimeout(timer);
 }
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
+// Ctrl-C reaches this process twice (from the terminal and relayed by npm/tsx): keep listening,
+// so a second signal does not kill the process before the clean-up is done.
+let interrupted = false;
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  process.on(signal, () => {
+    if (interrupted) return;
+    interrupted = true;
     console.error(`\n${signal} received: cleaning up.`);
     void cleanUp().finally(() => process.exit(130));
   });
@@ -360,6 +365,8 @@ async function main(): Promise<number> {
     chromeFlags: CHROME_FLAGS,
     userDataDir,
     logLevel: 'silent',
+    // Its own Ctrl-C handler exits at once; ours stops Chromium, the server and the temp folder.
+    handleSIGINT: false,
   });
   console.log(`Chromium up (DevTools port ${chrome.port}).\n`);
 

@@ -15,6 +15,8 @@ import {
 import type { ReactNode } from 'react';
 import { readToast } from './.server/toast';
 import { VerifyEmailBanner } from './components/auth/verify-email-banner';
+import { FeedbackDialog } from './components/feedback/feedback-dialog';
+import { SessionCheck } from './components/layout/session-check';
 import { SiteFooter } from './components/layout/site-footer';
 import { SiteHeader } from './components/layout/site-header';
 import { RouteErrorBoundary } from './components/errors/error-screens';
@@ -73,6 +75,8 @@ export function Layout({ children }: { children: ReactNode }) {
             {children}
           </main>
           <SiteFooter />
+          {user?.isAdmin ? null : <FeedbackDialog />}
+          <SessionCheck />
         </ToastProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

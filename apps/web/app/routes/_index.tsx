@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Form, Link, useLoaderData } from '@remix-run/react';
-import { EVENT_SEARCH_MAX_LENGTH } from '@parkside/validators';
+import { Link, useLoaderData } from '@remix-run/react';
 import { EventCard } from '~/components/events/event-card';
+import { EventSearchCombobox } from '~/components/events/event-search-combobox';
 import { buttonClasses } from '~/components/ui/button';
 
 export const meta: MetaFunction = () => [
@@ -42,32 +42,7 @@ export default function Index() {
             Book a private driveway next to the stadium, parade route or festival gate. Your space
             is waiting when you arrive.
           </p>
-          <Form
-            method="get"
-            action="/events"
-            role="search"
-            aria-label="Search events"
-            className="mt-8 flex max-w-2xl flex-col gap-3 sm:flex-row"
-          >
-            <label htmlFor="home-q" className="sr-only">
-              Event, venue or city
-            </label>
-            <input
-              id="home-q"
-              name="q"
-              type="search"
-              maxLength={EVENT_SEARCH_MAX_LENGTH}
-              placeholder="Search an event, venue or city"
-              autoComplete="off"
-              className="text-ink focus:outline-brand-200 h-14 w-full rounded-xl border-0 bg-white px-4 text-lg shadow-lg placeholder:text-slate-500 focus:outline-4 sm:flex-1"
-            />
-            <button
-              type="submit"
-              className="text-ink h-14 rounded-xl bg-amber-400 px-8 text-lg font-bold shadow-lg hover:bg-amber-300 focus-visible:outline-4 focus-visible:outline-amber-200"
-            >
-              Find parking
-            </button>
-          </Form>
+          <EventSearchCombobox />
         </div>
       </section>
 

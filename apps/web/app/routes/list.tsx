@@ -111,8 +111,20 @@ export default function ListPage() {
           <h2 id="faq-heading" className="text-2xl font-bold sm:text-3xl">
             Questions hosts ask
           </h2>
-          <div className="mt-6 max-w-3xl">
+          <div className="mt-6 grid items-start gap-6 lg:grid-cols-[1fr_18rem]">
             <FaqList items={hostFaq(fee)} />
+            <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+              <h3 className="text-lg font-bold">Still have a question?</h3>
+              <p className="mt-2 text-slate-700">
+                Our team helps hosts get set up, from pricing to access instructions.
+              </p>
+              <Link
+                to="/contact"
+                className={buttonClasses({ variant: 'secondary', className: 'mt-4 w-full' })}
+              >
+                Contact Parkside
+              </Link>
+            </div>
           </div>
         </section>
 

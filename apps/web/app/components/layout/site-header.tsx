@@ -1,12 +1,14 @@
 import type { Account } from '@parkside/api';
-import { Form, Link, NavLink, useLocation } from '@remix-run/react';
+import { Link, NavLink, useLocation } from '@remix-run/react';
+import { isHostPath } from '~/utils/route-access';
+import { ProfileMenu } from './profile-menu';
 
-function navClass({ isActive }: { isActive: boolean }) {
-  return `rounded-md px-3 py-2 text-sm font-semibold transition-colors ${
-    isActive ? 'bg-brand-50 text-brand-800' : 'text-slate-700 hover:bg-slate-100 hover:text-ink'
+const linkClass = (active: boolean) =>
+  `rounded-md px-3 py-2 text-sm font-semibold transition-colors ${
+    active ? 'bg-brand-50 text-brand-800' : 'text-slate-700 hover:bg-slate-100 hover:text-ink'
   }`;
-}
 
+/** Park, Host, and Sign In or the profile menu (the customer's navigation). */
 export function SiteHeader({ user }: { user: Account | null }) {
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
@@ -14,12 +16,13 @@ export function SiteHeader({ user }: { user: Account | null }) {
     location.pathname === '/' || location.pathname === '/login'
       ? '/login'
       : `/login?${new URLSearchParams({ redirectTo: here })}`;
+  const hostActive = isHostPath(location.pathname);
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4 sm:px-6">
         <Link
           to="/"
-          className="text-ink flex items-center gap-2 text-lg font-extrabold tracking-tight"
+          className="text-ink flex shrink-0 items-center gap-2 text-lg font-extrabold tracking-tight"
         >
           <span
             aria-hidden="true"
@@ -27,30 +30,21 @@ export function SiteHeader({ user }: { user: Account | null }) {
           >
             P
           </span>
-          Parkside
+          <span className="hidden min-[380px]:inline">Parkside</span>
         </Link>
         <nav aria-label="Main" className="flex items-center gap-1">
-          <NavLink to="/" end className={navClass}>
+          <NavLink to="/" end className={({ isActive }) => linkClass(isActive && !hostActive)}>
             Park
           </NavLink>
-          <NavLink to="/events" className={navClass}>
-            Events
-          </NavLink>
+          <Link
+            to="/list"
+            className={linkClass(hostActive)}
+            aria-current={hostActive ? 'page' : undefined}
+          >
+            Host
+          </Link>
           {user ? (
-            <>
-              <NavLink to="/account-settings" className={navClass}>
-                <span className="sr-only">Account Settings for </span>
-                <span className="inline-block max-w-32 truncate align-bottom">{user.name}</span>
-              </NavLink>
-              <Form method="post" action="/logout">
-                <button
-                  type="submit"
-                  className="hover:text-ink rounded-md px-3 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-100"
-                >
-                  Sign Out
-                </button>
-              </Form>
-            </>
+            <ProfileMenu user={user} />
           ) : (
             <Link
               to={loginHref}

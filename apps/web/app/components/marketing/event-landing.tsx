@@ -36,7 +36,7 @@ function NextDate({ event, copy }: { event: EventSummary | null; copy: EventLand
       <h2 id="next-heading" className="mt-1 text-2xl font-bold">
         {title}
       </h2>
-      <dl className="mt-5 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
+      <dl className="mt-5 grid gap-5 sm:grid-cols-2 lg:grid-cols-[1fr_1.7fr_1.5fr_1fr]">
         <div>
           <dt className="text-sm font-semibold text-slate-600">Date</dt>
           <dd className="mt-1 text-lg font-semibold">
@@ -52,9 +52,19 @@ function NextDate({ event, copy }: { event: EventSummary | null; copy: EventLand
         <div>
           <dt className="text-sm font-semibold text-slate-600">Time</dt>
           <dd className="mt-1 text-lg font-semibold">
-            {event
-              ? `${formatEventTime(event.startsAt, event.timeZone)} to ${formatEventTime(event.endsAt, event.timeZone)}`
-              : 'To be announced'}
+            {event ? (
+              <>
+                <span className="whitespace-nowrap">
+                  {formatEventTime(event.startsAt, event.timeZone)}
+                </span>{' '}
+                to{' '}
+                <span className="whitespace-nowrap">
+                  {formatEventTime(event.endsAt, event.timeZone)}
+                </span>
+              </>
+            ) : (
+              'To be announced'
+            )}
           </dd>
         </div>
         <div>

@@ -141,8 +141,8 @@ export function termsSections(fee: string): TermsSection[] {
             time window you booked.
           </li>
           <li>
-            Follow the host&rsquo;s access instructions, respect the property and the neighbours,
-            and leave the space as you found it.
+            Follow the host&rsquo;s access instructions, respect the property and the neighbors, and
+            leave the space as you found it.
           </li>
           <li>
             You are responsible for your vehicle and its contents, and for any damage you cause.

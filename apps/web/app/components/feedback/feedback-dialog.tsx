@@ -1,0 +1,150 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { FEEDBACK_EMPTY_MESSAGE, FEEDBACK_MAX_LENGTH } from '@parkside/validators';
+import { useFetcher } from '@remix-run/react';
+import { useEffect, useId, useState } from 'react';
+import { buttonClasses } from '~/components/ui/button';
+
+type Status = 'idle' | 'success' | 'error';
+type Result = { ok: true; error: null } | { ok: false; error: string | null };
+
+/**
+ * The customer's feedback dialog: a floating button for everyone but admins; the dialog is open,
+ * then submitting, then success or error. Cancel clears the text; the status resets whenever the
+ * dialog opens or closes.
+ */
+export function FeedbackDialog() {
+  const fetcher = useFetcher<Result>({ key: 'feedback' });
+  const [open, setOpen] = useState(false);
+  const [text, setText] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [status, setStatus] = useState<Status>('idle');
+  const errorId = useId();
+  const sending = fetcher.state !== 'idle';
+  const empty = text.trim().length === 0;
+
+  useEffect(() => {
+    if (fetcher.state !== 'idle' || !fetcher.data) return;
+    if (fetcher.data.ok) {
+      setStatus('success');
+      setText('');
+      setTouched(false);
+    } else {
+      setStatus('error');
+    }
+  }, [fetcher.state, fetcher.data]);
+
+  function changeOpen(next: boolean) {
+    setOpen(next);
+    setStatus('idle');
+    if (!next) setTouched(false);
+  }
+
+  function cancel() {
+    setText('');
+    changeOpen(false);
+  }
+
+  const showEmpty = touched && empty && status !== 'success';
+
+  return (
+    <Dialog.Root open={open} onOpenChange={changeOpen}>
+      <Dialog.Trigger className="bg-ink focus-visible:outline-brand-600 fixed right-4 bottom-4 z-40 flex items-center gap-2 rounded-full px-4 py-3 text-sm font-semibold text-white shadow-lg hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-offset-2">
+        <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4" fill="currentColor">
+          <path d="M3 4.5A2.5 2.5 0 0 1 5.5 2h9A2.5 2.5 0 0 1 17 4.5v7a2.5 2.5 0 0 1-2.5 2.5H9l-3.6 3.1A.8.8 0 0 1 4 16.5V14h.5A1.5 1.5 0 0 1 3 12.5v-8Z" />
+        </svg>
+        Feedback
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/40" />
+        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl">
+          <Dialog.Title className="text-xl font-bold">Send Feedback</Dialog.Title>
+          <Dialog.Description className="mt-1 text-slate-600">
+            We value your feedback! Please let us know your thoughts or suggestions.
+          </Dialog.Description>
+          <fetcher.Form
+            method="post"
+            action="/feedback"
+            className="mt-4 flex flex-col gap-3"
+            onSubmit={(event) => {
+              if (empty) {
+                event.preventDefault();
+                setTouched(true);
+              } else {
+                setStatus('idle');
+              }
+            }}
+          >
+            <label htmlFor="feedback-text" className="sr-only">
+              Your feedback
+            </label>
+            <textarea
+              id="feedback-text"
+              name="feedbackText"
+              value={text}
+              onChange={(event) => {
+                setText(event.target.value);
+                if (status !== 'idle') setStatus('idle');
+              }}
+              onBlur={() => setTouched(true)}
+              placeholder="Type your feedback here..."
+              maxLength={FEEDBACK_MAX_LENGTH}
+              rows={5}
+              aria-invalid={showEmpty || undefined}
+              aria-describedby={showEmpty ? errorId : undefined}
+              className="focus:border-brand-600 focus:outline-brand-600/30 w-full rounded-lg border border-slate-300 px-3 py-2 text-base focus:outline-2 aria-[invalid=true]:border-red-600"
+            />
+            {/* A field people never see; bots fill it. */}
+            <input
+              type="text"
+              name="website"
+              tabIndex={-1}
+              autoComplete="off"
+              aria-hidden="true"
+              className="hidden"
+            />
+            <div className="flex items-start justify-between gap-3 text-sm">
+              <div aria-live="polite">
+                {showEmpty ? (
+                  <p id={errorId} className="font-medium text-red-700">
+                    {FEEDBACK_EMPTY_MESSAGE}
+                  </p>
+                ) : null}
+                {status === 'success' ? (
+                  <p className="text-brand-800 font-medium">Thank you for your feedback!</p>
+                ) : null}
+                {status === 'error' ? (
+                  <p className="font-medium text-red-700">
+                    Failed to send feedback. Please try again.
+                  </p>
+                ) : null}
+              </div>
+              <p className="shrink-0 text-slate-600">
+                {text.length}/{FEEDBACK_MAX_LENGTH}
+              </p>
+            </div>
+            <div className="mt-2 flex justify-end gap-2">
+              <button
+                type="button"
+                onClick={cancel}
+                className={buttonClasses({ variant: 'secondary' })}
+              >
+                Cancel
+              </button>
+              <button type="submit" disabled={empty || sending} className={buttonClasses()}>
+                {sending ? 'Sending…' : 'Submit'}
+              </button>
+            </div>
+          </fetcher.Form>
+          <Dialog.Close
+            className="absolute top-4 right-4 rounded-md p-1 text-slate-500 hover:bg-slate-100"
+            aria-label="Close"
+          >
+            <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor">
+              <path d="M5.3 5.3a1 1 0 0 1 1.4 0L10 8.6l3.3-3.3a1 1 0 1 1 1.4 1.4L11.4 10l3.3 3.3a1 1 0 0 1-1.4 1.4L10 11.4l-3.3 3.3a1 1 0 0 1-1.4-1.4L8.6 10 5.3 6.7a1 1 0 0 1 0-1.4Z" />
+            </svg>
+          </Dialog.Close>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

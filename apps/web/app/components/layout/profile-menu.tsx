@@ -1,0 +1,78 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import type { Account } from '@parkside/api';
+import { Form, Link } from '@remix-run/react';
+import { useRef } from 'react';
+
+const itemClass =
+  'flex w-full cursor-pointer items-center rounded-md px-3 py-2 text-left text-sm font-medium text-slate-800 outline-none data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-900';
+
+function initials(name: string) {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]?.toUpperCase())
+    .join('');
+}
+
+/** The signed-in user's menu, in the customer's order; Admin Panel for admins only. */
+export function ProfileMenu({ user }: { user: Account }) {
+  const signOutForm = useRef<HTMLFormElement>(null);
+  const links = [
+    { to: '/account-settings', label: 'Account Settings' },
+    { to: '/my-listings', label: 'My Listings' },
+    { to: '/my-bookings', label: 'My Bookings' },
+    { to: '/messages', label: 'Messages' },
+    ...(user.isAdmin ? [{ to: '/admin', label: 'Admin Panel' }] : []),
+  ];
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger
+        aria-label={`Profile menu for ${user.name}`}
+        className="flex items-center gap-2 rounded-full py-1 pr-2 pl-1 text-sm font-semibold text-slate-800 hover:bg-slate-100 data-[state=open]:bg-slate-100"
+      >
+        <span
+          aria-hidden="true"
+          className="bg-brand-700 grid h-8 w-8 place-items-center rounded-full text-xs font-bold text-white"
+        >
+          {initials(user.name) || '?'}
+        </span>
+        <span className="hidden max-w-32 truncate sm:inline">{user.name}</span>
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 20 20"
+          className="h-4 w-4 text-slate-500"
+          fill="currentColor"
+        >
+          <path d="M5.2 7.2a1 1 0 0 1 1.4 0L10 10.6l3.4-3.4a1 1 0 1 1 1.4 1.4l-4.1 4.1a1 1 0 0 1-1.4 0L5.2 8.6a1 1 0 0 1 0-1.4Z" />
+        </svg>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={8}
+          className="z-50 w-60 rounded-xl bg-white p-1.5 shadow-lg ring-1 ring-slate-200"
+        >
+          <DropdownMenu.Label className="truncate px-3 py-2 text-xs text-slate-600">
+            {user.email}
+          </DropdownMenu.Label>
+          <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
+          {links.map((link) => (
+            <DropdownMenu.Item key={link.to} asChild className={itemClass}>
+              <Link to={link.to}>{link.label}</Link>
+            </DropdownMenu.Item>
+          ))}
+          <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
+          <DropdownMenu.Item
+            className={itemClass}
+            onSelect={() => signOutForm.current?.requestSubmit()}
+          >
+            Sign Out
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+      {/* The menu item submits this form, so signing out is a POST like everywhere else. */}
+      <Form ref={signOutForm} method="post" action="/logout" hidden />
+    </DropdownMenu.Root>
+  );
+}

@@ -1,0 +1,93 @@
+import { publicMessageOf } from '@parkside/api/errors';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react';
+import { requireAdmin } from '~/.server/auth';
+import { redirectWithToast } from '~/.server/toast';
+
+export const meta: MetaFunction = () => [{ title: 'Feedback · Admin · Parkside' }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  requireAdmin(context, request);
+  return { feedback: await context.api.feedback.list() };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  requireAdmin(context, request);
+  const id = String((await request.formData()).get('id') ?? '');
+  try {
+    await context.api.feedback.resolve({ id });
+    return redirectWithToast('/admin/feedback', { type: 'success', title: 'Marked as resolved.' });
+  } catch (error) {
+    return redirectWithToast('/admin/feedback', { type: 'error', title: publicMessageOf(error) });
+  }
+}
+
+const when = new Intl.DateTimeFormat('en-US', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: 'UTC',
+});
+
+export default function AdminFeedback() {
+  const { feedback } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  const resolving = navigation.state === 'submitting' ? navigation.formData?.get('id') : null;
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-12">
+      <Link to="/admin" className="text-brand-800 text-sm font-semibold hover:underline">
+        <span aria-hidden="true">←</span> Admin Panel
+      </Link>
+      <h1 className="mt-2 text-3xl font-extrabold tracking-tight">Feedback</h1>
+      <p className="mt-1 text-slate-600">Everything people sent, newest first. Times in UTC.</p>
+      {feedback.length === 0 ? (
+        <p className="mt-8 rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center text-slate-600">
+          No feedback yet.
+        </p>
+      ) : (
+        <ol className="mt-8 flex flex-col gap-4">
+          {feedback.map((item) => (
+            <li key={item.id} className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+              <article aria-label={`Feedback from ${item.userName}`}>
+                <header className="flex flex-wrap items-center justify-between gap-2 text-sm">
+                  <p className="text-ink font-semibold">
+                    {item.userName}
+                    {item.email ? (
+                      <span className="font-normal text-slate-600"> · {item.email}</span>
+                    ) : null}
+                  </p>
+                  <time dateTime={item.createdAt} className="text-slate-600">
+                    {when.format(new Date(item.createdAt))}
+                  </time>
+                </header>
+                <p className="mt-3 whitespace-pre-wrap text-slate-800">{item.feedbackText}</p>
+                <footer className="mt-4 flex items-center justify-between gap-3">
+                  {item.status === 'resolved' ? (
+                    <span className="bg-brand-50 text-brand-800 rounded-full px-3 py-1 text-xs font-bold">
+                      Resolved
+                    </span>
+                  ) : (
+                    <span className="rounded-full bg-amber-100 px-3 py-1 text-xs font-bold text-amber-900">
+                      New
+                    </span>
+                  )}
+                  {item.status === 'new' ? (
+                    <Form method="post">
+                      <input type="hidden" name="id" value={item.id} />
+                      <button
+                        type="submit"
+                        disabled={resolving === item.id}
+                        className="text-brand-800 ring-brand-200 hover:bg-brand-50 rounded-lg px-3 py-1.5 text-sm font-semibold ring-1 disabled:opacity-60"
+                      >
+                        {resolving === item.id ? 'Saving…' : 'Mark resolved'}
+                      </button>
+                    </Form>
+                  ) : null}
+                </footer>
+              </article>
+            </li>
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}
