@@ -23,6 +23,8 @@ const TARGET = 95;
 const RUNS = 3;
 /** An audit counts as failing below this score (Lighthouse's own "passed" line). */
 const AUDIT_PASS = 0.9;
+/** Attempts per run when Lighthouse reports a broken run (e.g. NO_NAVSTART) rather than scores. */
+const RUN_ATTEMPTS = 3;
 const HEALTH_TIMEOUT_MS = 60_000;
 const SERVER_STOP_TIMEOUT_MS = 10_000;
 
@@ -233,24 +235,33 @@ function failingAudits(lhr: Lhr, id: CategoryId): FailingAudit[] {
   return failing.sort((a, b) => a.score - b.score);
 }
 
+/**
+ * One Lighthouse run. A run Lighthouse itself reports as broken (a runtime error such as
+ * NO_NAVSTART or NO_FCP, which a busy machine causes now and then) is retried, up to
+ * RUN_ATTEMPTS in all; it says nothing about the page, so it is not counted as a score.
+ */
 async function runLighthouse(
   url: string,
   port: number,
   config: typeof desktopConfig | undefined,
 ): Promise<Lhr> {
-  const result = await lighthouse(
-    url,
-    { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] },
-    config,
-  );
-  if (!result) throw new Error(`Lighthouse returned no result for ${url}.`);
-  const { lhr } = result;
-  if (lhr.runtimeError) {
-    throw new Error(
-      `Lighthouse failed on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`,
+  let problem = '';
+  for (let attempt = 1; attempt <= RUN_ATTEMPTS; attempt++) {
+    if (attempt > 1) process.stdout.write(`(${problem}; retrying) `);
+    const result = await lighthouse(
+      url,
+      { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] },
+      config,
     );
+    if (!result) {
+      problem = 'no result';
+      continue;
+    }
+    const { lhr } = result;
+    if (!lhr.runtimeError) return lhr;
+    problem = `${lhr.runtimeError.code}: ${lhr.runtimeError.message}`;
   }
-  return lhr;
+  throw new Error(`Lighthouse failed on ${url} ${RUN_ATTEMPTS} times in a row: ${problem}`);
 }
 
 async function measure(

@@ -63,7 +63,11 @@ function originCheck(allowedOrigins: string[]): RequestHandler {
   };
 }
 
-/** Resolves the session cookie to a user; slides the cookie forward; drops a dead cookie. */
+/**
+ * Resolves the session cookie to a user and slides the cookie forward. An unknown or expired
+ * token just means "signed out": clearing the cookie here would race with a rotation (a request
+ * still in flight with the old token would erase the new session's cookie).
+ */
 function sessionMiddleware({ auth }: Services): RequestHandler {
   return async (req, res, next) => {
     locals(res).session = null;
@@ -71,12 +75,8 @@ function sessionMiddleware({ auth }: Services): RequestHandler {
     if (!token) return next();
     try {
       const loaded = await auth.loadSession(token);
-      if (!loaded) {
-        res.append('Set-Cookie', auth.sessions.blankCookie());
-      } else {
-        if (loaded.refreshCookie) res.append('Set-Cookie', loaded.refreshCookie);
-        if (loaded.user) locals(res).session = { id: loaded.session.id, user: loaded.user };
-      }
+      if (loaded?.refreshCookie) res.append('Set-Cookie', loaded.refreshCookie);
+      if (loaded?.user) locals(res).session = { id: loaded.session.id, user: loaded.user };
       next();
     } catch (error) {
       next(error);

@@ -1,7 +1,10 @@
 import { httpStatusOf, publicMessageOf } from '@parkside/api/errors';
-import { data, redirect, type ActionFunctionArgs } from '@remix-run/node';
+import { redirect, type ActionFunctionArgs } from '@remix-run/node';
 
-/** The feedback dialog posts here. Anyone may send; the API validates and rate limits. */
+/**
+ * The feedback dialog posts here and reads JSON back, so a failure stays inside the dialog.
+ * Anyone may send; the API validates, rate limits and stores.
+ */
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   try {
@@ -9,14 +12,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
       feedbackText: String(form.get('feedbackText') ?? ''),
       website: String(form.get('website') ?? ''),
     });
-    return { ok: true as const, error: null };
+    return Response.json({ ok: true });
   } catch (error) {
     const status = httpStatusOf(error);
     if (status >= 500) console.error('Feedback could not be stored:', error);
-    return data(
-      { ok: false as const, error: status >= 500 ? null : publicMessageOf(error) },
-      { status },
-    );
+    return Response.json({ ok: false, error: publicMessageOf(error) }, { status });
   }
 }
 

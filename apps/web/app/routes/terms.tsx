@@ -47,7 +47,7 @@ export default function TermsPage() {
                 >
                   <span className="w-5 shrink-0 text-right text-slate-600 tabular-nums">
                     {index + 1}.
-                  </span>
+                  </span>{' '}
                   {section.title}
                 </a>
               </li>

@@ -1,33 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { linkFrom, setMailFailing, uniqueEmail, upsertOidcAccount, waitForEmail } from './control';
-
-const PASSWORD = 'correct horse battery';
-const header = (page: Page) => page.getByRole('navigation', { name: 'Main' });
-
-async function register(
-  page: Page,
-  email: string,
-  { name = 'Jordan Rivers', redirectTo = '' } = {},
-) {
-  await page.goto(redirectTo ? `/register?${new URLSearchParams({ redirectTo })}` : '/register');
-  await page.getByLabel('Name').fill(name);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByLabel('I accept the terms of service').check();
-  await page.getByRole('button', { name: 'Create account' }).click();
-}
-
-/** Signs up and waits until the new user is signed in. */
-async function signUp(page: Page, email: string, options?: { name?: string; redirectTo?: string }) {
-  await register(page, email, options);
-  await expect(header(page).getByRole('button', { name: 'Sign Out' })).toBeVisible();
-}
-
-async function signIn(page: Page, email: string, password = PASSWORD) {
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-}
+import { header, PASSWORD, profileMenu, register, signIn, signOut, signUp } from './session';
 
 test.describe('sign-up and e-mail verification', () => {
   test('a new driver signs up, gets the mail at the SMTP server, and its link verifies', async ({
@@ -39,7 +12,9 @@ test.describe('sign-up and e-mail verification', () => {
     await expect(
       page.getByRole('status').filter({ hasText: 'Welcome to Parkside!' }),
     ).toBeVisible();
-    await expect(header(page).getByRole('link', { name: /Zoë Ñúñez/ })).toBeVisible();
+    await expect(
+      header(page).getByRole('button', { name: 'Profile menu for Zoë Ñúñez' }),
+    ).toBeVisible();
     await expect(page.getByText('Please verify your email.')).toBeVisible();
 
     const mail = await waitForEmail(email, 'Verify your email for Parkside');
@@ -151,7 +126,7 @@ test.describe('sign-in', () => {
   test('the return path, with its query, survives the round trip', async ({ page }) => {
     const email = uniqueEmail('return');
     await signUp(page, email);
-    await header(page).getByRole('button', { name: 'Sign Out' }).click();
+    await signOut(page);
     await expect(page.getByRole('status').filter({ hasText: 'Sign out successful' })).toBeVisible();
 
     await page.goto('/account-settings?section=password');
@@ -189,7 +164,9 @@ test.describe('social login through the local OpenID provider', () => {
     await expect(
       page.getByRole('status').filter({ hasText: 'Signed in with Parkside test login.' }),
     ).toBeVisible();
-    await expect(header(page).getByRole('link', { name: /Riley Social/ })).toBeVisible();
+    await expect(
+      header(page).getByRole('button', { name: 'Profile menu for Riley Social' }),
+    ).toBeVisible();
     await expect(page.getByText('Please verify your email.')).toHaveCount(0);
 
     // The provider now says the address is not verified: the stored flag follows.
@@ -199,12 +176,14 @@ test.describe('social login through the local OpenID provider', () => {
       email_verified: false,
       name: 'Riley Social',
     });
-    await header(page).getByRole('button', { name: 'Sign Out' }).click();
+    await signOut(page);
     await page.goto('/login');
     await page.getByRole('button', { name: 'Continue with Parkside test login' }).click();
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Continue' }).click();
-    await expect(header(page).getByRole('link', { name: /Riley Social/ })).toBeVisible();
+    await expect(
+      header(page).getByRole('button', { name: 'Profile menu for Riley Social' }),
+    ).toBeVisible();
     await expect(page.getByText('Please verify your email.')).toBeVisible();
   });
 });
@@ -220,7 +199,7 @@ test.describe('password reset', () => {
     const other = await otherDevice.newPage();
     await other.goto('/login');
     await signIn(other, email);
-    await expect(header(other).getByRole('button', { name: 'Sign Out' })).toBeVisible();
+    await expect(profileMenu(other)).toBeVisible();
 
     await page.context().clearCookies();
     await page.goto('/login');
@@ -248,7 +227,7 @@ test.describe('password reset', () => {
     await expect(
       page.getByRole('status').filter({ hasText: 'Your password has been changed.' }),
     ).toBeVisible();
-    await expect(header(page).getByRole('button', { name: 'Sign Out' })).toBeVisible();
+    await expect(profileMenu(page)).toBeVisible();
 
     await other.reload();
     await expect(header(other).getByRole('link', { name: 'Sign In' })).toBeVisible();
@@ -261,7 +240,7 @@ test.describe('password reset', () => {
       'Incorrect email or password. Please try again.',
     );
     await signIn(page, email, 'a whole new secret');
-    await expect(header(page).getByRole('button', { name: 'Sign Out' })).toBeVisible();
+    await expect(profileMenu(page)).toBeVisible();
   });
 });
 
@@ -279,7 +258,9 @@ test.describe('account settings', () => {
     await expect(
       page.getByRole('status').filter({ hasText: 'Your profile is saved.' }),
     ).toBeVisible();
-    await expect(header(page).getByRole('link', { name: /Morgan Host/ })).toBeVisible();
+    await expect(
+      header(page).getByRole('button', { name: 'Profile menu for Morgan Host' }),
+    ).toBeVisible();
     await page.getByRole('button', { name: 'Become a host' }).click();
     await expect(page.getByText('You are a host')).toBeVisible();
   });
@@ -303,14 +284,15 @@ test.describe('account settings', () => {
         .filter({ hasText: 'Parkside test login is now linked to your account.' }),
     ).toBeVisible();
     await expect(page.getByText(`Linked as ${email}`)).toBeVisible();
-
-    await header(page).getByRole('button', { name: 'Sign Out' }).click();
+    await signOut(page);
     await page.goto('/login');
     await page.getByRole('button', { name: 'Continue with Parkside test login' }).click();
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Continue' }).click();
     // The same account, not a new one.
-    await expect(header(page).getByRole('link', { name: /Taylor Link/ })).toBeVisible();
+    await expect(
+      header(page).getByRole('button', { name: 'Profile menu for Taylor Link' }),
+    ).toBeVisible();
   });
 
   test('changes the password with the current one only', async ({ page }) => {

@@ -1,3 +1,4 @@
+import { seedDemoAccounts } from '@parkside/auth';
 import { createDatabase, seedDemoData } from '@parkside/db';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -14,7 +15,7 @@ export interface FreshDatabase {
 }
 
 /**
- * A new, migrated and seeded database for one server under test: a new database on the
+ * A new, migrated database, seeded with the demo events and accounts, for one server under test: a new database on the
  * TEST_DATABASE_URL server when it is set, a temporary PGlite folder otherwise.
  */
 export async function createFreshDatabase({ seed = true } = {}): Promise<FreshDatabase> {
@@ -44,7 +45,10 @@ export async function createFreshDatabase({ seed = true } = {}): Promise<FreshDa
   );
   try {
     await handle.migrate();
-    if (seed) await seedDemoData(handle.db);
+    if (seed) {
+      await seedDemoData(handle.db);
+      await seedDemoAccounts(handle.db);
+    }
   } finally {
     await handle.close();
   }

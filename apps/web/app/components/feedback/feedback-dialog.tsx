@@ -1,11 +1,9 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { FEEDBACK_EMPTY_MESSAGE, FEEDBACK_MAX_LENGTH } from '@parkside/validators';
-import { useFetcher } from '@remix-run/react';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { buttonClasses } from '~/components/ui/button';
 
-type Status = 'idle' | 'success' | 'error';
-type Result = { ok: true; error: null } | { ok: false; error: string | null };
+type Status = 'idle' | 'sending' | 'success' | 'error';
 
 /**
  * The customer's feedback dialog: a floating button for everyone but admins; the dialog is open,
@@ -13,25 +11,34 @@ type Result = { ok: true; error: null } | { ok: false; error: string | null };
  * dialog opens or closes.
  */
 export function FeedbackDialog() {
-  const fetcher = useFetcher<Result>({ key: 'feedback' });
   const [open, setOpen] = useState(false);
   const [text, setText] = useState('');
   const [touched, setTouched] = useState(false);
   const [status, setStatus] = useState<Status>('idle');
   const errorId = useId();
-  const sending = fetcher.state !== 'idle';
+  const sending = status === 'sending';
   const empty = text.trim().length === 0;
 
-  useEffect(() => {
-    if (fetcher.state !== 'idle' || !fetcher.data) return;
-    if (fetcher.data.ok) {
+  async function send(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (empty) {
+      setTouched(true);
+      return;
+    }
+    setStatus('sending');
+    try {
+      const response = await fetch('/feedback', {
+        method: 'POST',
+        body: new FormData(event.currentTarget),
+      });
+      if (!response.ok) throw new Error(`Feedback answered ${response.status}`);
       setStatus('success');
       setText('');
       setTouched(false);
-    } else {
+    } catch {
       setStatus('error');
     }
-  }, [fetcher.state, fetcher.data]);
+  }
 
   function changeOpen(next: boolean) {
     setOpen(next);
@@ -61,18 +68,11 @@ export function FeedbackDialog() {
           <Dialog.Description className="mt-1 text-slate-600">
             We value your feedback! Please let us know your thoughts or suggestions.
           </Dialog.Description>
-          <fetcher.Form
+          <form
             method="post"
             action="/feedback"
             className="mt-4 flex flex-col gap-3"
-            onSubmit={(event) => {
-              if (empty) {
-                event.preventDefault();
-                setTouched(true);
-              } else {
-                setStatus('idle');
-              }
-            }}
+            onSubmit={send}
           >
             <label htmlFor="feedback-text" className="sr-only">
               Your feedback
@@ -83,7 +83,7 @@ export function FeedbackDialog() {
               value={text}
               onChange={(event) => {
                 setText(event.target.value);
-                if (status !== 'idle') setStatus('idle');
+                if (status === 'success' || status === 'error') setStatus('idle');
               }}
               onBlur={() => setTouched(true)}
               placeholder="Type your feedback here..."
@@ -134,7 +134,7 @@ export function FeedbackDialog() {
                 {sending ? 'Sending…' : 'Submit'}
               </button>
             </div>
-          </fetcher.Form>
+          </form>
           <Dialog.Close
             className="absolute top-4 right-4 rounded-md p-1 text-slate-500 hover:bg-slate-100"
             aria-label="Close"
