@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './z';
 import {
   ADDRESS_MAX_LENGTH,
   EMAIL_MAX_LENGTH,

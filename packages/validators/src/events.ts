@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './z';
 import { EVENT_PAGE_SIZE_DEFAULT, EVENT_PAGE_SIZE_MAX, EVENT_SEARCH_MAX_LENGTH } from './limits';
 
 /** A calendar day as typed into a date input: YYYY-MM-DD. */

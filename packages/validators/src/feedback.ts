@@ -1,8 +1,5 @@
-import { z } from 'zod';
-import { FEEDBACK_MAX_LENGTH } from './limits';
-
-/** The customer's texts. */
-export const FEEDBACK_EMPTY_MESSAGE = 'Feedback cannot be empty.';
+import { z } from './z';
+import { FEEDBACK_EMPTY_MESSAGE, FEEDBACK_MAX_LENGTH } from './limits';
 
 export const feedbackSchema = z.object({
   feedbackText: z

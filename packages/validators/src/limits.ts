@@ -12,3 +12,5 @@ export const ADDRESS_MAX_LENGTH = 200;
 export const URL_MAX_LENGTH = 2048;
 
 export const FEEDBACK_MAX_LENGTH = 1000;
+/** The customer's text. */
+export const FEEDBACK_EMPTY_MESSAGE = 'Feedback cannot be empty.';

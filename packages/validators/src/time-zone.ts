@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './z';
 
 /** True when `value` is an IANA time zone this runtime knows, such as "America/Denver". */
 export function isValidTimeZone(value: string): boolean {
