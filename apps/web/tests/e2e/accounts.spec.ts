@@ -1,6 +1,14 @@
 import { expect, test } from '@playwright/test';
 import { linkFrom, setMailFailing, uniqueEmail, upsertOidcAccount, waitForEmail } from './control';
-import { header, PASSWORD, profileMenu, register, signIn, signOut, signUp } from './session';
+import {
+  continueAtProvider,
+  header,
+  PASSWORD,
+  profileMenu,
+  signIn,
+  signOut,
+  signUp,
+} from './session';
 
 test.describe('sign-up and e-mail verification', () => {
   test('a new driver signs up, gets the mail at the SMTP server, and its link verifies', async ({
@@ -159,8 +167,7 @@ test.describe('social login through the local OpenID provider', () => {
     await expect(
       page.getByRole('heading', { name: 'Sign in to the local test provider' }),
     ).toBeVisible();
-    await page.getByLabel('Email').fill(email);
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await continueAtProvider(page, email);
     await expect(
       page.getByRole('status').filter({ hasText: 'Signed in with Parkside test login.' }),
     ).toBeVisible();
@@ -179,8 +186,7 @@ test.describe('social login through the local OpenID provider', () => {
     await signOut(page);
     await page.goto('/login');
     await page.getByRole('button', { name: 'Continue with Parkside test login' }).click();
-    await page.getByLabel('Email').fill(email);
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await continueAtProvider(page, email);
     await expect(
       header(page).getByRole('button', { name: 'Profile menu for Riley Social' }),
     ).toBeVisible();
@@ -276,8 +282,7 @@ test.describe('account settings', () => {
     });
     await page.goto('/account-settings');
     await page.getByRole('button', { name: 'Link Parkside test login' }).click();
-    await page.getByLabel('Email').fill(email);
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await continueAtProvider(page, email);
     await expect(
       page
         .getByRole('status')
@@ -287,8 +292,7 @@ test.describe('account settings', () => {
     await signOut(page);
     await page.goto('/login');
     await page.getByRole('button', { name: 'Continue with Parkside test login' }).click();
-    await page.getByLabel('Email').fill(email);
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await continueAtProvider(page, email);
     // The same account, not a new one.
     await expect(
       header(page).getByRole('button', { name: 'Profile menu for Taylor Link' }),

@@ -106,12 +106,26 @@ test.describe('/events', () => {
 test.describe('other pages', () => {
   test('the home page search leads to matching events', async ({ page }) => {
     await page.goto('/');
-    await page.getByRole('searchbox', { name: 'Event, venue or city' }).fill('moda center');
+    await page.getByRole('combobox', { name: 'Event, venue or city' }).fill('moda center');
     await page.getByRole('button', { name: 'Find parking' }).click();
     await expect(page).toHaveURL(/\/events\?q=moda\+center/);
     await expect(eventCards(page).getByRole('heading')).toHaveText(
       'Trail Blazers vs. Los Angeles Lakers',
     );
+  });
+
+  test('the home page suggests events while typing, typos and all', async ({ page }) => {
+    await page.goto('/');
+    const box = page.getByRole('combobox', { name: 'Event, venue or city' });
+    await box.fill('stadum of fi');
+    const options = page.getByRole('listbox', { name: 'Suggested events' }).getByRole('option');
+    await expect(options.first()).toContainText('Stadium of Fire');
+    await expect(options.first()).toContainText('LaVell Edwards Stadium · Provo, UT');
+    await box.press('ArrowDown');
+    await expect(box).toHaveAttribute('aria-activedescendant', /.+/);
+    await box.press('Enter');
+    await expect(page).toHaveURL(/\/rent\?event=[0-9a-f-]{36}$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Stadium of Fire');
   });
 
   test('Find parking opens the event on /rent', async ({ page }) => {

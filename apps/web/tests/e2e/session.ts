@@ -59,3 +59,12 @@ export async function signInAsAdmin(page: Page) {
   await signIn(page, ADMIN.email, ADMIN.password);
   await expect(profileMenu(page)).toBeVisible();
 }
+
+/** From /login or account settings: through the local OpenID provider's own sign-in page. */
+export async function continueAtProvider(page: Page, email: string) {
+  await expect(
+    page.getByRole('heading', { name: 'Sign in to the local test provider' }),
+  ).toBeVisible();
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+}

@@ -60,7 +60,8 @@ export function EventSearchCombobox() {
           aria-controls={listId}
           aria-autocomplete="list"
           aria-activedescendant={expanded && active >= 0 ? `${listId}-${active}` : undefined}
-          value={query}
+          // Uncontrolled: what someone types before the page hydrates must survive hydration.
+          defaultValue=""
           maxLength={EVENT_SEARCH_MAX_LENGTH}
           placeholder="Search an event, venue or city"
           autoComplete="off"
