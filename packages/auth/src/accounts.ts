@@ -54,6 +54,21 @@ export interface LoadedSession {
   refreshCookie: string | null;
 }
 
+/** The user a provider login is linked to, if any. */
+async function findLinkedLogin(db: Database, provider: OAuthProviderId, profile: ProviderProfile) {
+  const [linked] = await db
+    .select({ userId: oauthAccounts.userId })
+    .from(oauthAccounts)
+    .where(
+      and(
+        eq(oauthAccounts.provider, provider),
+        eq(oauthAccounts.providerUserId, profile.providerUserId),
+      ),
+    )
+    .limit(1);
+  return linked;
+}
+
 function tooMany(seconds: number, what: string): AppError {
   return new AppError('TOO_MANY_REQUESTS', `${what} Please try again in ${describeWait(seconds)}.`);
 }
@@ -359,16 +374,7 @@ export function createAuthService({
      */
     async socialSignIn(provider: OAuthProviderId, profile: ProviderProfile) {
       const userId = await db.transaction(async (tx) => {
-        const [linked] = await tx
-          .select({ userId: oauthAccounts.userId })
-          .from(oauthAccounts)
-          .where(
-            and(
-              eq(oauthAccounts.provider, provider),
-              eq(oauthAccounts.providerUserId, profile.providerUserId),
-            ),
-          )
-          .limit(1);
+        const linked = await findLinkedLogin(tx as unknown as Database, provider, profile);
         const [byEmail] = linked
           ? []
           : await tx
@@ -428,16 +434,7 @@ export function createAuthService({
       provider: OAuthProviderId,
       profile: ProviderProfile,
     ) {
-      const [linked] = await db
-        .select({ userId: oauthAccounts.userId })
-        .from(oauthAccounts)
-        .where(
-          and(
-            eq(oauthAccounts.provider, provider),
-            eq(oauthAccounts.providerUserId, profile.providerUserId),
-          ),
-        )
-        .limit(1);
+      const linked = await findLinkedLogin(db, provider, profile);
       if (linked && linked.userId !== user.id)
         throw new AppError('CONFLICT', AUTH_MESSAGES.alreadyLinkedElsewhere);
       if (!linked) {

@@ -1,6 +1,7 @@
 import { httpStatusOf, publicMessageOf } from '@parkside/api/errors';
 import type { SubmissionResult } from '@conform-to/react';
-import { data } from '@remix-run/node';
+import { data, type LoaderFunctionArgs } from '@remix-run/node';
+import { redirectIfSignedIn } from './auth';
 
 /**
  * The answer to a form whose submission the server refused: the form's own state with the
@@ -18,4 +19,10 @@ export function refuseForm(
 
 export function providerList(oauth: Map<string, { id: string; label: string }>) {
   return [...oauth.values()].map(({ id, label }) => ({ id, label }));
+}
+
+/** /login and /register: a signed-in visitor moves on; others get the social login buttons. */
+export function authPageLoader({ request, context }: LoaderFunctionArgs) {
+  redirectIfSignedIn(context, request);
+  return { providers: providerList(context.oauth) };
 }

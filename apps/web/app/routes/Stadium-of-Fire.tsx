@@ -1,11 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { tryApi } from '~/.server/api-errors';
-import {
-  EventLanding,
-  upcomingOnly,
-  type EventLandingCopy,
-} from '~/components/marketing/event-landing';
+import { loadLandingEvent } from '~/.server/landing';
+import { EventLanding, type EventLandingCopy } from '~/components/marketing/event-landing';
 
 export const meta: MetaFunction = () => [
   { title: 'Host Stadium of Fire parking · Parkside' },
@@ -16,12 +12,8 @@ export const meta: MetaFunction = () => [
   },
 ];
 
-export async function loader({ context }: LoaderFunctionArgs) {
-  const result = await tryApi(() => context.api.event.bySlug({ slug: 'stadium-of-fire' }));
-  return {
-    event: result.ok ? upcomingOnly(result.value) : null,
-    feeBps: context.platformFeeBps,
-  };
+export function loader({ context }: LoaderFunctionArgs) {
+  return loadLandingEvent(context, 'stadium-of-fire');
 }
 
 const copy: EventLandingCopy = {

@@ -1,15 +1,10 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { loginSchema, safeRedirectPath } from '@parkside/validators';
-import {
-  data,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/node';
+import { data, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react';
-import { cookieHeaders, redirectIfSignedIn } from '~/.server/auth';
-import { providerList, refuseForm } from '~/.server/forms';
+import { cookieHeaders } from '~/.server/auth';
+import { authPageLoader, refuseForm } from '~/.server/forms';
 import { redirectWithToast } from '~/.server/toast';
 import { AuthCard, Divider } from '~/components/auth/auth-card';
 import { SocialButtons } from '~/components/auth/social-buttons';
@@ -18,10 +13,7 @@ import { SubmitButton } from '~/components/forms/submit-button';
 
 export const meta: MetaFunction = () => [{ title: 'Sign in · Parkside' }];
 
-export function loader({ request, context }: LoaderFunctionArgs) {
-  redirectIfSignedIn(context, request);
-  return { providers: providerList(context.oauth) };
-}
+export const loader = authPageLoader;
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();

@@ -1,11 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { tryApi } from '~/.server/api-errors';
-import {
-  EventLanding,
-  upcomingOnly,
-  type EventLandingCopy,
-} from '~/components/marketing/event-landing';
+import { loadLandingEvent } from '~/.server/landing';
+import { EventLanding, type EventLandingCopy } from '~/components/marketing/event-landing';
 
 export const meta: MetaFunction = () => [
   { title: 'Host Water Lantern Festival parking · Parkside' },
@@ -16,14 +12,8 @@ export const meta: MetaFunction = () => [
   },
 ];
 
-export async function loader({ context }: LoaderFunctionArgs) {
-  const result = await tryApi(() =>
-    context.api.event.bySlug({ slug: 'portland-water-lantern-festival' }),
-  );
-  return {
-    event: result.ok ? upcomingOnly(result.value) : null,
-    feeBps: context.platformFeeBps,
-  };
+export function loader({ context }: LoaderFunctionArgs) {
+  return loadLandingEvent(context, 'portland-water-lantern-festival');
 }
 
 const copy: EventLandingCopy = {

@@ -9,15 +9,9 @@ import {
   registerSchema,
   safeRedirectPath,
 } from '@parkside/validators';
-import {
-  data,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/node';
+import { data, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react';
-import { redirectIfSignedIn } from '~/.server/auth';
-import { providerList, refuseForm } from '~/.server/forms';
+import { authPageLoader, refuseForm } from '~/.server/forms';
 import { redirectWithToast } from '~/.server/toast';
 import { AuthCard, Divider } from '~/components/auth/auth-card';
 import { SocialButtons } from '~/components/auth/social-buttons';
@@ -26,10 +20,7 @@ import { SubmitButton } from '~/components/forms/submit-button';
 
 export const meta: MetaFunction = () => [{ title: 'Create your account · Parkside' }];
 
-export function loader({ request, context }: LoaderFunctionArgs) {
-  redirectIfSignedIn(context, request);
-  return { providers: providerList(context.oauth) };
-}
+export const loader = authPageLoader;
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
