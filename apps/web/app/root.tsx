@@ -15,7 +15,7 @@ import {
 import type { ReactNode } from 'react';
 import { readToast } from './.server/toast';
 import { VerifyEmailBanner } from './components/auth/verify-email-banner';
-import { FeedbackDialog } from './components/feedback/feedback-dialog';
+import { FeedbackButton } from './components/feedback/feedback-button';
 import { SessionCheck } from './components/layout/session-check';
 import { SiteFooter } from './components/layout/site-footer';
 import { SiteHeader } from './components/layout/site-header';
@@ -75,7 +75,7 @@ export function Layout({ children }: { children: ReactNode }) {
             {children}
           </main>
           <SiteFooter />
-          {user?.isAdmin ? null : <FeedbackDialog />}
+          {user?.isAdmin ? null : <FeedbackButton />}
           <SessionCheck />
         </ToastProvider>
         <ScrollRestoration nonce={nonce} />

@@ -1,21 +1,32 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { FEEDBACK_EMPTY_MESSAGE, FEEDBACK_MAX_LENGTH } from '@parkside/validators';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { buttonClasses } from '~/components/ui/button';
 
 type Status = 'idle' | 'sending' | 'success' | 'error';
 
 /**
- * The customer's feedback dialog: a floating button for everyone but admins; the dialog is open,
- * then submitting, then success or error. Cancel clears the text; the status resets whenever the
- * dialog opens or closes.
+ * The customer's feedback dialog: open, then submitting, then success or error. Cancel clears
+ * the text; the status resets whenever the dialog opens or closes. Loaded on first use by
+ * FeedbackButton, so its code is not part of every page load.
  */
-export function FeedbackDialog() {
-  const [open, setOpen] = useState(false);
+export default function FeedbackDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const setOpen = onOpenChange;
   const [text, setText] = useState('');
   const [touched, setTouched] = useState(false);
   const [status, setStatus] = useState<Status>('idle');
   const errorId = useId();
+  // The status starts over each time the dialog opens (the button outside opens it).
+  useEffect(() => {
+    if (open) setStatus('idle');
+  }, [open]);
+
   const sending = status === 'sending';
   const empty = text.trim().length === 0;
 
@@ -55,12 +66,6 @@ export function FeedbackDialog() {
 
   return (
     <Dialog.Root open={open} onOpenChange={changeOpen}>
-      <Dialog.Trigger className="bg-ink focus-visible:outline-brand-600 fixed right-4 bottom-4 z-40 flex items-center gap-2 rounded-full px-4 py-3 text-sm font-semibold text-white shadow-lg hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-offset-2">
-        <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4" fill="currentColor">
-          <path d="M3 4.5A2.5 2.5 0 0 1 5.5 2h9A2.5 2.5 0 0 1 17 4.5v7a2.5 2.5 0 0 1-2.5 2.5H9l-3.6 3.1A.8.8 0 0 1 4 16.5V14h.5A1.5 1.5 0 0 1 3 12.5v-8Z" />
-        </svg>
-        Feedback
-      </Dialog.Trigger>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/40" />
         <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl">
