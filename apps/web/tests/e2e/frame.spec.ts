@@ -266,6 +266,25 @@ test.describe('the feedback dialog', () => {
     await expect(dialog.getByText('Failed to send feedback. Please try again.')).toBeVisible();
   });
 
+  test('explains a rate-limit refusal in a warning toast', async ({ page }) => {
+    await page.goto('/');
+    await page.route('**/feedback', (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({
+            status: 429,
+            contentType: 'application/json',
+            body: JSON.stringify({ ok: false, error: 'Please try again in 9 minutes.' }),
+          })
+        : route.continue(),
+    );
+    const dialog = await openDialog(page);
+    await dialog.getByPlaceholder('Type your feedback here...').fill('Again!');
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await expect(dialog.getByText('Failed to send feedback. Please try again.')).toBeVisible();
+    const warning = page.locator('[data-toast-type="warning"]');
+    await expect(warning).toContainText('Please try again in 9 minutes.');
+  });
+
   test('a signed-in user’s feedback reaches the admin with their name, and is resolved there', async ({
     page,
     browser,

@@ -2,6 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { FEEDBACK_EMPTY_MESSAGE, FEEDBACK_MAX_LENGTH } from '@parkside/validators';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { buttonClasses } from '~/components/ui/button';
+import { useToast } from '~/components/ui/toaster';
 
 type Status = 'idle' | 'sending' | 'success' | 'error';
 
@@ -18,6 +19,7 @@ export default function FeedbackDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const setOpen = onOpenChange;
+  const toast = useToast();
   const [text, setText] = useState('');
   const [touched, setTouched] = useState(false);
   const [status, setStatus] = useState<Status>('idle');
@@ -42,6 +44,11 @@ export default function FeedbackDialog({
         method: 'POST',
         body: new FormData(event.currentTarget),
       });
+      if (response.status === 429) {
+        // Say why, beside the customer's error line: too much feedback in a short time.
+        const body = (await response.json().catch(() => null)) as { error?: string } | null;
+        if (body?.error) toast({ type: 'warning', title: body.error });
+      }
       if (!response.ok) throw new Error(`Feedback answered ${response.status}`);
       setStatus('success');
       setText('');
