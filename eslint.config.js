@@ -53,6 +53,27 @@ export default tseslint.config(
     },
   },
   {
+    // Lucia v3 is deprecated upstream: it stays in one file, so replacing it is a one-file change.
+    files: ['**/*.{ts,tsx}'],
+    ignores: ['packages/auth/src/lucia.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'lucia', message: 'Use the session store from packages/auth/src/lucia.ts.' },
+          ],
+          patterns: [
+            {
+              group: ['@lucia-auth/*'],
+              message: 'Use the session store from packages/auth/src/lucia.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/scripts/**', '**/cli/**', 'bench/**', '**/*.test.ts', '**/tests/**'],
     rules: { 'no-console': 'off' },
   },
