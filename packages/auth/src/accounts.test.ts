@@ -352,6 +352,78 @@ describe('social sign-in', () => {
 });
 
 describe('deleting an account', () => {
+  it('keeps past bookings without the driver’s personal data', async () => {
+    const { bookings, driveways, events, listings } = await import('@parkside/db');
+    const { issued } = await signUp();
+    const start = new Date(Date.now() - 48 * 3_600_000);
+    const [event] = await h.database.db
+      .insert(events)
+      .values({
+        title: 'Past game',
+        slug: `past-game-${issued.userId}`,
+        venueName: 'Stadium',
+        street: '1 Main',
+        city: 'Provo',
+        region: 'UT',
+        postalCode: '84604',
+        latitude: 40,
+        longitude: -111,
+        timeZone: 'America/Denver',
+        startsAt: start,
+        endsAt: new Date(start.getTime() + 3_600_000),
+        expectedAttendance: 1000,
+      })
+      .returning();
+    const [driveway] = await h.database.db
+      .insert(driveways)
+      .values({
+        title: 'Spot',
+        street: '2 Main',
+        city: 'Provo',
+        region: 'UT',
+        postalCode: '84604',
+        latitude: 40,
+        longitude: -111,
+        capacity: 2,
+      })
+      .returning();
+    const [listing] = await h.database.db
+      .insert(listings)
+      .values({
+        drivewayId: driveway!.id,
+        eventId: event!.id,
+        priceCents: 1500,
+        spacesOffered: 2,
+        availableFrom: start,
+        availableTo: new Date(start.getTime() + 7_200_000),
+      })
+      .returning();
+    const [booking] = await h.database.db
+      .insert(bookings)
+      .values({
+        listingId: listing!.id,
+        eventId: event!.id,
+        driverId: issued.userId,
+        priceCents: 1500,
+        platformFeeCents: 225,
+        hostPayoutCents: 1275,
+        licensePlate: 'ABC123',
+        vehicleDescription: 'Red Honda Civic',
+        paymentStatus: 'due_on_arrival',
+        idempotencyKey: 'delete-test-1',
+      })
+      .returning();
+    await h.auth.deleteAccount(issued.userId);
+    const [kept] = await h.database.db.select().from(bookings).where(eq(bookings.id, booking!.id));
+    expect(kept).toMatchObject({
+      driverId: null,
+      licensePlate: null,
+      vehicleDescription: null,
+      priceCents: 1500,
+      status: 'confirmed',
+    });
+  });
+
   it('removes the user, its sessions and its password login', async () => {
     const { input, issued } = await signUp();
     await h.auth.deleteAccount(issued.userId);

@@ -1,6 +1,7 @@
 import type { SessionUser } from '@parkside/api';
 import {
   describeWait,
+  bookings,
   emailVerificationTokens,
   events,
   feedback,
@@ -469,6 +470,12 @@ export function createAuthService({
     async deleteAccount(userId: string) {
       await db.transaction(async (tx) => {
         await tx.update(events).set({ createdBy: null }).where(eq(events.createdBy, userId));
+        // Past bookings stay in the hosts' records, without the driver's plate or car
+        // (the driver link itself is cleared by the foreign key).
+        await tx
+          .update(bookings)
+          .set({ licensePlate: null, vehicleDescription: null })
+          .where(eq(bookings.driverId, userId));
         // Feedback stays for the team, without the sender's name or address.
         await tx
           .update(feedback)

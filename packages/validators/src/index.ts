@@ -4,3 +4,4 @@ export * from './time-zone';
 export * from './auth';
 export * from './money';
 export * from './feedback';
+export * from './marketplace';

@@ -2,3 +2,4 @@ export * from './users';
 export * from './auth';
 export * from './events';
 export * from './feedback';
+export * from './marketplace';

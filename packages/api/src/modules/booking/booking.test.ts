@@ -1,0 +1,309 @@
+import { bookings, driveways, events, listings, users, type User } from '@parkside/db';
+import { createTestDatabase, type TestDatabase } from '@parkside/db/testing';
+import { bookingCreateInput } from '@parkside/validators';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SessionUser } from '../../context';
+import {
+  cancelBooking,
+  closeListing,
+  createBooking,
+  defaultBookingRules,
+  FILLED_UP_MESSAGE,
+  setSpacesOffered,
+} from './booking.service';
+
+let handle: TestDatabase;
+const HOUR = 3_600_000;
+let counter = 0;
+
+function person(id: string, overrides: Partial<User> = {}): SessionUser {
+  return {
+    id,
+    email: `${id}@example.com`,
+    name: id,
+    isHost: false,
+    emailVerified: true,
+    createdAt: new Date(),
+    termsAccepted: true,
+    termsAcceptedAt: null,
+    phoneNumber: null,
+    profileImageUrl: null,
+    address: null,
+    isAdmin: false,
+    ...overrides,
+  };
+}
+
+const host = person('host-1', { isHost: true });
+const driver = person('driver-1');
+
+async function addUser(user: SessionUser) {
+  const { isAdmin: _isAdmin, ...row } = user;
+  await handle.db.insert(users).values(row).onConflictDoNothing();
+  return user;
+}
+
+/** An upcoming event and a listing of `spaces` at $20 on host-1's driveway. */
+async function makeListing({
+  spaces = 3,
+  startsInHours = 72,
+  status = 'open' as 'open' | 'closed',
+} = {}) {
+  counter += 1;
+  const start = Date.now() + startsInHours * HOUR;
+  const [event] = await handle.db
+    .insert(events)
+    .values({
+      title: `Game ${counter}`,
+      slug: `game-${counter}`,
+      venueName: 'LaVell Edwards Stadium',
+      street: '1700 N Canyon Rd',
+      city: 'Provo',
+      region: 'UT',
+      postalCode: '84604',
+      latitude: 40.2574,
+      longitude: -111.6547,
+      timeZone: 'America/Denver',
+      startsAt: new Date(start),
+      endsAt: new Date(start + 3 * HOUR),
+      expectedAttendance: 60_000,
+    })
+    .returning();
+  const [driveway] = await handle.db
+    .insert(driveways)
+    .values({
+      hostId: host.id,
+      title: 'Two blocks from the stadium',
+      street: '1550 N 1000 E',
+      city: 'Provo',
+      region: 'UT',
+      postalCode: '84604',
+      latitude: 40.255,
+      longitude: -111.648,
+      capacity: 4,
+    })
+    .returning();
+  const [listing] = await handle.db
+    .insert(listings)
+    .values({
+      drivewayId: driveway!.id,
+      eventId: event!.id,
+      priceCents: 2000,
+      spacesOffered: spaces,
+      availableFrom: new Date(start - HOUR),
+      availableTo: new Date(start + 4 * HOUR),
+      status,
+    })
+    .returning();
+  return { event: event!, listing: listing! };
+}
+
+const request = (listingId: string, key = `key-${Math.random().toString(36).slice(2)}`) =>
+  bookingCreateInput.parse({
+    listingId,
+    licensePlate: 'abc 123',
+    vehicleDescription: 'Blue Subaru Outback',
+    idempotencyKey: key,
+  });
+
+beforeAll(async () => {
+  handle = await createTestDatabase();
+  await addUser(host);
+  await addUser(driver);
+});
+afterAll(async () => {
+  await handle?.close();
+});
+
+describe('booking a space', () => {
+  it('computes every amount from the stored price and confirms with payment due on arrival', async () => {
+    const { listing } = await makeListing();
+    const booking = await createBooking(handle.db, driver, request(listing.id));
+    expect(booking).toMatchObject({
+      status: 'confirmed',
+      priceCents: 2000,
+      platformFeeCents: 300,
+      hostPayoutCents: 1700,
+      licensePlate: 'ABC 123',
+      paymentStatus: 'due_on_arrival',
+    });
+  });
+
+  it('refuses a price or any other field the browser might add', () => {
+    expect(
+      bookingCreateInput.safeParse({
+        listingId: crypto.randomUUID(),
+        idempotencyKey: 'k-12345678',
+        priceCents: 1,
+      }).success,
+    ).toBe(false);
+  });
+
+  it('returns the first booking when the same request is sent again', async () => {
+    const { listing } = await makeListing();
+    const first = await createBooking(handle.db, driver, request(listing.id, 'same-key-123'));
+    const again = await createBooking(handle.db, driver, request(listing.id, 'same-key-123'));
+    expect(again.id).toBe(first.id);
+    const rows = await handle.db.select().from(bookings).where(eq(bookings.listingId, listing.id));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('never sells more spaces than offered, with the filled-up answer for the rest', async () => {
+    const { listing } = await makeListing({ spaces: 1 });
+    await createBooking(handle.db, driver, request(listing.id));
+    const late = await addUser(person('late-driver'));
+    await expect(createBooking(handle.db, late, request(listing.id))).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: FILLED_UP_MESSAGE,
+    });
+  });
+
+  it('confirms exactly 3 of 50 simultaneous requests for 3 spaces; none fails otherwise', async () => {
+    const { listing } = await makeListing({ spaces: 3 });
+    const drivers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => addUser(person(`rush-${counter}-${i}`))),
+    );
+    const results = await Promise.allSettled(
+      drivers.map((d) => createBooking(handle.db, d, request(listing.id))),
+    );
+    const confirmed = results.filter((r) => r.status === 'fulfilled');
+    const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+    expect(confirmed).toHaveLength(3);
+    expect(refused).toHaveLength(47);
+    for (const r of refused)
+      expect(r.reason).toMatchObject({ code: 'CONFLICT', message: FILLED_UP_MESSAGE });
+    const rows = await handle.db.select().from(bookings).where(eq(bookings.listingId, listing.id));
+    expect(rows.filter((b) => b.status === 'confirmed')).toHaveLength(3);
+  });
+
+  it('refuses the host, a closed listing, a past event and a missing plate', async () => {
+    const { listing } = await makeListing();
+    await expect(createBooking(handle.db, host, request(listing.id))).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
+    const closed = await makeListing({ status: 'closed' });
+    await expect(
+      createBooking(handle.db, driver, request(closed.listing.id)),
+    ).rejects.toMatchObject({
+      code: 'CONFLICT',
+    });
+    const past = await makeListing({ startsInHours: -10 });
+    await expect(createBooking(handle.db, driver, request(past.listing.id))).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: 'This event is no longer open for parking.',
+    });
+    await expect(
+      createBooking(
+        handle.db,
+        driver,
+        bookingCreateInput.parse({ listingId: listing.id, idempotencyKey: 'no-plate-1' }),
+      ),
+    ).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+  });
+
+  it('checks licence plates: 2 to 8 letters or digits, stored upper-case', () => {
+    const plate = (licensePlate: string) =>
+      bookingCreateInput.safeParse({
+        listingId: crypto.randomUUID(),
+        idempotencyKey: 'plate-key-1',
+        licensePlate,
+      });
+    expect(plate('7-abc 12').data?.licensePlate).toBe('7-ABC 12');
+    expect(plate('A').success).toBe(false);
+    expect(plate('ABCDEFGHJ').success).toBe(false);
+    expect(plate('AB$12').success).toBe(false);
+  });
+});
+
+describe('cancelling', () => {
+  it('refunds a driver in full 24 hours or more before the start, and frees the space', async () => {
+    const { listing } = await makeListing({ spaces: 1, startsInHours: 48 });
+    const booking = await createBooking(handle.db, driver, request(listing.id));
+    const cancelled = await cancelBooking(handle.db, driver, { bookingId: booking.id });
+    expect(cancelled).toMatchObject({
+      status: 'cancelled',
+      cancelledBy: 'driver',
+      refundCents: 2000,
+    });
+    const next = await addUser(person(`next-${counter}`));
+    await expect(createBooking(handle.db, next, request(listing.id))).resolves.toMatchObject({
+      status: 'confirmed',
+    });
+  });
+
+  it('gives no refund inside 24 hours, and refuses once the event has started', async () => {
+    const { listing } = await makeListing({ startsInHours: 5 });
+    const booking = await createBooking(handle.db, driver, request(listing.id));
+    expect((await cancelBooking(handle.db, driver, { bookingId: booking.id })).refundCents).toBe(0);
+
+    const started = await makeListing({ startsInHours: 1 });
+    const late = await createBooking(handle.db, driver, request(started.listing.id));
+    const later = { ...defaultBookingRules, now: () => new Date(Date.now() + 2 * HOUR) };
+    await expect(
+      cancelBooking(handle.db, driver, { bookingId: late.id }, later),
+    ).rejects.toMatchObject({
+      code: 'CONFLICT',
+    });
+  });
+
+  it('lets the host cancel with a reason and always a full refund', async () => {
+    const { listing } = await makeListing({ startsInHours: 3 });
+    const booking = await createBooking(handle.db, driver, request(listing.id));
+    await expect(cancelBooking(handle.db, host, { bookingId: booking.id })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+    });
+    const cancelled = await cancelBooking(handle.db, host, {
+      bookingId: booking.id,
+      reason: 'Family emergency',
+    });
+    expect(cancelled).toMatchObject({
+      cancelledBy: 'host',
+      refundCents: 2000,
+      cancellationReason: 'Family emergency',
+    });
+  });
+
+  it('hides other people’s bookings: NOT_FOUND for anyone but the driver and the host', async () => {
+    const { listing } = await makeListing();
+    const booking = await createBooking(handle.db, driver, request(listing.id));
+    const stranger = await addUser(person('stranger'));
+    await expect(
+      cancelBooking(handle.db, stranger, { bookingId: booking.id }),
+    ).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+  });
+});
+
+describe('a host editing a listing', () => {
+  it('cannot offer fewer spaces than are booked, nor more than the driveway holds', async () => {
+    const { listing } = await makeListing({ spaces: 3 });
+    await createBooking(handle.db, driver, request(listing.id));
+    const second = await addUser(person(`second-${counter}`));
+    await createBooking(handle.db, second, request(listing.id));
+    await expect(setSpacesOffered(handle.db, host, listing.id, 1)).rejects.toMatchObject({
+      code: 'CONFLICT',
+    });
+    await expect(setSpacesOffered(handle.db, host, listing.id, 5)).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+    });
+    await expect(setSpacesOffered(handle.db, host, listing.id, 2)).resolves.toEqual({
+      spacesOffered: 2,
+      booked: 2,
+    });
+    await expect(setSpacesOffered(handle.db, driver, listing.id, 3)).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+  });
+
+  it('cannot close a listing that has bookings', async () => {
+    const { listing } = await makeListing();
+    const booking = await createBooking(handle.db, driver, request(listing.id));
+    await expect(closeListing(handle.db, host, listing.id)).rejects.toMatchObject({
+      code: 'CONFLICT',
+    });
+    await cancelBooking(handle.db, host, { bookingId: booking.id, reason: 'Driveway repaving' });
+    await expect(closeListing(handle.db, host, listing.id)).resolves.toEqual({ status: 'closed' });
+  });
+});

@@ -1,0 +1,153 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { events } from './events';
+import { users } from './users';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp('updated_at', { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+
+export const AMENITIES = [
+  'covered',
+  'ev_charging',
+  'tailgating',
+  'restroom',
+  'accessible',
+  'large_vehicles',
+] as const;
+export const amenity = pgEnum('amenity', AMENITIES);
+export const drivewayStatus = pgEnum('driveway_status', ['active', 'inactive']);
+export const listingStatus = pgEnum('listing_status', ['open', 'closed']);
+export const bookingStatus = pgEnum('booking_status', ['confirmed', 'cancelled']);
+export const cancelledBy = pgEnum('cancelled_by', ['driver', 'host', 'admin', 'event']);
+export const paymentStatus = pgEnum('payment_status', [
+  'due_on_arrival',
+  'paid',
+  'refunded',
+  'void',
+]);
+
+/** The place: a host's driveway. Kept (without its host) when the host deletes the account. */
+export const driveways = pgTable(
+  'driveways',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    hostId: text('host_id').references(() => users.id, { onDelete: 'set null' }),
+    title: text('title').notNull(),
+    street: text('street').notNull(),
+    city: text('city').notNull(),
+    region: text('region').notNull(),
+    postalCode: text('postal_code').notNull(),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    description: text('description').notNull().default(''),
+    accessInstructions: text('access_instructions').notNull().default(''),
+    /** Car spaces the driveway holds. */
+    capacity: integer('capacity').notNull(),
+    amenities: amenity('amenities')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    photos: text('photos')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    status: drivewayStatus('status').notNull().default('active'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('driveways_host_id_idx').on(t.hostId),
+    check('driveways_capacity_range', sql`${t.capacity} between 1 and 50`),
+    check('driveways_latitude_range', sql`${t.latitude} between -90 and 90`),
+    check('driveways_longitude_range', sql`${t.longitude} between -180 and 180`),
+  ],
+);
+
+/** A driveway offered for one event: one listing per driveway and event. */
+export const listings = pgTable(
+  'listings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    drivewayId: uuid('driveway_id')
+      .notNull()
+      .references(() => driveways.id, { onDelete: 'restrict' }),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'restrict' }),
+    priceCents: integer('price_cents').notNull(),
+    spacesOffered: integer('spaces_offered').notNull(),
+    availableFrom: timestamp('available_from', { withTimezone: true }).notNull(),
+    availableTo: timestamp('available_to', { withTimezone: true }).notNull(),
+    licensePlateRequired: boolean('license_plate_required').notNull().default(true),
+    status: listingStatus('status').notNull().default('open'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('listings_driveway_event_unique').on(t.drivewayId, t.eventId),
+    index('listings_event_id_idx').on(t.eventId),
+    check('listings_price_range', sql`${t.priceCents} between 100 and 100000`),
+    check('listings_spaces_positive', sql`${t.spacesOffered} >= 1`),
+    check('listings_window_order', sql`${t.availableTo} > ${t.availableFrom}`),
+  ],
+);
+
+/**
+ * A driver's booking of one space. Amounts are copied from the listing when booked, so a later
+ * price change never touches existing bookings. Kept without personal data when a driver
+ * deletes the account.
+ */
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    listingId: uuid('listing_id')
+      .notNull()
+      .references(() => listings.id, { onDelete: 'restrict' }),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'restrict' }),
+    driverId: text('driver_id').references(() => users.id, { onDelete: 'set null' }),
+    priceCents: integer('price_cents').notNull(),
+    platformFeeCents: integer('platform_fee_cents').notNull(),
+    hostPayoutCents: integer('host_payout_cents').notNull(),
+    licensePlate: text('license_plate'),
+    vehicleDescription: text('vehicle_description'),
+    status: bookingStatus('status').notNull().default('confirmed'),
+    cancelledBy: cancelledBy('cancelled_by'),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancellationReason: text('cancellation_reason'),
+    refundCents: integer('refund_cents').notNull().default(0),
+    paymentStatus: paymentStatus('payment_status').notNull(),
+    /** The client's key for this request: sending it again returns the same booking. */
+    idempotencyKey: text('idempotency_key').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('bookings_driver_idempotency_unique').on(t.driverId, t.idempotencyKey),
+    index('bookings_listing_status_idx').on(t.listingId, t.status),
+    index('bookings_driver_id_idx').on(t.driverId),
+    check('bookings_amounts', sql`${t.platformFeeCents} + ${t.hostPayoutCents} = ${t.priceCents}`),
+    check('bookings_refund_range', sql`${t.refundCents} between 0 and ${t.priceCents}`),
+  ],
+);
+
+export type Driveway = typeof driveways.$inferSelect;
+export type Listing = typeof listings.$inferSelect;
+export type Booking = typeof bookings.$inferSelect;
