@@ -38,6 +38,8 @@ const schema = z.object({
   DEV_OIDC: flag,
   /** The platform's fee on each booking, in basis points (1500 = 15 %). */
   PLATFORM_FEE_BPS: z.coerce.number().int().min(0).max(5000).default(1500),
+  /** Hours before an event a driver's cancellation is refunded in full. */
+  CANCEL_FULL_REFUND_HOURS: z.coerce.number().int().min(0).max(720).default(24),
   /** New accounts per client address per hour. */
   SIGNUP_LIMIT_PER_HOUR: z.coerce.number().int().min(1).optional(),
   /** Proxies in front of the app whose X-Forwarded-For is trusted (0: none). */

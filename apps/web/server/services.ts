@@ -31,6 +31,7 @@ export interface Services {
   platformFeeBps: number;
   /** Rate limits in PostgreSQL, shared by the auth flows and the API. */
   limits: RateLimits;
+  cancelFullRefundHours: number;
 }
 
 /** Fails every send: production without SMTP_URL must not pretend mail went out. */
@@ -78,6 +79,7 @@ export function createServices(
     outbox,
     platformFeeBps: env.PLATFORM_FEE_BPS,
     limits,
+    cancelFullRefundHours: env.CANCEL_FULL_REFUND_HOURS,
   };
 }
 
@@ -93,5 +95,7 @@ export function apiContext(
     user,
     clientIp: request.clientIp,
     limits: services.limits,
+    platformFeeBps: services.platformFeeBps,
+    cancelFullRefundHours: services.cancelFullRefundHours,
   });
 }

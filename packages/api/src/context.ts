@@ -13,6 +13,10 @@ export interface ContextOptions {
   clientIp?: string;
   /** The server's shared limits; one per database is made when not given. */
   limits?: RateLimits;
+  /** Platform fee in basis points (PLATFORM_FEE_BPS); 1500 when not given. */
+  platformFeeBps?: number;
+  /** Hours before the start that a driver's cancellation is refunded in full (default 24). */
+  cancelFullRefundHours?: number;
 }
 
 export interface Context {
@@ -21,6 +25,8 @@ export interface Context {
   user: SessionUser | null;
   clientIp: string;
   limits: RateLimits;
+  platformFeeBps: number;
+  cancelFullRefundHours: number;
 }
 
 const limitsByDatabase = new WeakMap<Database, RateLimits>();
@@ -35,12 +41,15 @@ function sharedLimits(db: Database): RateLimits {
 }
 
 /** Built once per request, by the web server for loaders and by the HTTP adapter for tools. */
-export function createContext({ db, headers, user, clientIp, limits }: ContextOptions): Context {
+export function createContext(options: ContextOptions): Context {
+  const { db, headers, user, clientIp, limits } = options;
   return {
     db,
     headers: headers ?? new Headers(),
     user: user ?? null,
     clientIp: clientIp ?? 'unknown',
     limits: limits ?? sharedLimits(db),
+    platformFeeBps: options.platformFeeBps ?? 1500,
+    cancelFullRefundHours: options.cancelFullRefundHours ?? 24,
   };
 }

@@ -1,15 +1,19 @@
 import { accountRouter } from './modules/account/account.router';
 import { adminRouter } from './modules/admin/admin.router';
+import { bookingRouter } from './modules/booking/booking.router';
 import { eventRouter } from './modules/event/event.router';
 import { feedbackRouter } from './modules/feedback/feedback.router';
+import { listingRouter } from './modules/listing/listing.router';
 import { systemRouter } from './modules/system/system.router';
 import { createCallerFactory, router } from './trpc';
 
 export const appRouter = router({
   account: accountRouter,
   admin: adminRouter,
+  booking: bookingRouter,
   event: eventRouter,
   feedback: feedbackRouter,
+  listing: listingRouter,
   system: systemRouter,
 });
 

@@ -38,3 +38,75 @@ export const bookingCancelInput = z
     reason: z.string().trim().max(500).optional(),
   })
   .strict();
+
+export const AMENITY_LABELS = {
+  covered: 'Covered',
+  ev_charging: 'EV charging',
+  tailgating: 'Tailgating allowed',
+  restroom: 'Restroom',
+  accessible: 'Accessible',
+  large_vehicles: 'Fits large vehicles',
+} as const;
+export type Amenity = keyof typeof AMENITY_LABELS;
+const amenityValues = Object.keys(AMENITY_LABELS) as [Amenity, ...Amenity[]];
+
+export const MAX_DRIVEWAY_CAPACITY = 50;
+export const PRICE_MIN_CENTS = 100;
+export const PRICE_MAX_CENTS = 100_000;
+
+const text = (label: string, min: number, max: number) =>
+  z
+    .string({ message: `Enter the ${label}.` })
+    .trim()
+    .min(min, {
+      message: min > 1 ? `The ${label} needs at least ${min} characters.` : `Enter the ${label}.`,
+    })
+    .max(max, { message: `The ${label} must be at most ${max} characters.` });
+
+export const drivewayCreateInput = z
+  .object({
+    title: text('title', 3, 80),
+    street: text('street address', 3, 120),
+    city: text('city', 2, 60),
+    region: text('state', 2, 40),
+    postalCode: text('ZIP code', 3, 12),
+    latitude: z.number().min(-90).max(90),
+    longitude: z.number().min(-180).max(180),
+    description: z.string().trim().max(1000).default(''),
+    accessInstructions: z.string().trim().max(1000).default(''),
+    capacity: z
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_DRIVEWAY_CAPACITY, { message: `At most ${MAX_DRIVEWAY_CAPACITY} spaces.` }),
+    amenities: z.array(z.enum(amenityValues)).max(amenityValues.length).default([]),
+    listing: z
+      .object({
+        eventId: z.uuid({ message: 'Choose an event.' }),
+        priceCents: z
+          .number()
+          .int()
+          .min(PRICE_MIN_CENTS, { message: 'The price must be at least $1.00.' })
+          .max(PRICE_MAX_CENTS, { message: 'The price must be at most $1,000.00.' }),
+        spacesOffered: z.number().int().min(1, { message: 'Offer at least one space.' }),
+        availableFrom: z.iso.datetime({ offset: true }).optional(),
+        availableTo: z.iso.datetime({ offset: true }).optional(),
+        licensePlateRequired: z.boolean().default(true),
+      })
+      .strict(),
+  })
+  .strict()
+  .refine((input) => input.listing.spacesOffered <= input.capacity, {
+    message: 'You cannot offer more spaces than the driveway holds.',
+    path: ['listing', 'spacesOffered'],
+  });
+export type DrivewayCreateInput = z.output<typeof drivewayCreateInput>;
+
+export const listingsForEventInput = z
+  .object({
+    eventId: z.uuid({ message: 'Event id must be a UUID.' }),
+    sort: z.enum(['price', 'distance']).default('price'),
+    maxPriceCents: z.number().int().min(0).max(PRICE_MAX_CENTS).optional(),
+    amenities: z.array(z.enum(amenityValues)).max(amenityValues.length).default([]),
+  })
+  .strict();

@@ -1,0 +1,216 @@
+import { events, users, type User } from '@parkside/db';
+import { createTestDatabase, type TestDatabase } from '@parkside/db/testing';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createContext, type SessionUser } from '../../context';
+import { createCaller } from '../../root';
+
+let handle: TestDatabase;
+let eventId: string;
+let pastEventId: string;
+const HOUR = 3_600_000;
+
+function person(id: string, overrides: Partial<User> = {}): SessionUser {
+  return {
+    id,
+    email: `${id}@example.com`,
+    name: id,
+    isHost: false,
+    emailVerified: true,
+    createdAt: new Date(),
+    termsAccepted: true,
+    termsAcceptedAt: null,
+    phoneNumber: null,
+    profileImageUrl: null,
+    address: null,
+    isAdmin: false,
+    ...overrides,
+  };
+}
+const host = person('lhost');
+const otherHost = person('lhost-2');
+const driver = person('ldriver');
+const unverified = person('lunverified', { emailVerified: false });
+
+const api = (user: SessionUser | null, platformFeeBps?: number) =>
+  createCaller(createContext({ db: handle.db, user, platformFeeBps }));
+
+const venue = { latitude: 40.2574, longitude: -111.6547 };
+const driveway = (
+  overrides: Record<string, unknown> = {},
+  listing: Record<string, unknown> = {},
+) => ({
+  title: 'Shady spot on 1450 North',
+  street: '1552 N 1450 E',
+  city: 'Provo',
+  region: 'UT',
+  postalCode: '84604',
+  latitude: 40.2601,
+  longitude: -111.6502,
+  capacity: 3,
+  amenities: ['tailgating'] as ('tailgating' | 'covered')[],
+  accessInstructions: 'Park nose-in on the left side.',
+  listing: { eventId, priceCents: 2500, spacesOffered: 2, ...listing },
+  ...overrides,
+});
+
+beforeAll(async () => {
+  handle = await createTestDatabase();
+  for (const u of [host, otherHost, driver, unverified]) {
+    const { isAdmin: _admin, ...row } = u;
+    await handle.db.insert(users).values(row);
+  }
+  const base = {
+    venueName: 'LaVell Edwards Stadium',
+    street: '1700 N Canyon Rd',
+    city: 'Provo',
+    region: 'UT',
+    postalCode: '84604',
+    ...venue,
+    timeZone: 'America/Denver',
+    expectedAttendance: 60_000,
+  };
+  const [event] = await handle.db
+    .insert(events)
+    .values({
+      ...base,
+      title: 'Big Game',
+      slug: 'big-game',
+      startsAt: new Date(Date.now() + 72 * HOUR),
+      endsAt: new Date(Date.now() + 75 * HOUR),
+    })
+    .returning();
+  const [past] = await handle.db
+    .insert(events)
+    .values({
+      ...base,
+      title: 'Old Game',
+      slug: 'old-game',
+      startsAt: new Date(Date.now() - 72 * HOUR),
+      endsAt: new Date(Date.now() - 70 * HOUR),
+    })
+    .returning();
+  eventId = event!.id;
+  pastEventId = past!.id;
+});
+afterAll(async () => {
+  await handle?.close();
+});
+
+describe('listing.createWithDriveway', () => {
+  it('needs a signed-in user with a verified e-mail', async () => {
+    await expect(api(null).listing.createWithDriveway(driveway())).rejects.toMatchObject({
+      code: 'UNAUTHORIZED',
+    });
+    await expect(api(unverified).listing.createWithDriveway(driveway())).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
+  });
+
+  it('creates the driveway and its listing with the default window, and makes the user a host', async () => {
+    const created = await api(host).listing.createWithDriveway(driveway());
+    expect(created).toMatchObject({
+      drivewayId: expect.any(String),
+      listingId: expect.any(String),
+    });
+    const [row] = await handle.db.select().from(users).where(eq(users.id, host.id));
+    expect(row?.isHost).toBe(true);
+    const { items } = await api(null).listing.forEvent({ eventId });
+    const mine = items.find((i) => i.id === created.listingId)!;
+    const [event] = await handle.db.select().from(events).where(eq(events.id, eventId));
+    expect(new Date(mine.availableFrom).getTime()).toBe(event!.startsAt.getTime() - HOUR);
+    expect(new Date(mine.availableTo).getTime()).toBe(event!.endsAt.getTime() + HOUR);
+  });
+
+  it('refuses more spaces than the driveway holds, a past event, and a price out of range', async () => {
+    await expect(
+      api(host).listing.createWithDriveway(driveway({}, { spacesOffered: 4 })),
+    ).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+    });
+    await expect(
+      api(host).listing.createWithDriveway(driveway({}, { eventId: pastEventId })),
+    ).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: 'Choose an upcoming event.',
+    });
+    await expect(
+      api(host).listing.createWithDriveway(driveway({}, { priceCents: 50 })),
+    ).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+    });
+  });
+});
+
+describe('listing.forEvent and booking through the API', () => {
+  it('shows spaces left, hides the house number, and filters and sorts', async () => {
+    const near = await api(otherHost).listing.createWithDriveway(
+      driveway(
+        { latitude: 40.258, longitude: -111.655, amenities: ['covered'] },
+        { priceCents: 4000, spacesOffered: 1 },
+      ),
+    );
+    const { items, soldOut } = await api(null).listing.forEvent({ eventId });
+    expect(soldOut).toBe(false);
+    expect(items.map((i) => i.priceCents)).toEqual(
+      [...items.map((i) => i.priceCents)].sort((a, b) => a - b),
+    );
+    expect(items.every((i) => !/^\d/.test(i.street))).toBe(true);
+    expect(JSON.stringify(items)).not.toContain('Park nose-in');
+
+    const byDistance = await api(null).listing.forEvent({ eventId, sort: 'distance' });
+    expect(byDistance.items[0]?.id).toBe(near.listingId);
+    const cheap = await api(null).listing.forEvent({ eventId, maxPriceCents: 3000 });
+    expect(cheap.items.every((i) => i.priceCents <= 3000)).toBe(true);
+    const covered = await api(null).listing.forEvent({ eventId, amenities: ['covered'] });
+    expect(covered.items.map((i) => i.id)).toEqual([near.listingId]);
+
+    const booking = await api(driver, 1000).booking.create({
+      listingId: near.listingId,
+      licensePlate: 'UT 4821',
+      vehicleDescription: 'White Ford F-150',
+      idempotencyKey: 'api-booking-1',
+    });
+    // The fee comes from the server's PLATFORM_FEE_BPS (here 10 %), never from the browser.
+    expect(booking).toMatchObject({
+      priceCents: 4000,
+      platformFeeCents: 400,
+      hostPayoutCents: 3600,
+    });
+    const after = await api(null).listing.forEvent({ eventId, amenities: ['covered'] });
+    expect(after.items[0]?.spacesLeft).toBe(0);
+    expect(after.soldOut).toBe(true);
+  });
+
+  it('keeps every user to their own listings and bookings', async () => {
+    const created = await api(host).listing.createWithDriveway(driveway({}, { spacesOffered: 1 }));
+    await expect(
+      api(driver).listing.setSpaces({ listingId: created.listingId, spacesOffered: 2 }),
+    ).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+    await expect(
+      api(otherHost).listing.close({ listingId: created.listingId }),
+    ).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+    const booking = await api(driver).booking.create({
+      listingId: created.listingId,
+      licensePlate: 'UT 1111',
+      vehicleDescription: 'Gray Toyota Camry',
+      idempotencyKey: 'api-booking-2',
+    });
+    await expect(api(otherHost).booking.cancel({ bookingId: booking.id })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+    await expect(api(null).booking.cancel({ bookingId: booking.id })).rejects.toMatchObject({
+      code: 'UNAUTHORIZED',
+    });
+    await expect(
+      api(host).booking.cancel({ bookingId: booking.id, reason: 'Snow' }),
+    ).resolves.toMatchObject({
+      status: 'cancelled',
+      refundCents: 2500,
+    });
+  });
+});
