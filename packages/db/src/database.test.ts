@@ -81,3 +81,27 @@ describe('seedDemoData', () => {
     expect(rows.every((r) => r.startsAt.getTime() > later.getTime())).toBe(true);
   });
 });
+
+describe('seedDemoListings', () => {
+  it('puts demo driveways on the demo events once, from $10 to $30 and 1 to 20 spaces', async () => {
+    const { seedDemoListings } = await import('./seed');
+    const { listings, users } = await import('./schema');
+    await seedDemoData(handle.db);
+    await handle.db
+      .insert(users)
+      .values({ id: 'demo-host', email: 'host@example.com', name: 'Hayden Host', isHost: true })
+      .onConflictDoNothing();
+    const first = await seedDemoListings(handle.db);
+    const again = await seedDemoListings(handle.db);
+    expect(first.listings).toBeGreaterThanOrEqual(5);
+    expect(again.listings).toBe(0);
+    const rows = await handle.db.select().from(listings);
+    expect(rows).toHaveLength(first.listings);
+    for (const row of rows) {
+      expect(row.priceCents).toBeGreaterThanOrEqual(1000);
+      expect(row.priceCents).toBeLessThanOrEqual(3000);
+      expect(row.spacesOffered).toBeGreaterThanOrEqual(1);
+      expect(row.spacesOffered).toBeLessThanOrEqual(20);
+    }
+  });
+});

@@ -3,6 +3,7 @@ import { type Database } from '../client';
 import { events } from '../schema';
 import { buildDemoEvents } from './demo-events';
 
+export { seedDemoListings } from './demo-listings';
 export { zonedTimeToUtc } from './time';
 
 /**
