@@ -1,22 +1,120 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { getFormProps, getInputProps, useForm } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
+import { bookingCreateInput, formatUsd } from '@parkside/validators';
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { randomUUID } from 'node:crypto';
+import { tryApi } from '~/.server/api-errors';
 import { requireVerifiedUser } from '~/.server/auth';
-import { ComingSoon } from '~/components/layout/coming-soon';
+import { refuseForm } from '~/.server/forms';
+import { redirectWithToast } from '~/.server/toast';
+import { Field, FormError } from '~/components/forms/field';
+import { SubmitButton } from '~/components/forms/submit-button';
+import { formatEventDate, formatEventTime } from '~/utils/event-time';
 
 export const meta: MetaFunction = () => [{ title: 'Confirm your booking · Parkside' }];
 
-export function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   requireVerifiedUser(context, request);
-  return null;
+  const listingId = new URL(request.url).searchParams.get('listing');
+  if (!listingId) throw redirect('/events');
+  const result = await tryApi(() => context.api.booking.preview({ listingId }));
+  if (!result.ok) throw redirect('/events');
+  // One key per visit of this page: pressing Confirm twice books once.
+  return { listing: result.value, idempotencyKey: randomUUID() };
 }
 
-export default function Page() {
+export async function action({ request, context }: ActionFunctionArgs) {
+  requireVerifiedUser(context, request);
+  const submission = parseWithZod(await request.formData(), { schema: bookingCreateInput });
+  if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
+  try {
+    const booking = await context.api.booking.create(submission.value);
+    return redirectWithToast(`/booking-success?booking=${booking.id}`, {
+      type: 'success',
+      title: 'Your space is booked!',
+    });
+  } catch (error) {
+    return refuseForm(submission.reply, error);
+  }
+}
+
+export default function BookingConfirmation() {
+  const { listing, idempotencyKey } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: 'booking',
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: bookingCreateInput }),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+  });
+  const when = `${formatEventDate(listing.startsAt, listing.timeZone)}, ${formatEventTime(listing.availableFrom, listing.timeZone)} to ${formatEventTime(listing.availableTo, listing.timeZone)}`;
   return (
-    <ComingSoon
-      title="Confirm your booking"
-      action={{ to: '/events', label: 'Browse upcoming events' }}
-    >
-      Here you will review the driveway, add your licence plate and vehicle, and confirm the
-      booking.
-    </ComingSoon>
+    <div className="mx-auto max-w-xl px-4 py-8 sm:py-12">
+      <Link
+        to={`/rent?event=${listing.eventId}`}
+        className="text-brand-800 text-sm font-semibold hover:underline"
+      >
+        <span aria-hidden="true">←</span> Other driveways
+      </Link>
+      <h1 className="mt-2 text-3xl font-extrabold tracking-tight">Confirm your booking</h1>
+      <dl className="mt-6 grid gap-3 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+        {[
+          ['Event', `${listing.eventTitle} at ${listing.venueName}`],
+          ['Driveway', `${listing.drivewayTitle}, ${listing.street}, ${listing.city}`],
+          ['Park', when],
+          ['Payment', 'Pay the host on arrival'],
+        ].map(([term, value]) => (
+          <div key={term} className="grid grid-cols-[6rem_1fr] gap-2">
+            <dt className="text-sm font-semibold text-slate-600">{term}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+        <div className="mt-2 flex items-center justify-between border-t border-slate-200 pt-3">
+          <dt className="font-bold">Total</dt>
+          <dd className="text-2xl font-extrabold">{formatUsd(listing.priceCents)}</dd>
+        </div>
+      </dl>
+      <Form method="post" {...getFormProps(form)} className="mt-6 flex flex-col gap-4">
+        <FormError id={form.errorId} errors={form.errors} />
+        <input type="hidden" name="listingId" value={listing.id} />
+        <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+        <Field
+          label="Licence plate"
+          hint={
+            listing.licensePlateRequired
+              ? 'The host checks it on arrival.'
+              : 'Optional for this driveway.'
+          }
+          errors={fields.licensePlate.errors}
+          inputProps={{
+            ...getInputProps(fields.licensePlate, { type: 'text' }),
+            autoComplete: 'off',
+            maxLength: 12,
+            required: listing.licensePlateRequired,
+          }}
+        />
+        <Field
+          label="Vehicle"
+          hint="Color, make, model: e.g. Blue Subaru Outback."
+          errors={fields.vehicleDescription.errors}
+          inputProps={{
+            ...getInputProps(fields.vehicleDescription, { type: 'text' }),
+            maxLength: 100,
+            required: listing.licensePlateRequired,
+          }}
+        />
+        <SubmitButton pendingText="Booking…" className="w-full">
+          Confirm booking · {formatUsd(listing.priceCents)}
+        </SubmitButton>
+      </Form>
+    </div>
   );
 }

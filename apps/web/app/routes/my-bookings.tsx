@@ -1,19 +1,104 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { publicMessageOf } from '@parkside/api/errors';
+import { formatUsd } from '@parkside/validators';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Form, Link, useLoaderData } from '@remix-run/react';
 import { requireVerifiedUser } from '~/.server/auth';
-import { ComingSoon } from '~/components/layout/coming-soon';
+import { redirectWithToast } from '~/.server/toast';
+import { SubmitButton } from '~/components/forms/submit-button';
+import { BookingDetails } from '~/components/rent/booking-details';
+import { buttonClasses } from '~/components/ui/button';
 
 export const meta: MetaFunction = () => [{ title: 'My Bookings · Parkside' }];
 
-export function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   requireVerifiedUser(context, request);
-  return null;
+  return { bookings: await context.api.booking.mine() };
 }
 
-export default function Page() {
+export async function action({ request, context }: ActionFunctionArgs) {
+  requireVerifiedUser(context, request);
+  const bookingId = String((await request.formData()).get('bookingId') ?? '');
+  try {
+    const booking = await context.api.booking.cancel({ bookingId });
+    return redirectWithToast('/my-bookings', {
+      type: 'success',
+      title: 'Your booking is cancelled.',
+      description:
+        booking.refundCents > 0
+          ? `${formatUsd(booking.refundCents)} will be refunded.`
+          : 'No refund applies this close to the event.',
+    });
+  } catch (error) {
+    return redirectWithToast('/my-bookings', { type: 'error', title: publicMessageOf(error) });
+  }
+}
+
+type Booking = Awaited<ReturnType<typeof loader>>['bookings'][number];
+
+function BookingItem({ booking }: { booking: Booking }) {
   return (
-    <ComingSoon title="My Bookings" action={{ to: '/events', label: 'Find parking' }}>
-      Your upcoming and past bookings will appear here, with directions, access instructions and
-      cancellation.
-    </ComingSoon>
+    <article aria-label={`Booking for ${booking.eventTitle}`} className="flex flex-col gap-3">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h3 className="text-lg font-bold">{booking.eventTitle}</h3>
+        {booking.status === 'cancelled' ? (
+          <span className="rounded-full bg-slate-100 px-3 py-1 text-xs font-bold text-slate-700">
+            Cancelled
+            {booking.refundCents > 0 ? ` · ${formatUsd(booking.refundCents)} refunded` : ''}
+          </span>
+        ) : null}
+      </div>
+      <BookingDetails booking={booking} />
+      {booking.cancellable ? (
+        <Form method="post" className="flex flex-wrap items-center gap-3">
+          <input type="hidden" name="bookingId" value={booking.id} />
+          <SubmitButton
+            variant="secondary"
+            pendingText="Cancelling…"
+            name="intent"
+            value={`cancel-${booking.id}`}
+          >
+            Cancel booking
+          </SubmitButton>
+          <p className="text-sm text-slate-600">
+            {booking.refundIfCancelledCents > 0
+              ? `Cancel now for a full refund of ${formatUsd(booking.refundIfCancelledCents)}.`
+              : 'Cancelling now frees the space but gives no refund (less than 24 hours to go).'}
+          </p>
+        </Form>
+      ) : null}
+    </article>
+  );
+}
+
+export default function MyBookings() {
+  const { bookings } = useLoaderData<typeof loader>();
+  const upcoming = bookings.filter((b) => !b.past);
+  const past = bookings.filter((b) => b.past);
+  const sections: [string, Booking[]][] = [
+    ['Upcoming', upcoming],
+    ['Past', past],
+  ];
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-12">
+      <h1 className="text-3xl font-extrabold tracking-tight">My Bookings</h1>
+      {bookings.length === 0 ? (
+        <div className="mt-6 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center">
+          <p className="text-lg font-semibold">No bookings yet.</p>
+          <Link to="/events" className={buttonClasses({ className: 'mt-4' })}>
+            Find parking
+          </Link>
+        </div>
+      ) : null}
+      {sections.map(([title, list]) =>
+        list.length ? (
+          <section key={title} aria-label={title} className="mt-8 flex flex-col gap-8">
+            <h2 className="text-xl font-bold">{title}</h2>
+            {list.map((booking) => (
+              <BookingItem key={booking.id} booking={booking} />
+            ))}
+          </section>
+        ) : null,
+      )}
+    </div>
   );
 }

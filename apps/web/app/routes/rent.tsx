@@ -1,7 +1,11 @@
+import type { Amenity } from '@parkside/validators';
+import { AMENITY_LABELS } from '@parkside/validators';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data, redirect } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { tryApi } from '~/.server/api-errors';
+import { ListingCard } from '~/components/rent/listing-card';
+import { ListingFilters, type ListingFilterValues } from '~/components/rent/listing-filters';
 import { buttonClasses } from '~/components/ui/button';
 import { formatEventDate, formatEventTime } from '~/utils/event-time';
 
@@ -14,16 +18,31 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const id = new URL(request.url).searchParams.get('event');
+  const params = new URL(request.url).searchParams;
+  const id = params.get('event');
   if (!id) return redirect('/events');
+  const filters: ListingFilterValues = {
+    sort: params.get('sort') === 'distance' ? 'distance' : 'price',
+    maxPrice: params.get('max') ?? '',
+    amenities: params.getAll('amenity').filter((a): a is Amenity => a in AMENITY_LABELS),
+  };
   const result = await tryApi(() => context.api.event.byId({ id }));
-  if (!result.ok) return data({ event: null }, { status: 404 });
-  return { event: result.value };
+  if (!result.ok) return data({ event: null, listings: null, filters }, { status: 404 });
+  const maxPrice = Number(filters.maxPrice);
+  const listings = await context.api.listing.forEvent({
+    eventId: id,
+    sort: filters.sort,
+    amenities: filters.amenities,
+    ...(filters.maxPrice && Number.isFinite(maxPrice) && maxPrice > 0
+      ? { maxPriceCents: Math.round(maxPrice * 100) }
+      : {}),
+  });
+  return { event: result.value, listings, filters };
 }
 
 export default function RentPage() {
-  const { event } = useLoaderData<typeof loader>();
-  if (!event) {
+  const { event, listings, filters } = useLoaderData<typeof loader>();
+  if (!event || !listings) {
     return (
       <div className="mx-auto max-w-xl px-4 py-24 text-center">
         <h1 className="text-3xl font-bold">We could not find that event</h1>
@@ -34,61 +53,78 @@ export default function RentPage() {
       </div>
     );
   }
+  const filtered = filters.maxPrice !== '' || filters.amenities.length > 0;
   return (
     <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-12">
       <Link to="/events" className="text-brand-800 text-sm font-semibold hover:underline">
         <span aria-hidden="true">←</span> All events
       </Link>
-      <article className="mt-4 overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
+      <header className="mt-4 flex flex-col gap-4 overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 sm:flex-row">
         <img
           src={event.imageUrl ?? '/images/events/parade.svg'}
           alt=""
           width={640}
           height={360}
-          className="aspect-[21/9] w-full bg-slate-200 object-cover"
+          className="aspect-video w-full bg-slate-200 object-cover sm:w-64"
         />
-        <div className="p-6 sm:p-8">
-          <h1 className="text-3xl font-extrabold tracking-tight">{event.title}</h1>
+        <div className="p-5 sm:py-6 sm:pr-6 sm:pl-0">
+          <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">{event.title}</h1>
           {event.status === 'cancelled' ? (
             <p
               role="status"
-              className="mt-3 rounded-lg bg-red-50 px-4 py-2 font-semibold text-red-800"
+              className="mt-2 rounded-lg bg-red-50 px-3 py-1.5 font-semibold text-red-800"
             >
               This event has been cancelled.
             </p>
           ) : null}
-          <dl className="mt-4 grid gap-4 sm:grid-cols-2">
-            <div>
-              <dt className="text-sm font-semibold text-slate-500">When</dt>
-              <dd className="mt-1">
-                {formatEventDate(event.startsAt, event.timeZone)}
-                <br />
-                {formatEventTime(event.startsAt, event.timeZone)} to{' '}
-                {formatEventTime(event.endsAt, event.timeZone)}
-              </dd>
-            </div>
-            <div>
-              <dt className="text-sm font-semibold text-slate-500">Where</dt>
-              <dd className="mt-1">
-                {event.venueName}
-                <br />
-                {event.street}, {event.city}, {event.region} {event.postalCode}
-              </dd>
-            </div>
-          </dl>
-          {event.description ? <p className="mt-4 text-slate-700">{event.description}</p> : null}
+          <p className="mt-2 text-slate-700">
+            {formatEventDate(event.startsAt, event.timeZone)} ·{' '}
+            {formatEventTime(event.startsAt, event.timeZone)} to{' '}
+            {formatEventTime(event.endsAt, event.timeZone)}
+          </p>
+          <p className="text-slate-600">
+            {event.venueName}, {event.street}, {event.city}, {event.region}
+          </p>
         </div>
-      </article>
-      <section
-        aria-labelledby="parking-heading"
-        className="mt-8 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center"
-      >
+      </header>
+
+      <section aria-labelledby="parking-heading" className="mt-8 flex flex-col gap-4">
         <h2 id="parking-heading" className="text-xl font-bold">
           Driveways near {event.venueName}
         </h2>
-        <p className="mt-2 text-slate-600">
-          Booking driveways for this event is coming soon. Hosts nearby are setting up their spaces.
-        </p>
+        <ListingFilters eventId={event.id} values={filters} />
+        {listings.items.length === 0 ? (
+          <div className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center">
+            <p className="text-lg font-semibold">
+              {filtered
+                ? 'No driveway matches these filters.'
+                : 'No driveways are listed for this event yet.'}
+            </p>
+            <p className="mt-1 text-slate-600">
+              {filtered
+                ? 'Try a higher price or fewer amenities.'
+                : 'Hosts nearby add spaces every day; check back soon.'}
+            </p>
+          </div>
+        ) : (
+          <>
+            {listings.soldOut ? (
+              <p
+                role="status"
+                className="rounded-xl bg-amber-50 px-4 py-3 font-semibold text-amber-900"
+              >
+                Every driveway for this event is booked.
+              </p>
+            ) : null}
+            <ul className="flex flex-col gap-3">
+              {listings.items.map((listing) => (
+                <li key={listing.id}>
+                  <ListingCard listing={listing} timeZone={event.timeZone} />
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
       </section>
     </div>
   );

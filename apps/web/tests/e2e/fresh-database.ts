@@ -1,5 +1,5 @@
 import { seedDemoAccounts } from '@parkside/auth';
-import { createDatabase, seedDemoData } from '@parkside/db';
+import { createDatabase, seedDemoData, seedDemoListings } from '@parkside/db';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -48,6 +48,7 @@ export async function createFreshDatabase({ seed = true } = {}): Promise<FreshDa
     if (seed) {
       await seedDemoData(handle.db);
       await seedDemoAccounts(handle.db);
+      await seedDemoListings(handle.db);
     }
   } finally {
     await handle.close();

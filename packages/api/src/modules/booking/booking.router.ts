@@ -1,7 +1,9 @@
 import { bookingCancelInput, bookingCreateInput } from '@parkside/validators';
+import { z } from 'zod';
 import type { Context } from '../../context';
 import { router, verifiedProcedure } from '../../trpc';
 import { noPaymentProvider } from './payment';
+import { getDriverBooking, getListingForBooking, listDriverBookings } from './booking.queries';
 import { cancelBooking, createBooking, type BookingRules } from './booking.service';
 
 const rulesOf = (ctx: Context): BookingRules => ({
@@ -15,6 +17,23 @@ export const bookingRouter = router({
   create: verifiedProcedure
     .input(bookingCreateInput)
     .mutation(({ ctx, input }) => createBooking(ctx.db, ctx.user, input, rulesOf(ctx))),
+
+  /** The signed-in driver's bookings, newest event first. */
+  mine: verifiedProcedure.query(({ ctx }) =>
+    listDriverBookings(ctx.db, ctx.user.id, ctx.cancelFullRefundHours),
+  ),
+
+  /** One of the driver's own bookings (NOT_FOUND for anyone else's). */
+  byId: verifiedProcedure
+    .input(z.object({ bookingId: z.uuid() }).strict())
+    .query(({ ctx, input }) =>
+      getDriverBooking(ctx.db, ctx.user.id, input.bookingId, ctx.cancelFullRefundHours),
+    ),
+
+  /** What the driver is about to book. */
+  preview: verifiedProcedure
+    .input(z.object({ listingId: z.uuid({ message: 'Listing id must be a UUID.' }) }).strict())
+    .query(({ ctx, input }) => getListingForBooking(ctx.db, input.listingId)),
 
   cancel: verifiedProcedure
     .input(bookingCancelInput)

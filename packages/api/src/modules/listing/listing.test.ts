@@ -213,4 +213,31 @@ describe('listing.forEvent and booking through the API', () => {
       refundCents: 2500,
     });
   });
+
+  it('shows drivers only their own bookings, with the full address once booked', async () => {
+    const created = await api(host).listing.createWithDriveway(
+      driveway({ title: 'Mine-test driveway' }),
+    );
+    const booking = await api(driver).booking.create({
+      listingId: created.listingId,
+      licensePlate: 'UT 2222',
+      vehicleDescription: 'Black Jeep Wrangler',
+      idempotencyKey: 'api-booking-3',
+    });
+    const mine = await api(driver).booking.mine();
+    const found = mine.find((b) => b.id === booking.id)!;
+    expect(found).toMatchObject({
+      street: '1552 N 1450 E',
+      accessInstructions: 'Park nose-in on the left side.',
+      cancellable: true,
+      refundIfCancelledCents: 2500,
+      past: false,
+    });
+    await expect(api(otherHost).booking.byId({ bookingId: booking.id })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+    expect((await api(otherHost).booking.mine()).map((b) => b.id)).not.toContain(booking.id);
+    const preview = await api(driver).booking.preview({ listingId: created.listingId });
+    expect(preview).toMatchObject({ priceCents: 2500, street: 'N 1450 E', eventTitle: 'Big Game' });
+  });
 });

@@ -1,0 +1,71 @@
+import { formatUsd } from '@parkside/validators';
+import { formatEventDate, formatEventTime } from '~/utils/event-time';
+
+export interface BookingView {
+  drivewayTitle: string;
+  street: string;
+  city: string;
+  region: string;
+  postalCode: string;
+  latitude: number;
+  longitude: number;
+  accessInstructions: string;
+  timeZone: string;
+  startsAt: string;
+  availableFrom: string;
+  availableTo: string;
+  priceCents: number;
+  licensePlate: string | null;
+  vehicleDescription: string | null;
+}
+
+/** What a driver needs on the day: where, when, how to get in, and the total. */
+export function BookingDetails({ booking }: { booking: BookingView }) {
+  const directions = `https://www.google.com/maps/dir/?api=1&destination=${booking.latitude},${booking.longitude}`;
+  return (
+    <dl className="grid gap-3 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+      <div>
+        <dt className="text-sm font-semibold text-slate-600">Address</dt>
+        <dd>
+          {booking.drivewayTitle}
+          <br />
+          {booking.street}, {booking.city}, {booking.region} {booking.postalCode}
+        </dd>
+      </div>
+      <div>
+        <dt className="text-sm font-semibold text-slate-600">Time window</dt>
+        <dd>
+          {formatEventDate(booking.startsAt, booking.timeZone)},{' '}
+          {formatEventTime(booking.availableFrom, booking.timeZone)} to{' '}
+          {formatEventTime(booking.availableTo, booking.timeZone)}
+        </dd>
+      </div>
+      {booking.accessInstructions ? (
+        <div>
+          <dt className="text-sm font-semibold text-slate-600">Access instructions</dt>
+          <dd>{booking.accessInstructions}</dd>
+        </div>
+      ) : null}
+      {booking.licensePlate ? (
+        <div>
+          <dt className="text-sm font-semibold text-slate-600">Vehicle</dt>
+          <dd>
+            {booking.vehicleDescription} · {booking.licensePlate}
+          </dd>
+        </div>
+      ) : null}
+      <div className="flex items-center justify-between border-t border-slate-200 pt-3">
+        <dt className="font-bold">Total</dt>
+        <dd className="text-xl font-extrabold">{formatUsd(booking.priceCents)}</dd>
+      </div>
+      <a
+        href={directions}
+        target="_blank"
+        rel="noreferrer"
+        className="text-brand-800 font-semibold underline-offset-2 hover:underline"
+      >
+        Get directions
+      </a>
+    </dl>
+  );
+}

@@ -1,0 +1,68 @@
+import { AMENITY_LABELS, formatUsd, type Amenity } from '@parkside/validators';
+import { Link } from '@remix-run/react';
+import { formatEventTime } from '~/utils/event-time';
+
+export interface RentListing {
+  id: string;
+  title: string;
+  street: string;
+  city: string;
+  priceCents: number;
+  spacesLeft: number;
+  distanceMiles: number;
+  amenities: Amenity[];
+  availableFrom: string;
+  availableTo: string;
+}
+
+export function ListingCard({ listing, timeZone }: { listing: RentListing; timeZone: string }) {
+  const soldOut = listing.spacesLeft === 0;
+  return (
+    <article
+      aria-label={listing.title}
+      className="flex flex-col gap-3 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:flex-row sm:items-center sm:justify-between"
+    >
+      <div className="min-w-0">
+        <h3 className="text-lg font-bold">{listing.title}</h3>
+        <p className="text-sm text-slate-600">
+          {listing.street}, {listing.city} · {listing.distanceMiles.toFixed(2)} mi from the venue
+        </p>
+        <p className="mt-1 text-sm text-slate-600">
+          Park from {formatEventTime(listing.availableFrom, timeZone)} to{' '}
+          {formatEventTime(listing.availableTo, timeZone)}
+        </p>
+        {listing.amenities.length ? (
+          <ul className="mt-2 flex flex-wrap gap-1.5" aria-label="Amenities">
+            {listing.amenities.map((a) => (
+              <li
+                key={a}
+                className="bg-brand-50 text-brand-800 rounded-full px-2.5 py-0.5 text-xs font-semibold"
+              >
+                {AMENITY_LABELS[a]}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+      <div className="flex shrink-0 items-center justify-between gap-4 sm:flex-col sm:items-end">
+        <p className="text-right">
+          <span className="text-2xl font-extrabold">{formatUsd(listing.priceCents)}</span>
+          <span className="block text-sm text-slate-600">
+            {soldOut
+              ? 'Sold out'
+              : `${listing.spacesLeft} ${listing.spacesLeft === 1 ? 'space' : 'spaces'} left`}
+          </span>
+        </p>
+        {soldOut ? null : (
+          <Link
+            to={`/booking-confirmation?listing=${listing.id}`}
+            aria-label={`Book ${listing.title} for ${formatUsd(listing.priceCents)}`}
+            className="bg-brand-700 hover:bg-brand-800 rounded-lg px-5 py-2.5 text-sm font-semibold text-white"
+          >
+            Book
+          </Link>
+        )}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,72 @@
+import { AMENITY_LABELS, type Amenity } from '@parkside/validators';
+import { Form } from '@remix-run/react';
+import { buttonClasses } from '~/components/ui/button';
+import { inputClass } from '~/components/forms/field';
+
+export interface ListingFilterValues {
+  sort: 'price' | 'distance';
+  maxPrice: string;
+  amenities: Amenity[];
+}
+
+/** Sort and filter the driveways of an event; a plain GET form, so it works without JavaScript. */
+export function ListingFilters({
+  eventId,
+  values,
+}: {
+  eventId: string;
+  values: ListingFilterValues;
+}) {
+  return (
+    <Form
+      method="get"
+      className="grid gap-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:grid-cols-[auto_auto_1fr_auto] sm:items-end"
+    >
+      <input type="hidden" name="event" value={eventId} />
+      <div className="flex flex-col gap-1">
+        <label htmlFor="rent-sort" className="text-sm font-semibold text-slate-700">
+          Sort by
+        </label>
+        <select id="rent-sort" name="sort" defaultValue={values.sort} className={inputClass}>
+          <option value="price">Lowest price</option>
+          <option value="distance">Shortest walk</option>
+        </select>
+      </div>
+      <div className="flex flex-col gap-1">
+        <label htmlFor="rent-max" className="text-sm font-semibold text-slate-700">
+          Max price ($)
+        </label>
+        <input
+          id="rent-max"
+          name="max"
+          type="number"
+          min={1}
+          max={1000}
+          step={1}
+          defaultValue={values.maxPrice}
+          className={`${inputClass} sm:w-32`}
+        />
+      </div>
+      <fieldset className="flex flex-col gap-1">
+        <legend className="text-sm font-semibold text-slate-700">Amenities</legend>
+        <div className="flex flex-wrap gap-x-4 gap-y-1 pt-1">
+          {(Object.keys(AMENITY_LABELS) as Amenity[]).map((a) => (
+            <label key={a} className="flex items-center gap-1.5 text-sm text-slate-800">
+              <input
+                type="checkbox"
+                name="amenity"
+                value={a}
+                defaultChecked={values.amenities.includes(a)}
+                className="accent-brand-700 h-4 w-4"
+              />
+              {AMENITY_LABELS[a]}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <button type="submit" className={buttonClasses()}>
+        Apply
+      </button>
+    </Form>
+  );
+}
