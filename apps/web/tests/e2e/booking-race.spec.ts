@@ -1,0 +1,150 @@
+import { hashPassword } from '@parkside/auth';
+import { createDatabase, driveways, events, listings, passwordAccounts, users } from '@parkside/db';
+import { expect, test } from '@playwright/test';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { createFreshDatabase } from './fresh-database';
+
+const DRIVERS = 50;
+const SPACES = 3;
+
+async function startServer(env: Record<string, string>, port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['build/express/index.js'], {
+    env: {
+      ...process.env,
+      ...env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+    },
+    stdio: 'ignore',
+  });
+  for (let i = 0; i < 300; i += 1) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return child;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`Server on ${port} did not start`);
+}
+
+test('50 simultaneous bookings for 3 spaces, through two app servers, confirm exactly 3', async () => {
+  test.skip(!process.env.TEST_DATABASE_URL, 'two processes on one database need PostgreSQL');
+  test.setTimeout(180_000);
+  const database = await createFreshDatabase({ seed: true });
+  const url = (database.env as { DATABASE_URL: string }).DATABASE_URL;
+
+  // A 3-space listing on the first demo event, and 50 verified drivers who can sign in.
+  const handle = await createDatabase({ url });
+  const password = 'race day password';
+  let listingId: string;
+  try {
+    const [event] = await handle.db.select().from(events).limit(1);
+    const [driveway] = await handle.db
+      .insert(driveways)
+      .values({
+        hostId: 'demo-host',
+        title: 'The last driveway',
+        street: '1 Race St',
+        city: event!.city,
+        region: event!.region,
+        postalCode: event!.postalCode,
+        latitude: event!.latitude,
+        longitude: event!.longitude,
+        capacity: SPACES,
+      })
+      .returning();
+    const [listing] = await handle.db
+      .insert(listings)
+      .values({
+        drivewayId: driveway!.id,
+        eventId: event!.id,
+        priceCents: 2000,
+        spacesOffered: SPACES,
+        availableFrom: event!.startsAt,
+        availableTo: event!.endsAt,
+      })
+      .returning();
+    listingId = listing!.id;
+    const passwordHash = await hashPassword(password);
+    const drivers = Array.from({ length: DRIVERS }, (_, i) => ({
+      id: `racer-${i}`,
+      email: `racer${i}@example.com`,
+      name: `Racer ${i}`,
+      emailVerified: true,
+    }));
+    await handle.db.insert(users).values(drivers);
+    await handle.db
+      .insert(passwordAccounts)
+      .values(
+        drivers.map((d) => ({ userId: d.id, email: d.email, passwordHash, emailVerified: true })),
+      );
+  } finally {
+    await handle.close();
+  }
+
+  const ports = [3330 + test.info().workerIndex * 2, 3331 + test.info().workerIndex * 2];
+  const servers = await Promise.all(
+    ports.map((port) => startServer(database.env as Record<string, string>, port)),
+  );
+  try {
+    const base = (i: number) => `http://127.0.0.1:${ports[i % 2]}`;
+    const post = (i: number, path: string, form: Record<string, string>, cookie?: string) =>
+      fetch(`${base(i)}${path}`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: {
+          origin: base(i),
+          'content-type': 'application/x-www-form-urlencoded',
+          ...(cookie ? { cookie } : {}),
+        },
+        body: new URLSearchParams(form),
+      });
+    const cookies = await Promise.all(
+      Array.from({ length: DRIVERS }, async (_, i) => {
+        const response = await post(i, '/login', { email: `racer${i}@example.com`, password });
+        expect(response.status).toBe(302);
+        return response.headers
+          .getSetCookie()
+          .find((c) => c.startsWith('parkside_session='))!
+          .split(';')[0]!;
+      }),
+    );
+
+    // Everyone presses "Confirm booking" at once, half on each server (posted, like the
+    // browser does, to the page's own address).
+    const responses = await Promise.all(
+      cookies.map((cookie, i) =>
+        post(
+          i,
+          `/booking-confirmation?listing=${listingId}`,
+          {
+            listingId,
+            licensePlate: `RACE${i}`,
+            vehicleDescription: 'Red Mazda 3',
+            idempotencyKey: `race-${i}-key`,
+          },
+          cookie,
+        ),
+      ),
+    );
+    const statuses = responses.map((r) => r.status);
+    const bodies = await Promise.all(responses.map((r) => r.text()));
+    expect(statuses.filter((s) => s === 302)).toHaveLength(SPACES);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(DRIVERS - SPACES);
+    expect(statuses.filter((s) => s >= 500)).toHaveLength(0);
+    for (const [i, body] of bodies.entries()) {
+      if (statuses[i] === 409)
+        expect(body).toContain('That driveway just filled up. Please pick another one.');
+    }
+  } finally {
+    for (const server of servers) {
+      server.kill('SIGTERM');
+      await once(server, 'exit');
+    }
+    await database.drop();
+  }
+});
