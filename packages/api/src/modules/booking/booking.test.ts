@@ -1,9 +1,10 @@
-import { bookings, driveways, events, listings, users, type User } from '@parkside/db';
+import { bookings, driveways, events, listings } from '@parkside/db';
 import { createTestDatabase, type TestDatabase } from '@parkside/db/testing';
 import { bookingCreateInput } from '@parkside/validators';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionUser } from '../../context';
+import { insertUsers, testUser } from '../../test-users';
 import {
   cancelBooking,
   closeListing,
@@ -17,30 +18,11 @@ let handle: TestDatabase;
 const HOUR = 3_600_000;
 let counter = 0;
 
-function person(id: string, overrides: Partial<User> = {}): SessionUser {
-  return {
-    id,
-    email: `${id}@example.com`,
-    name: id,
-    isHost: false,
-    emailVerified: true,
-    createdAt: new Date(),
-    termsAccepted: true,
-    termsAcceptedAt: null,
-    phoneNumber: null,
-    profileImageUrl: null,
-    address: null,
-    isAdmin: false,
-    ...overrides,
-  };
-}
-
-const host = person('host-1', { isHost: true });
-const driver = person('driver-1');
+const host = testUser('host-1', { isHost: true });
+const driver = testUser('driver-1');
 
 async function addUser(user: SessionUser) {
-  const { isAdmin: _isAdmin, ...row } = user;
-  await handle.db.insert(users).values(row).onConflictDoNothing();
+  await insertUsers(handle.db, user);
   return user;
 }
 
@@ -152,7 +134,7 @@ describe('booking a space', () => {
   it('never sells more spaces than offered, with the filled-up answer for the rest', async () => {
     const { listing } = await makeListing({ spaces: 1 });
     await createBooking(handle.db, driver, request(listing.id));
-    const late = await addUser(person('late-driver'));
+    const late = await addUser(testUser('late-driver'));
     await expect(createBooking(handle.db, late, request(listing.id))).rejects.toMatchObject({
       code: 'CONFLICT',
       message: FILLED_UP_MESSAGE,
@@ -162,7 +144,7 @@ describe('booking a space', () => {
   it('confirms exactly 3 of 50 simultaneous requests for 3 spaces; none fails otherwise', async () => {
     const { listing } = await makeListing({ spaces: 3 });
     const drivers = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => addUser(person(`rush-${counter}-${i}`))),
+      Array.from({ length: 50 }, (_, i) => addUser(testUser(`rush-${counter}-${i}`))),
     );
     const results = await Promise.allSettled(
       drivers.map((d) => createBooking(handle.db, d, request(listing.id))),
@@ -226,7 +208,7 @@ describe('cancelling', () => {
       cancelledBy: 'driver',
       refundCents: 2000,
     });
-    const next = await addUser(person(`next-${counter}`));
+    const next = await addUser(testUser(`next-${counter}`));
     await expect(createBooking(handle.db, next, request(listing.id))).resolves.toMatchObject({
       status: 'confirmed',
     });
@@ -267,7 +249,7 @@ describe('cancelling', () => {
   it('hides other people’s bookings: NOT_FOUND for anyone but the driver and the host', async () => {
     const { listing } = await makeListing();
     const booking = await createBooking(handle.db, driver, request(listing.id));
-    const stranger = await addUser(person('stranger'));
+    const stranger = await addUser(testUser('stranger'));
     await expect(
       cancelBooking(handle.db, stranger, { bookingId: booking.id }),
     ).rejects.toMatchObject({
@@ -280,7 +262,7 @@ describe('a host editing a listing', () => {
   it('cannot offer fewer spaces than are booked, nor more than the driveway holds', async () => {
     const { listing } = await makeListing({ spaces: 3 });
     await createBooking(handle.db, driver, request(listing.id));
-    const second = await addUser(person(`second-${counter}`));
+    const second = await addUser(testUser(`second-${counter}`));
     await createBooking(handle.db, second, request(listing.id));
     await expect(setSpacesOffered(handle.db, host, listing.id, 1)).rejects.toMatchObject({
       code: 'CONFLICT',

@@ -1,36 +1,20 @@
-import { events, users, type User } from '@parkside/db';
+import { events, users } from '@parkside/db';
 import { createTestDatabase, type TestDatabase } from '@parkside/db/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createContext, type SessionUser } from '../../context';
 import { createCaller } from '../../root';
+import { insertUsers, testUser } from '../../test-users';
 
 let handle: TestDatabase;
 let eventId: string;
 let pastEventId: string;
 const HOUR = 3_600_000;
 
-function person(id: string, overrides: Partial<User> = {}): SessionUser {
-  return {
-    id,
-    email: `${id}@example.com`,
-    name: id,
-    isHost: false,
-    emailVerified: true,
-    createdAt: new Date(),
-    termsAccepted: true,
-    termsAcceptedAt: null,
-    phoneNumber: null,
-    profileImageUrl: null,
-    address: null,
-    isAdmin: false,
-    ...overrides,
-  };
-}
-const host = person('lhost');
-const otherHost = person('lhost-2');
-const driver = person('ldriver');
-const unverified = person('lunverified', { emailVerified: false });
+const host = testUser('lhost');
+const otherHost = testUser('lhost-2');
+const driver = testUser('ldriver');
+const unverified = testUser('lunverified', { emailVerified: false });
 
 const api = (user: SessionUser | null, platformFeeBps?: number) =>
   createCaller(createContext({ db: handle.db, user, platformFeeBps }));
@@ -56,10 +40,7 @@ const driveway = (
 
 beforeAll(async () => {
   handle = await createTestDatabase();
-  for (const u of [host, otherHost, driver, unverified]) {
-    const { isAdmin: _admin, ...row } = u;
-    await handle.db.insert(users).values(row);
-  }
+  await insertUsers(handle.db, host, otherHost, driver, unverified);
   const base = {
     venueName: 'LaVell Edwards Stadium',
     street: '1700 N Canyon Rd',
