@@ -23,6 +23,11 @@ export const defaultBookingRules: BookingRules = {
 
 type Tx = Database;
 
+/** Runs `work` in a transaction, typed as the same Database the rest of the code sees. */
+function inTransaction<T>(db: Database, work: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.transaction((tx) => work(tx as unknown as Tx));
+}
+
 /** Confirmed bookings of a listing (call inside the transaction that holds the listing lock). */
 async function confirmedCount(tx: Tx, listingId: string): Promise<number> {
   const [row] = await tx
@@ -46,8 +51,7 @@ export async function createBooking(
   rules: BookingRules = defaultBookingRules,
 ): Promise<Booking> {
   const now = rules.now?.() ?? new Date();
-  return db.transaction(async (txAny) => {
-    const tx = txAny as unknown as Tx;
+  return inTransaction(db, async (tx) => {
     const [row] = await tx
       .select({ listing: listings, hostId: driveways.hostId, event: events })
       .from(listings)
@@ -130,8 +134,7 @@ export async function cancelBooking(
   rules: BookingRules = defaultBookingRules,
 ): Promise<Booking> {
   const now = rules.now?.() ?? new Date();
-  return db.transaction(async (txAny) => {
-    const tx = txAny as unknown as Tx;
+  return inTransaction(db, async (tx) => {
     const [row] = await tx
       .select({ booking: bookings, hostId: driveways.hostId, event: events })
       .from(bookings)
@@ -187,6 +190,22 @@ export async function cancelBooking(
   });
 }
 
+/**
+ * Locks a listing of the host's own driveway for a change (NOT_FOUND for anyone else's), so
+ * the change and the bookings it must respect take turns.
+ */
+async function lockOwnListing(tx: Tx, host: SessionUser, listingId: string) {
+  const [row] = await tx
+    .select({ listing: listings, hostId: driveways.hostId, capacity: driveways.capacity })
+    .from(listings)
+    .innerJoin(driveways, eq(driveways.id, listings.drivewayId))
+    .where(eq(listings.id, listingId))
+    .for('update', { of: listings })
+    .limit(1);
+  if (!row || row.hostId !== host.id) throw new AppError('NOT_FOUND', 'Listing not found.');
+  return row;
+}
+
 /** A host changes how many spaces a listing offers; never below the spaces already booked. */
 export async function setSpacesOffered(
   db: Database,
@@ -194,18 +213,10 @@ export async function setSpacesOffered(
   listingId: string,
   spaces: number,
 ) {
-  return db.transaction(async (txAny) => {
-    const tx = txAny as unknown as Tx;
-    const [row] = await tx
-      .select({ listing: listings, hostId: driveways.hostId, capacity: driveways.capacity })
-      .from(listings)
-      .innerJoin(driveways, eq(driveways.id, listings.drivewayId))
-      .where(eq(listings.id, listingId))
-      .for('update', { of: listings })
-      .limit(1);
-    if (!row || row.hostId !== host.id) throw new AppError('NOT_FOUND', 'Listing not found.');
-    if (spaces > row.capacity) {
-      throw new AppError('BAD_REQUEST', `This driveway holds ${row.capacity} cars at most.`);
+  return inTransaction(db, async (tx) => {
+    const { capacity } = await lockOwnListing(tx, host, listingId);
+    if (spaces > capacity) {
+      throw new AppError('BAD_REQUEST', `This driveway holds ${capacity} cars at most.`);
     }
     const booked = await confirmedCount(tx, listingId);
     if (spaces < booked) {
@@ -221,16 +232,8 @@ export async function setSpacesOffered(
 
 /** A host closes a listing; one that still has confirmed bookings must have them cancelled first. */
 export async function closeListing(db: Database, host: SessionUser, listingId: string) {
-  return db.transaction(async (txAny) => {
-    const tx = txAny as unknown as Tx;
-    const [row] = await tx
-      .select({ hostId: driveways.hostId })
-      .from(listings)
-      .innerJoin(driveways, eq(driveways.id, listings.drivewayId))
-      .where(eq(listings.id, listingId))
-      .for('update', { of: listings })
-      .limit(1);
-    if (!row || row.hostId !== host.id) throw new AppError('NOT_FOUND', 'Listing not found.');
+  return inTransaction(db, async (tx) => {
+    await lockOwnListing(tx, host, listingId);
     if ((await confirmedCount(tx, listingId)) > 0) {
       throw new AppError(
         'CONFLICT',
