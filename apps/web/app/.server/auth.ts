@@ -1,6 +1,7 @@
 import type { SessionUser } from '@parkside/api';
 import { safeRedirectPath } from '@parkside/validators';
 import { data, redirect, type AppLoadContext } from '@remix-run/node';
+import { GUARD_REASONS } from '~/utils/route-access';
 
 /** The path and query of this request, to come back to after signing in. */
 export function currentPath(request: Request): string {
@@ -35,12 +36,6 @@ export function cookieHeaders(...cookies: (string | null | undefined)[]): Header
   for (const cookie of cookies) if (cookie) headers.append('Set-Cookie', cookie);
   return headers;
 }
-
-/** Why a guarded page refused: read by the error boundaries to show the right screen. */
-export const GUARD_REASONS = {
-  verify: 'email-verification-required',
-  admin: 'admin-only',
-} as const;
 
 /**
  * The verified-e-mail guard: a visitor goes to /login (keeping the return path); a signed-in

@@ -48,3 +48,9 @@ export function accessOf(pathname: string): Access {
 export function isHostPath(pathname: string): boolean {
   return ['list', 'my-listings', 'register-driveway'].some((part) => pathname.includes(part));
 }
+
+/** Why a guard refused with 403; the error boundaries read it to show the right screen. */
+export const GUARD_REASONS = {
+  verify: 'email-verification-required',
+  admin: 'admin-only',
+} as const;

@@ -1,6 +1,7 @@
 import { Form, isRouteErrorResponse, Link, useLocation, useRouteError } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { buttonClasses } from '~/components/ui/button';
+import { GUARD_REASONS } from '~/utils/route-access';
 
 function Screen({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -61,8 +62,8 @@ export function RouteErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 403) {
     const reason = (error.data as { reason?: string } | null)?.reason;
-    if (reason === 'email-verification-required') return <EmailVerificationRequired />;
-    if (reason === 'admin-only') return <AdminOnly />;
+    if (reason === GUARD_REASONS.verify) return <EmailVerificationRequired />;
+    if (reason === GUARD_REASONS.admin) return <AdminOnly />;
   }
   if (typeof document === 'undefined') console.error(error);
   return <SomethingWentWrong />;
