@@ -19,7 +19,7 @@ import {
   type Mailer,
 } from '@parkside/email';
 import type { RegisterInput } from '@parkside/validators';
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import { AppError, AUTH_MESSAGES } from './errors';
 import type { SessionStore, ValidSession } from './lucia';
 import { loadUser } from './load-user';
@@ -487,13 +487,6 @@ export function createAuthService({
         await tx.delete(users).where(eq(users.id, userId));
       });
       return sessions.blankCookie();
-    },
-
-    /** Housekeeping: expired links and sessions. */
-    async purgeExpired() {
-      const now = new Date();
-      await db.delete(emailVerificationTokens).where(lt(emailVerificationTokens.expiresAt, now));
-      await db.delete(passwordResetTokens).where(lt(passwordResetTokens.expiresAt, now));
     },
   };
 }

@@ -1,6 +1,11 @@
+import type { EventSummary } from '@parkside/api';
 import type { AppLoadContext } from '@remix-run/node';
-import { upcomingOnly } from '~/components/marketing/event-landing';
 import { tryApi } from './api-errors';
+
+/** The event while it is scheduled and not over; otherwise its date is "to be announced". */
+function upcomingOnly(event: EventSummary, now = new Date()): EventSummary | null {
+  return event.status === 'scheduled' && new Date(event.endsAt) > now ? event : null;
+}
 
 /** The next date of a recurring event for its host-recruiting page; null when none is scheduled. */
 export async function loadLandingEvent(context: AppLoadContext, slug: string) {

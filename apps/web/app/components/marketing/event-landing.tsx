@@ -15,11 +15,6 @@ export interface EventLandingCopy {
   reasons: { title: string; body: string }[];
 }
 
-/** The event to show: only a scheduled event that has not ended has a "next date". */
-export function upcomingOnly(event: EventSummary, now = new Date()): EventSummary | null {
-  return event.status === 'scheduled' && new Date(event.endsAt) > now ? event : null;
-}
-
 const ctaPrimary =
   'text-ink inline-flex h-12 items-center justify-center rounded-xl bg-amber-400 px-6 text-base font-bold shadow-lg hover:bg-amber-300 focus-visible:outline-4 focus-visible:outline-amber-200';
 const ctaSecondary =
