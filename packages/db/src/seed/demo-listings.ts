@@ -17,101 +17,78 @@ interface DemoDriveway {
   /** Offset from the venue in degrees (about 100 m per 0.001). */
   offset: [number, number];
   capacity: number;
-  spaces: number;
-  priceCents: number;
   amenities: (
     'covered' | 'ev_charging' | 'tailgating' | 'restroom' | 'accessible' | 'large_vehicles'
   )[];
   access: string;
 }
 
-/** Driveways around the venues of these demo events (by slug). */
-const AROUND: Record<string, DemoDriveway[]> = {
+/** A driveway offered for one event: how many spaces, at what price. */
+interface DemoOffer {
+  driveway: DemoDriveway;
+  spaces: number;
+  priceCents: number;
+}
+
+const oakLane: DemoDriveway = {
+  hostId: 'demo-host',
+  title: 'Wide driveway on Oak Lane',
+  street: '1620 N Oak Ln',
+  offset: [0.0031, 0.0042],
+  capacity: 4,
+  amenities: ['tailgating'],
+  access: 'Enter from Oak Lane; park two by two.',
+};
+const canyonLot: DemoDriveway = {
+  hostId: 'demo-host-mia',
+  title: 'Corner lot by the canyon road',
+  street: '1498 N Canyon Rd',
+  offset: [-0.0024, 0.0018],
+  capacity: 20,
+  amenities: ['restroom', 'large_vehicles'],
+  access: 'Gravel lot behind the fence; the gate opens two hours before the event.',
+};
+const carport: DemoDriveway = {
+  hostId: 'demo-host-ben',
+  title: 'Covered carport, 5 minutes on foot',
+  street: '1710 N 1200 E',
+  offset: [0.0052, -0.0031],
+  capacity: 2,
+  amenities: ['covered', 'ev_charging'],
+  access: 'Carport on the left; the charger cable is in the gray box.',
+};
+const ankeny: DemoDriveway = {
+  hostId: 'demo-host-ben',
+  title: 'Quiet driveway off SE Ankeny',
+  street: '3412 SE Ankeny St',
+  offset: [0.0021, -0.0035],
+  capacity: 1,
+  amenities: [],
+  access: 'Pull all the way up to the garage door.',
+};
+const salmon: DemoDriveway = {
+  hostId: 'demo-host',
+  title: 'Two spaces on SW Salmon',
+  street: '1919 SW Salmon St',
+  offset: [0.0012, 0.0024],
+  capacity: 2,
+  amenities: ['accessible'],
+  access: 'Level driveway, step-free to the sidewalk.',
+};
+
+/** Offers around the venues of these demo events (by slug). */
+const AROUND: Record<string, DemoOffer[]> = {
   'byu-vs-utah-football': [
-    {
-      hostId: 'demo-host',
-      title: 'Wide driveway on Oak Lane',
-      street: '1620 N Oak Ln',
-      offset: [0.0031, 0.0042],
-      capacity: 4,
-      spaces: 3,
-      priceCents: 2500,
-      amenities: ['tailgating'],
-      access: 'Enter from Oak Lane; park two by two.',
-    },
-    {
-      hostId: 'demo-host-mia',
-      title: 'Corner lot by the canyon road',
-      street: '1498 N Canyon Rd',
-      offset: [-0.0024, 0.0018],
-      capacity: 20,
-      spaces: 18,
-      priceCents: 1500,
-      amenities: ['restroom', 'large_vehicles'],
-      access: 'Gravel lot behind the fence; gate opens two hours before kickoff.',
-    },
-    {
-      hostId: 'demo-host-ben',
-      title: 'Covered carport, 5 minutes on foot',
-      street: '1710 N 1200 E',
-      offset: [0.0052, -0.0031],
-      capacity: 2,
-      spaces: 2,
-      priceCents: 3000,
-      amenities: ['covered', 'ev_charging'],
-      access: 'Carport on the left; the charger cable is in the gray box.',
-    },
+    { driveway: oakLane, spaces: 3, priceCents: 2500 },
+    { driveway: canyonLot, spaces: 18, priceCents: 1500 },
+    { driveway: carport, spaces: 2, priceCents: 3000 },
   ],
   'stadium-of-fire': [
-    {
-      hostId: 'demo-host',
-      title: 'Wide driveway on Oak Lane',
-      street: '1620 N Oak Ln',
-      offset: [0.0031, 0.0042],
-      capacity: 4,
-      spaces: 4,
-      priceCents: 3000,
-      amenities: ['tailgating'],
-      access: 'Enter from Oak Lane; park two by two.',
-    },
-    {
-      hostId: 'demo-host-mia',
-      title: 'Corner lot by the canyon road',
-      street: '1498 N Canyon Rd',
-      offset: [-0.0024, 0.0018],
-      capacity: 20,
-      spaces: 20,
-      priceCents: 2000,
-      amenities: ['restroom', 'large_vehicles'],
-      access: 'Gravel lot behind the fence; gate opens at 5 PM.',
-    },
+    { driveway: oakLane, spaces: 4, priceCents: 3000 },
+    { driveway: canyonLot, spaces: 20, priceCents: 2000 },
   ],
-  'portland-water-lantern-festival': [
-    {
-      hostId: 'demo-host-ben',
-      title: 'Quiet driveway off SE Ankeny',
-      street: '3412 SE Ankeny St',
-      offset: [0.0021, -0.0035],
-      capacity: 1,
-      spaces: 1,
-      priceCents: 1000,
-      amenities: [],
-      access: 'Pull all the way up to the garage door.',
-    },
-  ],
-  'timbers-vs-sounders': [
-    {
-      hostId: 'demo-host',
-      title: 'Two spaces on SW Salmon',
-      street: '1919 SW Salmon St',
-      offset: [0.0012, 0.0024],
-      capacity: 2,
-      spaces: 2,
-      priceCents: 2800,
-      amenities: ['accessible'],
-      access: 'Level driveway, step-free to the sidewalk.',
-    },
-  ],
+  'portland-water-lantern-festival': [{ driveway: ankeny, spaces: 1, priceCents: 1000 }],
+  'timbers-vs-sounders': [{ driveway: salmon, spaces: 2, priceCents: 2800 }],
 };
 
 /**
@@ -134,7 +111,7 @@ export async function seedDemoListings(db: Database) {
   const found = await db.select().from(events).where(inArray(events.slug, slugs));
   let created = 0;
   for (const event of found) {
-    for (const spot of AROUND[event.slug] ?? []) {
+    for (const { driveway: spot, spaces, priceCents } of AROUND[event.slug] ?? []) {
       const [host] = await db.select({ id: users.id }).from(users).where(eq(users.id, spot.hostId));
       if (!host) continue;
       let [driveway] = await db
@@ -165,8 +142,8 @@ export async function seedDemoListings(db: Database) {
         .values({
           drivewayId: driveway!.id,
           eventId: event.id,
-          priceCents: spot.priceCents,
-          spacesOffered: spot.spaces,
+          priceCents,
+          spacesOffered: spaces,
           availableFrom: new Date(event.startsAt.getTime() - HOUR),
           availableTo: new Date(event.endsAt.getTime() + HOUR),
         })
