@@ -391,6 +391,7 @@ describe('deleting an account', () => {
       .insert(listings)
       .values({
         drivewayId: driveway!.id,
+        location: { x: driveway!.longitude, y: driveway!.latitude },
         eventId: event!.id,
         priceCents: 1500,
         spacesOffered: 2,

@@ -85,7 +85,7 @@ test.describe('sign-up and e-mail verification', () => {
     const post = (form: Record<string, string>) =>
       request.post('/register', {
         form,
-        headers: { origin: 'http://127.0.0.1:3210' },
+        headers: { origin: new URL(test.info().project.use.baseURL!).origin },
         maxRedirects: 0,
       });
     const oversized = await post({

@@ -61,6 +61,7 @@ test('50 simultaneous bookings for 3 spaces, through two app servers, confirm ex
       .insert(listings)
       .values({
         drivewayId: driveway!.id,
+        location: { x: driveway!.longitude, y: driveway!.latitude },
         eventId: event!.id,
         priceCents: 2000,
         spacesOffered: SPACES,

@@ -316,7 +316,7 @@ test.describe('the feedback dialog', () => {
     const post = (feedbackText: string) =>
       request.post('/feedback', {
         form: { feedbackText },
-        headers: { origin: 'http://127.0.0.1:3210' },
+        headers: { origin: new URL(test.info().project.use.baseURL!).origin },
       });
     const tooLong = await post('x'.repeat(1001));
     expect(tooLong.status()).toBe(400);

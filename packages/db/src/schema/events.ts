@@ -53,6 +53,10 @@ export const events = pgTable(
       .on(t.startsAt, t.id)
       .where(sql`${t.status} = 'scheduled'`),
     index('events_ends_at_idx').on(t.endsAt),
+    // "Near me": nearest upcoming events first (KNN on the GiST index; lon/lat as x/y).
+    index('events_location_gist_idx')
+      .using('gist', sql`point(${t.longitude}, ${t.latitude})`)
+      .where(sql`${t.status} = 'scheduled'`),
     index('events_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     check('events_ends_after_start', sql`${t.endsAt} > ${t.startsAt}`),
     check('events_attendance_positive', sql`${t.expectedAttendance} > 0`),

@@ -3,3 +3,4 @@ export * from './auth';
 export * from './events';
 export * from './feedback';
 export * from './marketplace';
+export * from './notifications';

@@ -7,6 +7,7 @@ import {
   integer,
   pgEnum,
   pgTable,
+  point,
   text,
   timestamp,
   unique,
@@ -90,6 +91,11 @@ export const listings = pgTable(
     eventId: uuid('event_id')
       .notNull()
       .references(() => events.id, { onDelete: 'restrict' }),
+    /**
+     * The driveway's position (x = longitude, y = latitude), copied when the listing is made so
+     * the nearest listings of an event come straight from one index.
+     */
+    location: point('location', { mode: 'xy' }).notNull(),
     priceCents: integer('price_cents').notNull(),
     spacesOffered: integer('spaces_offered').notNull(),
     availableFrom: timestamp('available_from', { withTimezone: true }).notNull(),
@@ -102,6 +108,8 @@ export const listings = pgTable(
   (t) => [
     unique('listings_driveway_event_unique').on(t.drivewayId, t.eventId),
     index('listings_event_id_idx').on(t.eventId),
+    // Nearest listings of one event to its venue: KNN on (event, the driveway's position).
+    index('listings_event_location_gist_idx').using('gist', t.eventId, t.location),
     check('listings_price_range', sql`${t.priceCents} between 100 and 100000`),
     check('listings_spaces_positive', sql`${t.spacesOffered} >= 1`),
     check('listings_window_order', sql`${t.availableTo} > ${t.availableFrom}`),

@@ -141,6 +141,7 @@ export async function seedDemoListings(db: Database) {
         .insert(listings)
         .values({
           drivewayId: driveway!.id,
+          location: { x: driveway!.longitude, y: driveway!.latitude },
           eventId: event.id,
           priceCents,
           spacesOffered: spaces,

@@ -70,6 +70,7 @@ async function makeListing({
     .insert(listings)
     .values({
       drivewayId: driveway!.id,
+      location: { x: driveway!.longitude, y: driveway!.latitude },
       eventId: event!.id,
       priceCents: 2000,
       spacesOffered: spaces,

@@ -45,6 +45,7 @@ export async function createDrivewayWithListing(
       .insert(listings)
       .values({
         drivewayId: driveway!.id,
+        location: { x: driveway!.longitude, y: driveway!.latitude },
         eventId: event.id,
         priceCents: offer.priceCents,
         spacesOffered: offer.spacesOffered,

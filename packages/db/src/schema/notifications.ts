@@ -1,0 +1,64 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { events } from './events';
+import { users } from './users';
+
+export const emailJobStatus = pgEnum('email_job_status', ['pending', 'sent', 'failed']);
+
+/**
+ * The outgoing mail queue. A message is rendered and stored in the same transaction as the change
+ * it reports (a booking, a cancellation), so it is never lost and never sent for a change that
+ * rolled back; a worker delivers it afterwards, so a slow mail server never slows a page.
+ */
+export const emailJobs = pgTable(
+  'email_jobs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body').notNull(),
+    /** What the message is about, e.g. booking-confirmed-driver; for the outbox and support. */
+    kind: text('kind').notNull(),
+    status: emailJobStatus('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    runAfter: timestamp('run_after', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('email_jobs_pending_idx')
+      .on(t.runAfter, t.id)
+      .where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+/** "Notify me" on a sold-out event: one row per event and address until it is e-mailed. */
+export const eventWaitlist = pgTable(
+  'event_waitlist',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
+  },
+  (t) => [unique('event_waitlist_event_email_unique').on(t.eventId, t.email)],
+);
+
+export type EmailJob = typeof emailJobs.$inferSelect;
+export type EventWaitlistEntry = typeof eventWaitlist.$inferSelect;
