@@ -1,7 +1,22 @@
-import { drivewayCreateInput, listingsForEventInput } from '@parkside/validators';
+import {
+  drivewayCreateInput,
+  drivewayUpdateInput,
+  listingAddInput,
+  listingIdInput,
+  listingsForEventInput,
+  listingUpdateInput,
+} from '@parkside/validators';
 import { z } from 'zod';
 import { publicProcedure, router, verifiedProcedure } from '../../trpc';
 import { closeListing, setSpacesOffered } from '../booking/booking.service';
+import {
+  addListing,
+  getHostListing,
+  listHostDriveways,
+  reopenListing,
+  updateDriveway,
+  updateListing,
+} from './host.service';
 import { createDrivewayWithListing, listingsForEvent } from './listing.service';
 
 const listingId = z.uuid({ message: 'Listing id must be a UUID.' });
@@ -26,4 +41,30 @@ export const listingRouter = router({
   close: verifiedProcedure
     .input(z.object({ listingId }).strict())
     .mutation(({ ctx, input }) => closeListing(ctx.db, ctx.user, input.listingId)),
+
+  /** The signed-in host's driveways, their listings per event and the bookings (/my-listings). */
+  mine: verifiedProcedure.query(({ ctx }) => listHostDriveways(ctx.db, ctx.user)),
+
+  /** One of the host's own listings, summarised (NOT_FOUND for anyone else's). */
+  mineById: verifiedProcedure
+    .input(listingIdInput)
+    .query(({ ctx, input }) => getHostListing(ctx.db, ctx.user, input.listingId)),
+
+  /** Price (future bookings only), spaces and window of one of the host's listings. */
+  update: verifiedProcedure
+    .input(listingUpdateInput)
+    .mutation(({ ctx, input }) => updateListing(ctx.db, ctx.user, input)),
+
+  reopen: verifiedProcedure
+    .input(listingIdInput)
+    .mutation(({ ctx, input }) => reopenListing(ctx.db, ctx.user, input.listingId)),
+
+  /** One of the host's driveways offered for another upcoming event. */
+  add: verifiedProcedure
+    .input(listingAddInput)
+    .mutation(({ ctx, input }) => addListing(ctx.db, ctx.user, input)),
+
+  updateDriveway: verifiedProcedure
+    .input(drivewayUpdateInput)
+    .mutation(({ ctx, input }) => updateDriveway(ctx.db, ctx.user, input)),
 });
