@@ -26,7 +26,8 @@ export function securityHeaders({ development }: { development: boolean }): Requ
             `'nonce-${(res as unknown as { locals: { cspNonce: string } }).locals.cspNonce}'`,
         ],
         'style-src': ["'self'", "'unsafe-inline'"],
-        'img-src': ["'self'", 'data:', 'blob:'],
+        // OpenStreetMap tiles for the maps on /rent and /register-driveway.
+        'img-src': ["'self'", 'data:', 'blob:', 'https://tile.openstreetmap.org'],
         'font-src': ["'self'", 'data:'],
         'connect-src': ["'self'", ...(development ? ['ws:'] : [])],
         'form-action': ["'self'"],

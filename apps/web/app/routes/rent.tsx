@@ -3,7 +3,9 @@ import { AMENITY_LABELS } from '@parkside/validators';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data, redirect } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
+import { useState } from 'react';
 import { tryApi } from '~/.server/api-errors';
+import { ListingsMap } from '~/components/map/listings-map';
 import { ListingCard } from '~/components/rent/listing-card';
 import { ListingFilters, type ListingFilterValues } from '~/components/rent/listing-filters';
 import { buttonClasses } from '~/components/ui/button';
@@ -42,6 +44,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export default function RentPage() {
   const { event, listings, filters } = useLoaderData<typeof loader>();
+  const [selectedId, setSelectedId] = useState<string | null>(null);
   if (!event || !listings) {
     return (
       <div className="mx-auto max-w-xl px-4 py-24 text-center">
@@ -88,6 +91,20 @@ export default function RentPage() {
         </div>
       </header>
 
+      <section aria-label="Map" className="mt-6">
+        <ListingsMap
+          venue={{ name: event.venueName, latitude: event.latitude, longitude: event.longitude }}
+          listings={listings.items}
+          selectedId={selectedId}
+          onSelect={(id) => {
+            setSelectedId(id);
+            document
+              .getElementById(`listing-${id}`)
+              ?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+          }}
+        />
+      </section>
+
       <section aria-labelledby="parking-heading" className="mt-8 flex flex-col gap-4">
         <h2 id="parking-heading" className="text-xl font-bold">
           Driveways near {event.venueName}
@@ -118,7 +135,15 @@ export default function RentPage() {
             ) : null}
             <ul className="flex flex-col gap-3">
               {listings.items.map((listing) => (
-                <li key={listing.id}>
+                <li
+                  key={listing.id}
+                  id={`listing-${listing.id}`}
+                  className={
+                    listing.id === selectedId
+                      ? 'ring-brand-600 scroll-mt-24 rounded-2xl ring-4'
+                      : 'scroll-mt-24'
+                  }
+                >
                   <ListingCard listing={listing} timeZone={event.timeZone} />
                 </li>
               ))}
