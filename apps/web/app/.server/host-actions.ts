@@ -68,6 +68,8 @@ async function handle<S extends z.ZodType>(
 /** Runs one of /my-listings' forms through the API. */
 export async function runHostAction(context: AppLoadContext, formData: FormData) {
   const intent = String(formData.get('intent') ?? '');
+  // The button that chose the form is not part of the input (the API's schemas are strict).
+  formData.delete('intent');
   const field = (name: string) => String(formData.get(name) ?? '');
   const api = context.api.listing;
   switch (intent) {

@@ -33,7 +33,7 @@ export function Disclosure({
         </span>
         {summary}
       </summary>
-      <div className="border-t border-slate-200 p-4">{children}</div>
+      <div className="border-t border-slate-200 p-3 sm:p-4">{children}</div>
     </details>
   );
 }

@@ -105,6 +105,7 @@ export function WindowFields({
       </p>
       <div className="grid gap-3 sm:grid-cols-2">
         <Field
+          className="min-w-0"
           label="From"
           errors={errors.availableFrom}
           inputProps={{
@@ -118,6 +119,7 @@ export function WindowFields({
           }}
         />
         <Field
+          className="min-w-0"
           label="To"
           errors={errors.availableTo}
           inputProps={{
