@@ -5,6 +5,7 @@ import { eventRouter } from './modules/event/event.router';
 import { feedbackRouter } from './modules/feedback/feedback.router';
 import { listingRouter } from './modules/listing/listing.router';
 import { systemRouter } from './modules/system/system.router';
+import { waitlistRouter } from './modules/waitlist/waitlist.router';
 import { createCallerFactory, router } from './trpc';
 
 export const appRouter = router({
@@ -15,6 +16,7 @@ export const appRouter = router({
   feedback: feedbackRouter,
   listing: listingRouter,
   system: systemRouter,
+  waitlist: waitlistRouter,
 });
 
 export type AppRouter = typeof appRouter;
