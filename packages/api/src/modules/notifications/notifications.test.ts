@@ -186,7 +186,12 @@ describe('the wait-list', () => {
       .where(eq(eventWaitlist.eventId, event.id));
     expect(entries).toHaveLength(1);
     await expect(caller(other).waitlist.status({ eventId: event.id })).resolves.toEqual({
+      spacesLeft: 0,
       waiting: true,
+    });
+    await expect(caller(null).waitlist.status({ eventId: event.id })).resolves.toEqual({
+      spacesLeft: 0,
+      waiting: false,
     });
   });
 
@@ -202,6 +207,7 @@ describe('the wait-list', () => {
     expect(spaces[0]!.textBody).toContain('1 space is available again');
     expect(spaces[0]!.textBody).toContain(`${SITE}/rent?event=${event.id}`);
     await expect(caller(other).waitlist.status({ eventId: event.id })).resolves.toEqual({
+      spacesLeft: 1,
       waiting: false,
     });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { router, verifiedProcedure } from '../../trpc';
-import { isOnWaitlist, joinWaitlist } from './waitlist.service';
+import { publicProcedure, router, verifiedProcedure } from '../../trpc';
+import { eventSpacesLeft, isOnWaitlist, joinWaitlist } from './waitlist.service';
 
 const eventId = z.object({ eventId: z.uuid({ message: 'Event id must be a UUID.' }) }).strict();
 
@@ -10,7 +10,9 @@ export const waitlistRouter = router({
     .input(eventId)
     .mutation(({ ctx, input }) => joinWaitlist(ctx.db, ctx.user, input.eventId)),
 
-  status: verifiedProcedure.input(eventId).query(async ({ ctx, input }) => ({
-    waiting: await isOnWaitlist(ctx.db, ctx.user, input.eventId),
+  /** Spaces left on the event, and whether the signed-in user is waiting for some. */
+  status: publicProcedure.input(eventId).query(async ({ ctx, input }) => ({
+    spacesLeft: await eventSpacesLeft(ctx.db, input.eventId),
+    waiting: ctx.user ? await isOnWaitlist(ctx.db, ctx.user, input.eventId) : false,
   })),
 });
