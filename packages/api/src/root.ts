@@ -1,5 +1,6 @@
 import { accountRouter } from './modules/account/account.router';
 import { adminRouter } from './modules/admin/admin.router';
+import { availabilityRouter } from './modules/availability/availability.router';
 import { bookingRouter } from './modules/booking/booking.router';
 import { eventRouter } from './modules/event/event.router';
 import { feedbackRouter } from './modules/feedback/feedback.router';
@@ -11,6 +12,7 @@ import { createCallerFactory, router } from './trpc';
 export const appRouter = router({
   account: accountRouter,
   admin: adminRouter,
+  availability: availabilityRouter,
   booking: bookingRouter,
   event: eventRouter,
   feedback: feedbackRouter,
