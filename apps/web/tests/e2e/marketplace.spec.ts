@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { blockMapTiles, serveFakeMapTiles } from './map-tiles';
+import { waitForEmail } from './control';
 import { signUpVerified } from './session';
 
 /**
@@ -81,7 +82,7 @@ test('a host lists a driveway, a driver books and cancels it, and both see it', 
   const event = await eventId(request);
   const title = `Shady driveway ${Date.now()}`;
   await blockMapTiles(page);
-  await signUpVerified(page, 'Hana Host');
+  const hostEmail = await signUpVerified(page, 'Hana Host');
 
   // Missing or wrong input is explained beside each field, and nothing typed is lost.
   await page.goto(`/register-driveway?event=${event}`);
@@ -116,7 +117,7 @@ test('a host lists a driveway, a driver books and cancels it, and both see it', 
 
   // A new driver finds it on /rent and books it.
   const driver = await newPerson(browser);
-  await signUpVerified(driver, 'Dora Driver');
+  const driverEmail = await signUpVerified(driver, 'Dora Driver');
   await bookOnRent(driver, event, title);
 
   await page.reload();
@@ -137,6 +138,16 @@ test('a host lists a driveway, a driver books and cancels it, and both see it', 
   await driver.goto(`/rent?event=${event}`);
   await expect(driver.getByRole('article', { name: title })).toContainText('2 spaces left');
   await driver.context().close();
+
+  // Both sides were e-mailed when the space was booked and when it was cancelled.
+  const booked = await waitForEmail(driverEmail, `Your parking for ${EVENT_TITLE} is booked`);
+  expect(booked.text).toContain('1180 S 400 W');
+  const sold = await waitForEmail(hostEmail, `New booking: ${title} for ${EVENT_TITLE}`);
+  expect(sold.text).toContain('Dora Driver');
+  expect(sold.text).toContain('7AB-K21');
+  await waitForEmail(driverEmail, `Cancelled: your parking for ${EVENT_TITLE}`);
+  const freed = await waitForEmail(hostEmail, `Booking cancelled: ${title} for ${EVENT_TITLE}`);
+  expect(freed.text).toContain('The space is free again');
 });
 
 test('a host cancels a booking with a reason and closes the listing', async ({
@@ -153,7 +164,7 @@ test('a host cancels a booking with a reason and closes the listing', async ({
   await expect(page).toHaveURL(/\/listing-success/);
 
   const driver = await newPerson(browser);
-  await signUpVerified(driver, 'Rita Rider');
+  const driverEmail = await signUpVerified(driver, 'Rita Rider');
   await bookOnRent(driver, event, title);
 
   await page.goto('/my-listings');
@@ -169,6 +180,8 @@ test('a host cancels a booking with a reason and closes the listing', async ({
   await expect(booking).toContainText('Cancelled by you');
   await expect(booking).toContainText('Reason: A water main broke; the driveway is dug up.');
   await expect(panel).toContainText('0 of 2');
+  const told = await waitForEmail(driverEmail, `Cancelled: your parking for ${EVENT_TITLE}`);
+  expect(told.text).toContain('Reason: A water main broke; the driveway is dug up.');
 
   await panel.getByRole('button', { name: 'Close listing' }).click();
   await expect(panel).toContainText('Closed');

@@ -7,6 +7,7 @@ import type {
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { SessionUser } from '../../context';
 import { AppError } from '../../errors';
+import { notifyWaitlist } from '../waitlist/waitlist.service';
 
 /**
  * The host side of the marketplace: a host's driveways, their listings per event and the
@@ -20,9 +21,6 @@ type Tx = Database;
 function inTransaction<T>(db: Database, work: (tx: Tx) => Promise<T>): Promise<T> {
   return db.transaction((tx) => work(tx as unknown as Tx));
 }
-
-/** Tells the event's wait-list that spaces appeared (inside the transaction that made them). */
-async function spacesAppeared(_tx: Tx, _eventId: string): Promise<void> {}
 
 async function confirmedCount(tx: Tx, listingId: string): Promise<number> {
   const [row] = await tx
@@ -212,6 +210,7 @@ export async function updateListing(
   db: Database,
   host: SessionUser,
   input: ListingUpdateInput,
+  publicUrl: string,
   now = new Date(),
 ) {
   return inTransaction(db, async (tx) => {
@@ -239,7 +238,7 @@ export async function updateListing(
       .where(eq(listings.id, listing.id))
       .returning();
     if (listing.status === 'open' && input.spacesOffered > listing.spacesOffered)
-      await spacesAppeared(tx, event.id);
+      await notifyWaitlist(tx, event.id, publicUrl);
     return { ...updated!, booked };
   });
 }
@@ -249,6 +248,7 @@ export async function reopenListing(
   db: Database,
   host: SessionUser,
   listingId: string,
+  publicUrl: string,
   now = new Date(),
 ) {
   return inTransaction(db, async (tx) => {
@@ -263,7 +263,7 @@ export async function reopenListing(
       );
     }
     await tx.update(listings).set({ status: 'open' }).where(eq(listings.id, listing.id));
-    await spacesAppeared(tx, event.id);
+    await notifyWaitlist(tx, event.id, publicUrl);
     return { status: 'open' as const };
   });
 }
@@ -314,6 +314,7 @@ export async function addListing(
   db: Database,
   host: SessionUser,
   input: ListingAddInput,
+  publicUrl: string,
   now = new Date(),
 ) {
   return inTransaction(db, async (tx) => {
@@ -356,7 +357,7 @@ export async function addListing(
         licensePlateRequired: input.licensePlateRequired,
       })
       .returning();
-    await spacesAppeared(tx, event.id);
+    await notifyWaitlist(tx, event.id, publicUrl);
     return { listingId: listing!.id };
   });
 }

@@ -1,6 +1,6 @@
-import { bookings, events, listings } from '@parkside/db';
+import { bookings, emailJobs, events, listings } from '@parkside/db';
 import { createTestDatabase, type TestDatabase } from '@parkside/db/testing';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createContext, type SessionUser } from '../../context';
 import { createCaller } from '../../root';
@@ -330,5 +330,52 @@ describe('a host cancelling a booking', () => {
       status: 'cancelled',
       cancellationReason: 'Driveway is being repaved',
     });
+  });
+});
+
+describe('the wait-list', () => {
+  /** Wait-list mail queued for `email` about `eventTitle`. */
+  const waitlistMail = (email: string) =>
+    handle.db
+      .select()
+      .from(emailJobs)
+      .where(and(eq(emailJobs.kind, 'waitlist-spaces'), eq(emailJobs.toAddress, email)));
+
+  it('is e-mailed when a host raises spaces, reopens, or lists for the sold-out event', async () => {
+    const { event, listingId } = await makeListing({ capacity: 4, spaces: 1 });
+    await book(listingId);
+    const raise = testUser(`hs-wait-raise-${counter}`);
+    await insertUsers(handle.db, raise);
+    await api(raise).waitlist.join({ eventId: event.id });
+    await api(host).listing.update(updateOf(listingId, { spacesOffered: 2 }));
+    expect(await waitlistMail(raise.email)).toHaveLength(1);
+
+    // Sold out again; a second driveway is listed for the event.
+    const second = testUser(`hs-wait-second-${counter}`);
+    await insertUsers(handle.db, second);
+    await book(listingId, second);
+    const add = testUser(`hs-wait-add-${counter}`);
+    await insertUsers(handle.db, add);
+    await api(add).waitlist.join({ eventId: event.id });
+    const other = await makeListing({ capacity: 2, spaces: 1 });
+    await api(host).listing.close({ listingId: other.listingId });
+    await api(host).listing.add({
+      drivewayId: other.drivewayId,
+      eventId: event.id,
+      priceCents: 1500,
+      spacesOffered: 1,
+    });
+    expect(await waitlistMail(add.email)).toHaveLength(1);
+
+    // Sold out, then closed: reopening frees spaces again.
+    const listed = (await api(host).listing.mine())
+      .find((d) => d.id === other.drivewayId)!
+      .listings.find((l) => l.event.id === event.id)!;
+    await api(host).listing.close({ listingId: listed.id });
+    const reopen = testUser(`hs-wait-reopen-${counter}`);
+    await insertUsers(handle.db, reopen);
+    await api(reopen).waitlist.join({ eventId: event.id });
+    await api(host).listing.reopen({ listingId: listed.id });
+    expect(await waitlistMail(reopen.email)).toHaveLength(1);
   });
 });

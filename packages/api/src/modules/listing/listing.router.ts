@@ -30,12 +30,14 @@ export const listingRouter = router({
   /** A driveway and its first event listing; the user becomes a host. */
   createWithDriveway: verifiedProcedure
     .input(drivewayCreateInput)
-    .mutation(({ ctx, input }) => createDrivewayWithListing(ctx.db, ctx.user, input)),
+    .mutation(({ ctx, input }) =>
+      createDrivewayWithListing(ctx.db, ctx.user, input, ctx.publicUrl),
+    ),
 
   setSpaces: verifiedProcedure
     .input(z.object({ listingId, spacesOffered: z.number().int().min(1).max(50) }).strict())
     .mutation(({ ctx, input }) =>
-      setSpacesOffered(ctx.db, ctx.user, input.listingId, input.spacesOffered),
+      setSpacesOffered(ctx.db, ctx.user, input.listingId, input.spacesOffered, ctx.publicUrl),
     ),
 
   close: verifiedProcedure
@@ -53,16 +55,16 @@ export const listingRouter = router({
   /** Price (future bookings only), spaces and window of one of the host's listings. */
   update: verifiedProcedure
     .input(listingUpdateInput)
-    .mutation(({ ctx, input }) => updateListing(ctx.db, ctx.user, input)),
+    .mutation(({ ctx, input }) => updateListing(ctx.db, ctx.user, input, ctx.publicUrl)),
 
   reopen: verifiedProcedure
     .input(listingIdInput)
-    .mutation(({ ctx, input }) => reopenListing(ctx.db, ctx.user, input.listingId)),
+    .mutation(({ ctx, input }) => reopenListing(ctx.db, ctx.user, input.listingId, ctx.publicUrl)),
 
   /** One of the host's driveways offered for another upcoming event. */
   add: verifiedProcedure
     .input(listingAddInput)
-    .mutation(({ ctx, input }) => addListing(ctx.db, ctx.user, input)),
+    .mutation(({ ctx, input }) => addListing(ctx.db, ctx.user, input, ctx.publicUrl)),
 
   updateDriveway: verifiedProcedure
     .input(drivewayUpdateInput)
