@@ -1,4 +1,5 @@
 import { createRateLimits, type Database, type RateLimits, type User } from '@parkside/db';
+import type { StorageService } from '@parkside/storage';
 
 /** The user of a request: the stored fields plus isAdmin, derived from `admins` at load time. */
 export type SessionUser = User & { isAdmin: boolean };
@@ -17,6 +18,8 @@ export interface ContextOptions {
   platformFeeBps?: number;
   /** Hours before the start that a driver's cancellation is refunded in full (default 24). */
   cancelFullRefundHours?: number;
+  /** Object storage, for attaching uploaded images and the storage metrics. */
+  storage?: StorageService | null;
 }
 
 export interface Context {
@@ -27,6 +30,7 @@ export interface Context {
   limits: RateLimits;
   platformFeeBps: number;
   cancelFullRefundHours: number;
+  storage: StorageService | null;
 }
 
 const limitsByDatabase = new WeakMap<Database, RateLimits>();
@@ -51,5 +55,6 @@ export function createContext(options: ContextOptions): Context {
     limits: limits ?? sharedLimits(db),
     platformFeeBps: options.platformFeeBps ?? 1500,
     cancelFullRefundHours: options.cancelFullRefundHours ?? 24,
+    storage: options.storage ?? null,
   };
 }

@@ -4,16 +4,19 @@ import { bookingRouter } from './modules/booking/booking.router';
 import { eventRouter } from './modules/event/event.router';
 import { feedbackRouter } from './modules/feedback/feedback.router';
 import { listingRouter } from './modules/listing/listing.router';
+import { apiTokenRouter, storageRouter } from './modules/storage/storage.router';
 import { systemRouter } from './modules/system/system.router';
 import { createCallerFactory, router } from './trpc';
 
 export const appRouter = router({
   account: accountRouter,
   admin: adminRouter,
+  apiToken: apiTokenRouter,
   booking: bookingRouter,
   event: eventRouter,
   feedback: feedbackRouter,
   listing: listingRouter,
+  storage: storageRouter,
   system: systemRouter,
 });
 
