@@ -1,9 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
+// No database here: the HTTP routes are tested in apps/web, the procedures in packages/api.
 export default defineConfig({
   test: {
-    globalSetup: ['../db/src/test-global-setup.ts'],
     testTimeout: 30_000,
-    hookTimeout: 60_000,
+    hookTimeout: 30_000,
   },
 });
