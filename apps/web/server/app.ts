@@ -131,6 +131,7 @@ export function createApp({
       db: services.db,
       storage: services.storage,
       appCheckSecret: services.appCheckSecret,
+      uploadThing: Boolean(services.uploadThingToken),
     }),
   );
   if (services.uploadThingToken) {

@@ -23,6 +23,8 @@ export interface StorageRoutesOptions {
   db: Database;
   storage: StorageService;
   appCheckSecret: string;
+  /** Tell pages to upload straight to UploadThing. */
+  uploadThing?: boolean;
 }
 
 function sendError(res: Response, status: number, message: string) {
@@ -60,7 +62,12 @@ function handle(run: (req: Request, res: Response) => Promise<void>) {
   };
 }
 
-export function storageRoutes({ db, storage, appCheckSecret }: StorageRoutesOptions): Router {
+export function storageRoutes({
+  db,
+  storage,
+  appCheckSecret,
+  uploadThing = false,
+}: StorageRoutesOptions): Router {
   const router = Router();
 
   router.get(APP_CHECK_PATH, (req, res) => {
@@ -68,7 +75,9 @@ export function storageRoutes({ db, storage, appCheckSecret }: StorageRoutesOpti
     if (req.get('sec-fetch-site') === 'cross-site') {
       return sendError(res, 403, STORAGE_MESSAGES.appCheck);
     }
-    res.set('Cache-Control', 'no-store').json(issueAppCheckToken(appCheckSecret));
+    res
+      .set('Cache-Control', 'no-store')
+      .json({ ...issueAppCheckToken(appCheckSecret), bucket: storage.bucket, uploadThing });
   });
 
   const requireAppCheck = (req: Request) => {

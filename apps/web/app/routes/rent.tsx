@@ -27,7 +27,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     amenities: params.getAll('amenity').filter((a): a is Amenity => a in AMENITY_LABELS),
   };
   const result = await tryApi(() => context.api.event.byId({ id }));
-  if (!result.ok) return data({ event: null, listings: null, filters }, { status: 404 });
+  if (!result.ok)
+    return data({ event: null, listings: null, filters, photos: {} }, { status: 404 });
   const maxPrice = Number(filters.maxPrice);
   const listings = await context.api.listing.forEvent({
     eventId: id,
@@ -37,11 +38,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       ? { maxPriceCents: Math.round(maxPrice * 100) }
       : {}),
   });
-  return { event: result.value, listings, filters };
+  const photos = await context.api.storage.listingPhotos({
+    listingIds: listings.items.map((l) => l.id),
+  });
+  return { event: result.value, listings, filters, photos };
 }
 
 export default function RentPage() {
-  const { event, listings, filters } = useLoaderData<typeof loader>();
+  const { event, listings, filters, photos } = useLoaderData<typeof loader>();
   if (!event || !listings) {
     return (
       <div className="mx-auto max-w-xl px-4 py-24 text-center">
@@ -119,7 +123,11 @@ export default function RentPage() {
             <ul className="flex flex-col gap-3">
               {listings.items.map((listing) => (
                 <li key={listing.id}>
-                  <ListingCard listing={listing} timeZone={event.timeZone} />
+                  <ListingCard
+                    listing={listing}
+                    timeZone={event.timeZone}
+                    photoUrl={photos?.[listing.id]?.[0]}
+                  />
                 </li>
               ))}
             </ul>

@@ -21,16 +21,16 @@ function requireStorage(storage: StorageService | null): StorageService {
 }
 
 /**
- * The stored object behind a download URL, when its token is valid and it lies under `prefix`.
- * Anything else reads as "not found", so a guessed URL tells nothing.
+ * The stored object behind a download URL, when its token is valid and it lies under one of
+ * `prefixes`. Anything else reads as "not found", so a guessed URL tells nothing.
  */
 async function requireUploaded(
   storage: StorageService | null,
   url: string,
-  prefix: string,
+  prefixes: string[],
 ): Promise<StorageObject> {
   const object = await requireStorage(storage).resolveDownloadUrl(url);
-  if (!object || !object.fullPath.startsWith(prefix)) {
+  if (!object || !prefixes.some((prefix) => object.fullPath.startsWith(prefix))) {
     throw new AppError('NOT_FOUND', 'That upload was not found. Please upload the image again.');
   }
   return object;
@@ -56,7 +56,8 @@ export async function attachDrivewayPhoto(
   input: { drivewayId: string; url: string },
 ) {
   const driveway = await requireOwnDriveway(db, user, input.drivewayId);
-  await requireUploaded(storage, input.url, `driveways/${driveway.id}/`);
+  // Under the driveway, or the user's own folder (uploaded while the driveway was being made).
+  await requireUploaded(storage, input.url, [`driveways/${driveway.id}/`, `users/${user.id}/`]);
   if (driveway.photos.includes(input.url)) return { photos: driveway.photos };
   if (driveway.photos.length >= MAX_DRIVEWAY_PHOTOS) {
     throw new AppError(
@@ -101,7 +102,9 @@ export async function setEventImage(
   if (!event || (event.createdBy !== user.id && !user.isAdmin)) {
     throw new AppError('NOT_FOUND', 'That event was not found.');
   }
-  if (input.url !== null) await requireUploaded(storage, input.url, `events/${event.id}/`);
+  if (input.url !== null) {
+    await requireUploaded(storage, input.url, [`events/${event.id}/`, `users/${user.id}/`]);
+  }
   await db.update(events).set({ imageUrl: input.url }).where(eq(events.id, event.id));
   return { imageUrl: input.url };
 }
@@ -113,7 +116,7 @@ export async function setProfileImage(
   user: SessionUser,
   input: { url: string | null },
 ) {
-  if (input.url !== null) await requireUploaded(storage, input.url, `users/${user.id}/`);
+  if (input.url !== null) await requireUploaded(storage, input.url, [`users/${user.id}/`]);
   await db.update(users).set({ profileImageUrl: input.url }).where(eq(users.id, user.id));
   return { profileImageUrl: input.url };
 }

@@ -143,7 +143,7 @@ describe('driveway photos', () => {
 
   it('refuses a photo from another prefix, a forged token or a foreign URL', async () => {
     const own = await uploadAs(otherHost, `driveways/${otherDrivewayId}/x.png`);
-    const profile = await uploadAs(host, `users/${host.id}/me.png`);
+    const profile = await uploadAs(otherHost, `users/${otherHost.id}/me.png`);
     const forged = `/v0/b/parkside/o/${encodeURIComponent(`driveways/${drivewayId}/front.png`)}?alt=media&token=guess`;
     for (const url of [own, profile, forged, 'https://evil.example/cat.png']) {
       await expect(
@@ -151,6 +151,13 @@ describe('driveway photos', () => {
         url,
       ).rejects.toMatchObject({ code: 'NOT_FOUND' });
     }
+  });
+
+  it('accepts a photo from the host’s own folder (uploaded before the driveway existed)', async () => {
+    const url = await uploadAs(host, `users/${host.id}/draft-photo.png`);
+    const { photos } = await api(host).storage.attachDrivewayPhoto({ drivewayId, url });
+    expect(photos).toContain(url);
+    await api(host).storage.removeDrivewayPhoto({ drivewayId, url });
   });
 
   it('lets an admin attach to any driveway', async () => {
@@ -195,7 +202,7 @@ describe('storage metrics and API tokens (admins only)', () => {
     const byArea = Object.fromEntries(metrics.areas.map((a) => [a.area, a]));
     expect(byArea.driveways!.objects).toBe(4);
     expect(byArea.events!.objects).toBe(1);
-    expect(byArea.users!.bytes).toBe(2000);
+    expect(byArea.users!.bytes).toBe(3000);
     expect(metrics.totals.bytes).toBe(metrics.areas.reduce((sum, a) => sum + a.bytes, 0));
     expect(metrics.quota.perUserBytes).toBe(25 * 1024 * 1024);
     expect(metrics.quota.users[0]).toMatchObject({ userId: host.id, objects: 4 });
