@@ -67,7 +67,11 @@ export default function ApiTokensPage() {
         <h2 id="new-token" className="text-lg font-bold">
           New token
         </h2>
-        <Form method="post" className="mt-4 grid gap-4 sm:grid-cols-[1fr_auto_auto] sm:items-end">
+        <Form
+          key={created?.id ?? 'new'}
+          method="post"
+          className="mt-4 grid gap-4 sm:grid-cols-[1fr_auto_auto] sm:items-end"
+        >
           <div className="flex flex-col gap-1.5">
             <label htmlFor="token-name" className="text-sm font-semibold text-slate-800">
               Name

@@ -47,7 +47,8 @@ export default function StorageMetricsPage() {
         </Link>
         <h1 className="mt-2 text-3xl font-extrabold tracking-tight">Storage metrics</h1>
         <p className="mt-1 text-slate-600">
-          {metrics.totals.objects} files, {formatBytes(metrics.totals.bytes)} in all, held on{' '}
+          {metrics.totals.objects} {metrics.totals.objects === 1 ? 'file' : 'files'},{' '}
+          {formatBytes(metrics.totals.bytes)} in all, held on{' '}
           {metrics.backend === 'uploadthing' ? 'UploadThing' : 'the local disk'}. Each user may
           store {formatBytes(metrics.quota.perUserBytes)}.
         </p>

@@ -10,7 +10,7 @@ export function ProfileImage({ userId, url }: { userId: string; url: string | nu
     <div className="flex flex-col gap-4">
       <ImageUpload
         folder={`users/${userId}`}
-        label="Profile image"
+        label="Choose a new profile image"
         currentUrl={url}
         previewAlt="Your profile image"
         disabled={saving}

@@ -38,7 +38,7 @@ export function ListingCard({
           width={160}
           height={120}
           loading="lazy"
-          className="aspect-[4/3] w-full shrink-0 rounded-xl bg-slate-200 object-cover sm:w-40"
+          className="h-40 w-full shrink-0 rounded-xl bg-slate-200 object-cover sm:h-30 sm:w-40"
         />
       ) : null}
       <div className="min-w-0 sm:flex-1">

@@ -66,7 +66,7 @@ export function ImageUpload({
 
   return (
     <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
-      <div className="flex aspect-[4/3] w-full shrink-0 items-center justify-center overflow-hidden rounded-xl bg-slate-100 ring-1 ring-slate-200 sm:w-40">
+      <div className="flex aspect-[4/3] w-40 shrink-0 items-center justify-center overflow-hidden rounded-xl bg-slate-100 ring-1 ring-slate-200">
         {shown ? (
           <img src={shown} alt={previewAlt} className="h-full w-full object-cover" />
         ) : (
