@@ -60,11 +60,30 @@ export function fetchTransport(fetchImpl: typeof fetch = globalThis.fetch): Tran
   };
 }
 
+/** The part of XMLHttpRequest used here (typed locally: this module also compiles for Node). */
+interface Xhr {
+  open(method: string, url: string): void;
+  withCredentials: boolean;
+  setRequestHeader(name: string, value: string): void;
+  upload: {
+    onprogress:
+      ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null;
+  };
+  onload: (() => void) | null;
+  onerror: (() => void) | null;
+  ontimeout: (() => void) | null;
+  status: number;
+  responseText: string;
+  getResponseHeader(name: string): string | null;
+  send(body: FormData | null): void;
+}
+
 /** XMLHttpRequest: reports upload progress (browsers only). */
 export function xhrTransport(): Transport {
+  const XhrClass = (globalThis as unknown as { XMLHttpRequest: new () => Xhr }).XMLHttpRequest;
   return ({ method, url, headers, body, onUploadProgress }) =>
     new Promise((resolve, reject) => {
-      const xhr = new XMLHttpRequest();
+      const xhr = new XhrClass();
       xhr.open(method, url);
       xhr.withCredentials = true;
       for (const [key, value] of Object.entries(headers)) xhr.setRequestHeader(key, value);
