@@ -61,6 +61,7 @@ export function DrivewayPhotos({ driveway }: { driveway: PhotoDriveway }) {
           folder={`driveways/${driveway.id}`}
           label={`Add a photo of ${driveway.title}`}
           disabled={saving}
+          keepPreview={false}
           onUploaded={(image) =>
             fetcher.submit(
               { intent: 'attach', drivewayId: driveway.id, url: image.url },

@@ -11,6 +11,7 @@ type Status =
  * Picks an image, checks it (JPEG, PNG or WebP by content, at most 5 MB), shows a preview and a
  * progress bar while it uploads under `folder`, and hands the stored image to `onUploaded`.
  * With `name`, a hidden input of that name carries the uploaded image's URL in the form.
+ * `keepPreview={false}` empties the preview once uploaded (for lists that show the new image).
  */
 export function ImageUpload({
   folder,
@@ -21,6 +22,7 @@ export function ImageUpload({
   name,
   onUploaded,
   disabled = false,
+  keepPreview = true,
 }: {
   folder: string;
   label: ReactNode;
@@ -30,6 +32,7 @@ export function ImageUpload({
   name?: string;
   onUploaded?: (image: UploadedImage) => void;
   disabled?: boolean;
+  keepPreview?: boolean;
 }) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
@@ -49,6 +52,7 @@ export function ImageUpload({
         setStatus({ kind: 'uploading', progress: Math.round(fraction * 100) }),
       );
       setUploadedUrl(image.url);
+      if (!keepPreview) setPreview(null);
       setStatus({ kind: 'done' });
       onUploaded?.(image);
     } catch (error) {
@@ -59,7 +63,7 @@ export function ImageUpload({
     }
   }
 
-  const shown = preview ?? uploadedUrl ?? currentUrl;
+  const shown = preview ?? (keepPreview ? uploadedUrl : null) ?? currentUrl;
   const progress =
     status.kind === 'uploading' ? status.progress : status.kind === 'done' ? 100 : null;
   const busy = status.kind === 'uploading';
