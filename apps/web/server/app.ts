@@ -141,7 +141,12 @@ export function createApp({
   if (services.uploadThingToken) {
     app.use(
       '/api/uploadthing',
-      uploadThingRoutes(services.storage, services.appCheckSecret, services.uploadThingToken),
+      uploadThingRoutes({
+        storage: services.storage,
+        appCheckSecret: services.appCheckSecret,
+        token: services.uploadThingToken,
+        publicUrl: services.publicUrl,
+      }),
     );
   }
 

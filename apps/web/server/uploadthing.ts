@@ -86,9 +86,15 @@ export function createFileRouter(storage: StorageService, appCheckSecret: string
 
 export type ParksideFileRouter = ReturnType<typeof createFileRouter>;
 
-export function uploadThingRoutes(storage: StorageService, appCheckSecret: string, token: string) {
+export function uploadThingRoutes(options: {
+  storage: StorageService;
+  appCheckSecret: string;
+  token: string;
+  /** UploadThing calls this site back here when an upload completes (PUBLIC_URL). */
+  publicUrl: string;
+}) {
   return createRouteHandler({
-    router: createFileRouter(storage, appCheckSecret),
-    config: { token },
+    router: createFileRouter(options.storage, options.appCheckSecret),
+    config: { token: options.token, callbackUrl: `${options.publicUrl}/api/uploadthing` },
   });
 }
