@@ -1,4 +1,5 @@
 import { createRateLimits, type Database, type RateLimits, type User } from '@parkside/db';
+import type { StorageService } from '@parkside/storage';
 
 /** The user of a request: the stored fields plus isAdmin, derived from `admins` at load time. */
 export type SessionUser = User & { isAdmin: boolean };
@@ -19,6 +20,8 @@ export interface ContextOptions {
   cancelFullRefundHours?: number;
   /** The site's address, for links in e-mails (PUBLIC_URL). */
   publicUrl?: string;
+  /** Object storage, for attaching uploaded images and the storage metrics. */
+  storage?: StorageService | null;
 }
 
 export interface Context {
@@ -30,6 +33,7 @@ export interface Context {
   platformFeeBps: number;
   cancelFullRefundHours: number;
   publicUrl: string;
+  storage: StorageService | null;
 }
 
 const limitsByDatabase = new WeakMap<Database, RateLimits>();
@@ -55,5 +59,6 @@ export function createContext(options: ContextOptions): Context {
     platformFeeBps: options.platformFeeBps ?? 1500,
     cancelFullRefundHours: options.cancelFullRefundHours ?? 24,
     publicUrl: options.publicUrl ?? 'http://localhost:3000',
+    storage: options.storage ?? null,
   };
 }

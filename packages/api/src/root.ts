@@ -5,6 +5,7 @@ import { bookingRouter } from './modules/booking/booking.router';
 import { eventRouter } from './modules/event/event.router';
 import { feedbackRouter } from './modules/feedback/feedback.router';
 import { listingRouter } from './modules/listing/listing.router';
+import { apiTokenRouter, storageRouter } from './modules/storage/storage.router';
 import { systemRouter } from './modules/system/system.router';
 import { waitlistRouter } from './modules/waitlist/waitlist.router';
 import { createCallerFactory, router } from './trpc';
@@ -13,10 +14,12 @@ export const appRouter = router({
   account: accountRouter,
   admin: adminRouter,
   availability: availabilityRouter,
+  apiToken: apiTokenRouter,
   booking: bookingRouter,
   event: eventRouter,
   feedback: feedbackRouter,
   listing: listingRouter,
+  storage: storageRouter,
   system: systemRouter,
   waitlist: waitlistRouter,
 });

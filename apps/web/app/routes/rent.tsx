@@ -34,7 +34,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
   const result = await tryApi(() => context.api.event.byId({ id }));
   if (!result.ok) {
-    return data({ event: null, listings: null, waitlist: null, filters }, { status: 404 });
+    return data(
+      { event: null, listings: null, waitlist: null, filters, photos: {} },
+      { status: 404 },
+    );
   }
   const maxPrice = Number(filters.maxPrice);
   const [waitlist, listings] = await Promise.all([
@@ -48,7 +51,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         : {}),
     }),
   ]);
-  return { event: result.value, listings, waitlist, filters };
+  const photos = await context.api.storage.listingPhotos({
+    listingIds: listings.items.map((l) => l.id),
+  });
+  return { event: result.value, listings, waitlist, filters, photos };
 }
 
 /** "Notify me": the signed-in driver joins the sold-out event's wait-list. */
@@ -76,7 +82,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function RentPage() {
-  const { event, listings, waitlist, filters } = useLoaderData<typeof loader>();
+  const { event, listings, waitlist, filters, photos } = useLoaderData<typeof loader>();
   const [selectedId, setSelectedId] = useState<string | null>(null);
   if (!event || !listings || !waitlist) {
     return (
@@ -173,7 +179,11 @@ export default function RentPage() {
                       : 'scroll-mt-24'
                   }
                 >
-                  <ListingCard listing={listing} timeZone={event.timeZone} />
+                  <ListingCard
+                    listing={listing}
+                    timeZone={event.timeZone}
+                    photoUrl={photos?.[listing.id]?.[0]}
+                  />
                 </li>
               ))}
             </ul>
