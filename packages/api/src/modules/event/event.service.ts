@@ -25,6 +25,8 @@ export interface EventSummary {
   websiteUrl: string | null;
   imageUrl: string | null;
   status: Event['status'];
+  /** Great-circle distance from the "near me" point, in miles; only in a "near me" search. */
+  distanceMiles?: number;
 }
 
 export interface EventPage {
@@ -62,9 +64,11 @@ const columns = {
   status: events.status,
 };
 
-type EventRow = { [K in keyof typeof columns]: Event[K] };
+export const eventColumns = columns;
 
-function toSummary(row: EventRow): EventSummary {
+export type EventRow = { [K in keyof typeof columns]: Event[K] };
+
+export function toSummary(row: EventRow): EventSummary {
   return { ...row, startsAt: row.startsAt.toISOString(), endsAt: row.endsAt.toISOString() };
 }
 
@@ -102,6 +106,39 @@ function decodeCursor(cursor: string): { startsAt: Date; id: string } {
   return { startsAt, id };
 }
 
+const EARTH_RADIUS_MILES = 3958.7613;
+
+/** Great-circle (haversine) distance between two points, in miles. */
+export function distanceInMiles(
+  a: { latitude: number; longitude: number },
+  b: { latitude: number; longitude: number },
+): number {
+  const rad = Math.PI / 180;
+  const dLat = (b.latitude - a.latitude) * rad;
+  const dLng = (b.longitude - a.longitude) * rad;
+  const h =
+    Math.sin(dLat / 2) ** 2 +
+    Math.cos(a.latitude * rad) * Math.cos(b.latitude * rad) * Math.sin(dLng / 2) ** 2;
+  return 2 * EARTH_RADIUS_MILES * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+/** "Near me" pages are ordered by distance, so their cursor is a position in that order. */
+function encodeNearCursor(offset: number): string {
+  return Buffer.from(`near|${offset}`).toString('base64url');
+}
+
+function decodeNearCursor(cursor: string): number {
+  const [kind, value] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  const offset = Number(value);
+  if (kind !== 'near' || !Number.isSafeInteger(offset) || offset < 0 || offset > 10_000) {
+    throw new AppError(
+      'BAD_REQUEST',
+      'That page link is invalid. Start again from the first page.',
+    );
+  }
+  return offset;
+}
+
 export async function listUpcomingEvents(
   db: Database,
   input: z.output<typeof eventListInput>,
@@ -119,19 +156,30 @@ export async function listUpcomingEvents(
       ? sql`(${events.startsAt} at time zone ${events.timeZone})::date <= ${input.to}::date`
       : undefined,
   ];
-  if (input.cursor) {
+  const near = input.near;
+  const offset = near && input.cursor ? decodeNearCursor(input.cursor) : 0;
+  if (input.cursor && !near) {
     const after = decodeCursor(input.cursor);
     conditions.push(
       sql`(${events.startsAt}, ${events.id}) > (${after.startsAt.toISOString()}::timestamptz, ${after.id}::uuid)`,
     );
   }
+  // Nearest first with the KNN operator on (longitude, latitude), so the GiST index
+  // events_location_gist_idx serves the order; the id settles ties at one venue.
+  const order = near
+    ? [
+        sql`point(${events.longitude}, ${events.latitude}) <-> point(${near.longitude}::float8, ${near.latitude}::float8)`,
+        asc(events.id),
+      ]
+    : [asc(events.startsAt), asc(events.id)];
   const query = (tx: Database) =>
     tx
       .select(columns)
       .from(events)
       .where(and(...conditions))
-      .orderBy(asc(events.startsAt), asc(events.id))
-      .limit(input.limit + 1);
+      .orderBy(...order)
+      .limit(input.limit + 1)
+      .offset(offset);
   const rows = input.q
     ? await db.transaction(async (tx) => {
         // SET LOCAL keeps the threshold to this query, so the trigram index still serves `<%`.
@@ -143,10 +191,22 @@ export async function listUpcomingEvents(
     : await query(db);
 
   const page = rows.slice(0, input.limit);
+  const more = rows.length > input.limit;
+  if (near) {
+    // The index orders by flat longitude/latitude degrees; within the page, the order is by
+    // the true distance on the globe, which is what the cards show.
+    const items = page
+      .map((row) => ({
+        ...toSummary(row),
+        distanceMiles: Math.round(distanceInMiles(near, row) * 100) / 100,
+      }))
+      .sort((a, b) => a.distanceMiles - b.distanceMiles);
+    return { items, nextCursor: more ? encodeNearCursor(offset + input.limit) : null };
+  }
   const last = page.at(-1);
   return {
     items: page.map(toSummary),
-    nextCursor: rows.length > input.limit && last ? encodeCursor(last) : null,
+    nextCursor: more && last ? encodeCursor(last) : null,
   };
 }
 
