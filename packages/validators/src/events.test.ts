@@ -45,6 +45,8 @@ describe('isCountryCode', () => {
     expect(isCountryCode('us')).toBe(false);
     expect(isCountryCode('ZZ')).toBe(false);
     expect(isCountryCode('USA')).toBe(false);
+    expect(isCountryCode('EU')).toBe(false);
+    expect(isCountryCode('SU')).toBe(false);
   });
 });
 

@@ -98,9 +98,14 @@ const requiredText = (label: string, min: number, max: number) =>
     })
     .max(max, { message: `The ${label} must be at most ${max} characters.` });
 
+/** Codes the runtime names that are not countries today (groupings, retired and test codes). */
+const NOT_COUNTRIES = new Set(
+  'AN BU CS DD DY EU EZ FX HV NH QO RH SU TP UN VD XA XB YD YU ZR'.split(' '),
+);
+
 /** "US", "CA": an ISO 3166 region code this runtime can name. */
 export function isCountryCode(value: string): boolean {
-  if (!/^[A-Z]{2}$/.test(value)) return false;
+  if (!/^[A-Z]{2}$/.test(value) || NOT_COUNTRIES.has(value)) return false;
   try {
     const name = new Intl.DisplayNames(['en'], { type: 'region' }).of(value);
     return Boolean(name) && name !== value && name !== 'Unknown Region';
@@ -131,7 +136,7 @@ const optionalUrl = (message: string, allowSitePath: boolean) =>
         (allowSitePath && /^\/(?!\/)[\w\-./]+$/.test(value) && !value.includes('..')),
       { message },
     )
-    .optional()
+    .nullish()
     .transform((value) => value || null);
 
 const localDateTime = (what: string) =>

@@ -4,6 +4,7 @@ import { Link, useLoaderData } from '@remix-run/react';
 import { tryApi } from '~/.server/api-errors';
 import { EventCard } from '~/components/events/event-card';
 import { EventSearchForm, type EventFilters } from '~/components/events/event-search-form';
+import { NearMeButton } from '~/components/events/near-me-button';
 import { buttonClasses } from '~/components/ui/button';
 
 export const meta: MetaFunction = () => [
@@ -20,13 +21,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     q: params.get('q') ?? '',
     from: params.get('from') ?? '',
     to: params.get('to') ?? '',
+    lat: params.get('lat') ?? '',
+    lng: params.get('lng') ?? '',
   };
   const cursor = params.get('cursor') || undefined;
+  const near =
+    filters.lat || filters.lng
+      ? { latitude: Number(filters.lat || NaN), longitude: Number(filters.lng || NaN) }
+      : undefined;
   const result = await tryApi(() =>
     context.api.event.list({
       q: filters.q || undefined,
       from: filters.from || undefined,
       to: filters.to || undefined,
+      near,
       cursor,
     }),
   );
@@ -39,6 +47,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { filters, cursor, page: result.value, error: null };
 }
 
+const withoutNear = (filters: EventFilters): EventFilters => ({ ...filters, lat: '', lng: '' });
+
 function pageLink(filters: EventFilters, cursor?: string) {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(filters)) if (value) params.set(key, value);
@@ -50,6 +60,7 @@ function pageLink(filters: EventFilters, cursor?: string) {
 export default function EventsPage() {
   const { filters, cursor, page, error } = useLoaderData<typeof loader>();
   const filtered = Boolean(filters.q || filters.from || filters.to);
+  const nearMe = Boolean(filters.lat && filters.lng);
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
@@ -62,6 +73,21 @@ export default function EventsPage() {
 
       <EventSearchForm filters={filters} error={error} />
 
+      <div className="mt-4 flex flex-wrap items-start gap-x-4 gap-y-2">
+        <NearMeButton params={Object.fromEntries(Object.entries(filters).filter(([, v]) => v))} />
+        {nearMe ? (
+          <p className="flex min-h-11 items-center gap-3 text-sm text-slate-700">
+            Sorted by distance from your location.
+            <Link
+              to={pageLink(withoutNear(filters))}
+              className="text-brand-800 font-semibold hover:underline"
+            >
+              Sort by date instead
+            </Link>
+          </p>
+        ) : null}
+      </div>
+
       <section aria-labelledby="results-heading" className="mt-8">
         <h2 id="results-heading" className="sr-only">
           Results
@@ -69,7 +95,8 @@ export default function EventsPage() {
         {page.items.length > 0 ? (
           <>
             <p className="mb-4 text-sm text-slate-600" aria-live="polite">
-              {filtered ? 'Matching events' : 'All upcoming events'}, soonest first
+              {filtered ? 'Matching events' : 'All upcoming events'},{' '}
+              {nearMe ? 'nearest first' : 'soonest first'}
             </p>
             <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
               {page.items.map((event) => (
