@@ -15,6 +15,7 @@ import {
   type EmailTransport,
   type OutboxTransport,
 } from '@parkside/email';
+import { createEmailWorker, type EmailWorker } from '@parkside/email/queue';
 import type { ServerEnv } from './env';
 
 /** Everything the server builds once at start and hands to each request. */
@@ -32,6 +33,8 @@ export interface Services {
   /** Rate limits in PostgreSQL, shared by the auth flows and the API. */
   limits: RateLimits;
   cancelFullRefundHours: number;
+  /** Delivers the mail the API queues (bookings, cancellations, the wait-list). */
+  mailQueue: EmailWorker;
 }
 
 /** Fails every send: production without SMTP_URL must not pretend mail went out. */
@@ -52,11 +55,22 @@ export function createServices(
   const transport = env.SMTP_URL ? createSmtpTransport(env.SMTP_URL) : (outbox ?? noTransport);
   const secureCookies = production;
   const limits = createRateLimits(db, { signup: env.SIGNUP_LIMIT_PER_HOUR });
+  const mailer = createMailer({ transport, from: env.MAIL_FROM });
+  const mailQueue = createEmailWorker({
+    db,
+    mailer,
+    pollIntervalMs: env.MAIL_QUEUE_POLL_MS,
+    onError: (error, job) =>
+      console.error(
+        `Mail ${job.id} (${job.kind}) not delivered on attempt ${job.attempts}:`,
+        error instanceof Error ? error.message : error,
+      ),
+  });
   const auth = createAuthService({
     db,
     sessions: createSessionStore(db, { secure: secureCookies }),
     limits,
-    mailer: createMailer({ transport, from: env.MAIL_FROM }),
+    mailer,
     publicUrl: overrides.publicUrl,
   });
   const oauth = createOAuthProviders({
@@ -80,6 +94,7 @@ export function createServices(
     platformFeeBps: env.PLATFORM_FEE_BPS,
     limits,
     cancelFullRefundHours: env.CANCEL_FULL_REFUND_HOURS,
+    mailQueue,
   };
 }
 
@@ -97,5 +112,6 @@ export function apiContext(
     limits: services.limits,
     platformFeeBps: services.platformFeeBps,
     cancelFullRefundHours: services.cancelFullRefundHours,
+    publicUrl: services.publicUrl,
   });
 }

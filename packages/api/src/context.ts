@@ -17,6 +17,8 @@ export interface ContextOptions {
   platformFeeBps?: number;
   /** Hours before the start that a driver's cancellation is refunded in full (default 24). */
   cancelFullRefundHours?: number;
+  /** The site's address, for links in e-mails (PUBLIC_URL). */
+  publicUrl?: string;
 }
 
 export interface Context {
@@ -27,6 +29,7 @@ export interface Context {
   limits: RateLimits;
   platformFeeBps: number;
   cancelFullRefundHours: number;
+  publicUrl: string;
 }
 
 const limitsByDatabase = new WeakMap<Database, RateLimits>();
@@ -51,5 +54,6 @@ export function createContext(options: ContextOptions): Context {
     limits: limits ?? sharedLimits(db),
     platformFeeBps: options.platformFeeBps ?? 1500,
     cancelFullRefundHours: options.cancelFullRefundHours ?? 24,
+    publicUrl: options.publicUrl ?? 'http://localhost:3000',
   };
 }

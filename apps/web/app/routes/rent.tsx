@@ -1,11 +1,15 @@
 import type { Amenity } from '@parkside/validators';
 import { AMENITY_LABELS } from '@parkside/validators';
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { publicMessageOf } from '@parkside/api/errors';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data, redirect } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { tryApi } from '~/.server/api-errors';
+import { currentPath, requireUser } from '~/.server/auth';
+import { redirectWithToast } from '~/.server/toast';
 import { ListingCard } from '~/components/rent/listing-card';
 import { ListingFilters, type ListingFilterValues } from '~/components/rent/listing-filters';
+import { NotifyMe } from '~/components/rent/notify-me';
 import { buttonClasses } from '~/components/ui/button';
 import { formatEventDate, formatEventTime } from '~/utils/event-time';
 
@@ -27,22 +31,51 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     amenities: params.getAll('amenity').filter((a): a is Amenity => a in AMENITY_LABELS),
   };
   const result = await tryApi(() => context.api.event.byId({ id }));
-  if (!result.ok) return data({ event: null, listings: null, filters }, { status: 404 });
+  if (!result.ok) {
+    return data({ event: null, listings: null, waitlist: null, filters }, { status: 404 });
+  }
   const maxPrice = Number(filters.maxPrice);
-  const listings = await context.api.listing.forEvent({
-    eventId: id,
-    sort: filters.sort,
-    amenities: filters.amenities,
-    ...(filters.maxPrice && Number.isFinite(maxPrice) && maxPrice > 0
-      ? { maxPriceCents: Math.round(maxPrice * 100) }
-      : {}),
-  });
-  return { event: result.value, listings, filters };
+  const [waitlist, listings] = await Promise.all([
+    context.api.waitlist.status({ eventId: id }),
+    context.api.listing.forEvent({
+      eventId: id,
+      sort: filters.sort,
+      amenities: filters.amenities,
+      ...(filters.maxPrice && Number.isFinite(maxPrice) && maxPrice > 0
+        ? { maxPriceCents: Math.round(maxPrice * 100) }
+        : {}),
+    }),
+  ]);
+  return { event: result.value, listings, waitlist, filters };
+}
+
+/** "Notify me": the signed-in driver joins the sold-out event's wait-list. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = requireUser(context, request);
+  const back = currentPath(request);
+  const eventId = new URL(request.url).searchParams.get('event') ?? '';
+  if (!user.emailVerified) {
+    return redirectWithToast(back, {
+      type: 'warning',
+      title: 'Verify your e-mail first',
+      description: 'We can only send wait-list e-mails to a verified address.',
+    });
+  }
+  try {
+    const joined = await context.api.waitlist.join({ eventId });
+    return redirectWithToast(back, {
+      type: 'success',
+      title: 'You are on the wait-list',
+      description: `We will e-mail ${joined.email} when a space opens up.`,
+    });
+  } catch (error) {
+    return redirectWithToast(back, { type: 'error', title: publicMessageOf(error) });
+  }
 }
 
 export default function RentPage() {
-  const { event, listings, filters } = useLoaderData<typeof loader>();
-  if (!event || !listings) {
+  const { event, listings, waitlist, filters } = useLoaderData<typeof loader>();
+  if (!event || !listings || !waitlist) {
     return (
       <div className="mx-auto max-w-xl px-4 py-24 text-center">
         <h1 className="text-3xl font-bold">We could not find that event</h1>
@@ -54,6 +87,7 @@ export default function RentPage() {
     );
   }
   const filtered = filters.maxPrice !== '' || filters.amenities.length > 0;
+  const full = listings.eventOpen && waitlist.spacesLeft === 0;
   return (
     <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-12">
       <Link to="/events" className="text-brand-800 text-sm font-semibold hover:underline">
@@ -93,7 +127,10 @@ export default function RentPage() {
           Driveways near {event.venueName}
         </h2>
         <ListingFilters eventId={event.id} values={filters} />
-        {listings.items.length === 0 ? (
+        {full ? (
+          <NotifyMe waiting={waitlist.waiting} hasListings={listings.items.length > 0} />
+        ) : null}
+        {listings.items.length === 0 && full && !filtered ? null : listings.items.length === 0 ? (
           <div className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center">
             <p className="text-lg font-semibold">
               {filtered
@@ -108,14 +145,6 @@ export default function RentPage() {
           </div>
         ) : (
           <>
-            {listings.soldOut ? (
-              <p
-                role="status"
-                className="rounded-xl bg-amber-50 px-4 py-3 font-semibold text-amber-900"
-              >
-                Every driveway for this event is booked.
-              </p>
-            ) : null}
             <ul className="flex flex-col gap-3">
               {listings.items.map((listing) => (
                 <li key={listing.id}>

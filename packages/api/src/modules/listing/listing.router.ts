@@ -15,12 +15,14 @@ export const listingRouter = router({
   /** A driveway and its first event listing; the user becomes a host. */
   createWithDriveway: verifiedProcedure
     .input(drivewayCreateInput)
-    .mutation(({ ctx, input }) => createDrivewayWithListing(ctx.db, ctx.user, input)),
+    .mutation(({ ctx, input }) =>
+      createDrivewayWithListing(ctx.db, ctx.user, input, ctx.publicUrl),
+    ),
 
   setSpaces: verifiedProcedure
     .input(z.object({ listingId, spacesOffered: z.number().int().min(1).max(50) }).strict())
     .mutation(({ ctx, input }) =>
-      setSpacesOffered(ctx.db, ctx.user, input.listingId, input.spacesOffered),
+      setSpacesOffered(ctx.db, ctx.user, input.listingId, input.spacesOffered, ctx.publicUrl),
     ),
 
   close: verifiedProcedure
