@@ -1,4 +1,4 @@
-import { bookings, driveways, events, listings, type NewEvent } from '@parkside/db';
+import { bookings, driveways, emailJobs, events, listings, type NewEvent } from '@parkside/db';
 import { createTestDatabase, type TestDatabase } from '@parkside/db/testing';
 import { instantToLocalDateTime, type EventCreateRequest } from '@parkside/validators';
 import { eq, sql } from 'drizzle-orm';
@@ -18,6 +18,7 @@ const creator = testUser('creator', { name: 'Casey Creator' });
 const other = testUser('other');
 const unverified = testUser('unverified', { emailVerified: false });
 const admin = testUser('admin', { isAdmin: true });
+const host = testUser('host', { isHost: true });
 
 const as = (user: SessionUser | null) => createCaller(createContext({ db: handle.db, user }));
 
@@ -73,15 +74,15 @@ async function storeEvent(overrides: Partial<NewEvent> & { slug: string }) {
   return row!;
 }
 
-let bookingCounter = 0;
-/** A confirmed $20 booking by `driver` on a listing of `eventId`. */
-async function storeBooking(eventId: string, driver: SessionUser) {
-  bookingCounter += 1;
+let listingCounter = 0;
+/** A listing of two $20 spaces for `eventId`, on a driveway of `host`. */
+async function storeListing(eventId: string) {
+  listingCounter += 1;
   const [driveway] = await handle.db
     .insert(driveways)
     .values({
-      hostId: other.id,
-      title: `Driveway ${bookingCounter}`,
+      hostId: host.id,
+      title: `Driveway ${listingCounter}`,
       street: '1550 N 1000 E',
       city: 'Provo',
       region: 'UT',
@@ -103,20 +104,22 @@ async function storeBooking(eventId: string, driver: SessionUser) {
       availableTo: new Date(Date.now() + 30 * DAY),
     })
     .returning();
-  const [booking] = await handle.db
-    .insert(bookings)
-    .values({
-      listingId: listing!.id,
-      eventId,
-      driverId: driver.id,
-      priceCents: 2000,
-      platformFeeCents: 300,
-      hostPayoutCents: 1700,
-      paymentStatus: 'due_on_arrival',
-      idempotencyKey: `key-${bookingCounter}-0000`,
-    })
-    .returning();
-  return booking!;
+  return listing!;
+}
+
+/** `driver` books a space of a new listing of `eventId` through the API. */
+async function storeBooking(eventId: string, driver: SessionUser) {
+  const listing = await storeListing(eventId);
+  return bookOn(listing.id, driver);
+}
+
+function bookOn(listingId: string, driver: SessionUser) {
+  return as(driver).booking.create({
+    listingId,
+    licensePlate: 'UT 123',
+    vehicleDescription: 'Blue Subaru Outback',
+    idempotencyKey: `key-${listingId}-${driver.id}`,
+  });
 }
 
 async function statusOf(id: string) {
@@ -129,7 +132,7 @@ async function statusOf(id: string) {
 
 beforeAll(async () => {
   handle = await createTestDatabase();
-  await insertUsers(handle.db, creator, other, unverified, admin);
+  await insertUsers(handle.db, creator, other, unverified, admin, host);
 });
 
 afterAll(async () => {
@@ -531,6 +534,60 @@ describe('archive and unarchive', () => {
 });
 
 describe('event.cancel', () => {
+  it('cancels every booking with a full refund and queues an e-mail to each driver, at once', async () => {
+    const event = await as(creator).event.create(eventInput({ title: 'Rained Out Rodeo' }));
+    const driverA = testUser('driver-a', { name: 'Ada Driver' });
+    const driverB = testUser('driver-b', { name: 'Ben Driver' });
+    await insertUsers(handle.db, driverA, driverB);
+    const listing = await storeListing(event.id);
+    const first = await bookOn(listing.id, driverA);
+    const second = await bookOn(listing.id, driverB);
+    // Someone already cancelled on their own: left as it was.
+    const third = await storeBooking(event.id, creator);
+    await as(creator).booking.cancel({ bookingId: third.id });
+    const [{ lastJob } = { lastJob: 0 }] = await handle.db
+      .select({ lastJob: sql<number>`coalesce(max(${emailJobs.id}), 0)::int` })
+      .from(emailJobs);
+
+    const listed = await as(admin).event.mine({ statuses: ['scheduled'] });
+    expect(listed.find((e) => e.id === event.id)?.confirmedBookings).toBe(2);
+
+    const result = await as(admin).event.cancel({
+      id: event.id,
+      reason: 'Lightning in the forecast.',
+    });
+    expect(result).toMatchObject({ event: { status: 'cancelled' }, cancelledBookings: 2 });
+
+    const rows = await handle.db.select().from(bookings).where(eq(bookings.eventId, event.id));
+    for (const id of [first.id, second.id]) {
+      expect(rows.find((b) => b.id === id)).toMatchObject({
+        status: 'cancelled',
+        cancelledBy: 'event',
+        refundCents: 2000,
+        cancellationReason: 'Lightning in the forecast.',
+      });
+    }
+    expect(rows.find((b) => b.id === third.id)).toMatchObject({ cancelledBy: 'driver' });
+
+    const jobs = await handle.db
+      .select()
+      .from(emailJobs)
+      .where(sql`${emailJobs.id} > ${lastJob}`);
+    const toDrivers = jobs.filter((job) => job.kind === 'booking-cancelled-driver');
+    expect(toDrivers.map((job) => job.toAddress).sort()).toEqual(
+      [driverA.email, driverB.email].sort(),
+    );
+    expect(toDrivers[0]!.textBody).toContain('Reason: Lightning in the forecast.');
+    expect(jobs.some((job) => job.toAddress === creator.email)).toBe(false);
+
+    // The event is gone from /events, and cannot be cancelled twice.
+    expect((await as(null).event.list({ q: 'rained out rodeo' })).items).toEqual([]);
+    await expect(as(admin).event.cancel({ id: event.id, reason: 'Again.' })).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: 'This event is already cancelled.',
+    });
+  });
+
   it('refuses events that are already cancelled, archived or over', async () => {
     const reason = 'Storm warning.';
     const cancelled = await storeEvent({ slug: 'cancel-twice', status: 'cancelled' });

@@ -11,6 +11,7 @@ import {
 import { and, asc, desc, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
 import type { SessionUser } from '../../context';
 import { AppError } from '../../errors';
+import { cancelEventBookings } from '../booking/booking.service';
 import { eventColumns, toSummary, type EventSummary } from './event.service';
 
 /**
@@ -268,7 +269,7 @@ async function requireEvent(tx: Tx, id: string): Promise<Event> {
 export async function cancelEvent(
   db: Database,
   input: { id: string; reason: string },
-  now: Date = new Date(),
+  { publicUrl, now = new Date() }: { publicUrl: string; now?: Date },
 ): Promise<{ event: EventSummary; cancelledBookings: number }> {
   return inTransaction(db, async (tx) => {
     const row = await requireEvent(tx, input.id);
@@ -288,8 +289,12 @@ export async function cancelEvent(
       .set({ status: 'cancelled' })
       .where(eq(events.id, row.id))
       .returning(eventColumns);
-    const cancelledBookings = 0;
-    return { event: toSummary(updated!), cancelledBookings };
+    const { cancelled } = await cancelEventBookings(tx, row.id, {
+      reason: input.reason,
+      publicUrl,
+      now,
+    });
+    return { event: toSummary(updated!), cancelledBookings: cancelled };
   });
 }
 

@@ -60,7 +60,7 @@ export const eventRouter = router({
   /** Admins: cancels the event and every booking on it, with full refunds and e-mails. */
   cancel: adminProcedure
     .input(eventCancelInput)
-    .mutation(({ ctx, input }) => cancelEvent(ctx.db, input)),
+    .mutation(({ ctx, input }) => cancelEvent(ctx.db, input, { publicUrl: ctx.publicUrl })),
 
   archive: adminProcedure
     .input(eventByIdInput)
