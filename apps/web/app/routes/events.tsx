@@ -76,8 +76,8 @@ export default function EventsPage() {
       <div className="mt-4 flex flex-wrap items-start gap-x-4 gap-y-2">
         <NearMeButton params={Object.fromEntries(Object.entries(filters).filter(([, v]) => v))} />
         {nearMe ? (
-          <p className="flex min-h-11 items-center gap-3 text-sm text-slate-700">
-            Sorted by distance from your location.
+          <p className="py-3 text-sm text-slate-700">
+            Sorted by distance from your location.{' '}
             <Link
               to={pageLink(withoutNear(filters))}
               className="text-brand-800 font-semibold hover:underline"

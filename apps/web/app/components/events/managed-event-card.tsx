@@ -29,7 +29,7 @@ export function ManagedEventCard({ event, isAdmin }: { event: ManagedEvent; isAd
   return (
     <article
       aria-labelledby={headingId}
-      className="flex flex-col gap-3 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
+      className="flex flex-1 flex-col gap-3 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
     >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <h3 id={headingId} className="text-lg leading-snug font-bold">
@@ -59,7 +59,7 @@ export function ManagedEventCard({ event, isAdmin }: { event: ManagedEvent; isAd
           </>
         ) : null}
       </dl>
-      <div className="flex flex-wrap gap-2 pt-1">
+      <div className="mt-auto flex flex-wrap gap-2 pt-1">
         {canEdit ? (
           <Link
             to={`/register-event?event=${event.id}`}
