@@ -682,17 +682,63 @@ describe('event.list near me', () => {
     ).rejects.toMatchObject({ code: 'BAD_REQUEST' });
   });
 
-  it('is served by the GiST index on PostgreSQL', async ({ skip }) => {
+  it('orders by the distance on the globe across pages, not by flat degrees', async () => {
+    // In Anchorage a degree of longitude is half a degree of latitude: 0.9° east (~31 mi) is
+    // nearer than 0.6° north (~41 mi), though it is farther in flat degrees.
+    const origin = { latitude: 61.2, longitude: -149.9 };
+    const at = (slug: string, latitude: number, longitude: number) =>
+      storeEvent({ slug, title: `Tundra ${slug}`, latitude, longitude });
+    await at('tundra-east', 61.2, -149.0);
+    await at('tundra-north', 61.8, -149.9);
+    for (let i = 0; i < 12; i += 1) await at(`tundra-far-${i}`, 62 + i / 10, -140);
+    const slugs: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await as(null).event.list({ q: 'tundra', near: origin, limit: 1, cursor });
+      slugs.push(...page.items.map((e) => e.slug));
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor && slugs.length < 3);
+    expect(slugs).toEqual(['tundra-east', 'tundra-north', 'tundra-far-0']);
+  });
+
+  it('pages through many events at one venue without repeats or gaps', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 15; i += 1) {
+      ids.push((await storeEvent({ slug: `arena-${i}`, title: `Arena night ${i}` })).id);
+    }
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await as(null).event.list({
+        q: 'arena night',
+        near: { latitude: 40.3, longitude: -111.7 },
+        limit: 4,
+        cursor,
+      });
+      seen.push(...page.items.map((e) => e.id));
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
+    expect(seen).toEqual([...ids].sort());
+  });
+
+  it('is served by the GiST index on PostgreSQL, in both of its steps', async ({ skip }) => {
     if (!process.env.TEST_DATABASE_URL) skip();
     await handle.db.execute(sql`analyze events`);
-    const plan = await handle.db.transaction(async (tx) => {
-      // Few rows: without this the planner rightly prefers a scan; we check the index can serve.
-      await tx.execute(sql`set local enable_seqscan = off`);
-      return tx.execute(
-        sql`explain select id from events where status = 'scheduled' and ends_at > now()
-            order by point(longitude, latitude) <-> point(${-111.69}::float8, ${40.29}::float8), id limit 13`,
-      );
-    });
-    expect(JSON.stringify(plan)).toContain('events_location_gist_idx');
+    const explain = (query: ReturnType<typeof sql>) =>
+      handle.db.transaction(async (tx) => {
+        // Few rows: without this the planner rightly prefers a scan; we check the index can serve.
+        await tx.execute(sql`set local enable_seqscan = off`);
+        return JSON.stringify(await tx.execute(sql`explain ${query}`));
+      });
+    const knn = await explain(
+      sql`select id from events where status = 'scheduled' and ends_at > now()
+          order by point(longitude, latitude) <-> point(${-111.69}::float8, ${40.29}::float8) limit 23`,
+    );
+    expect(knn).toContain('Index Scan using events_location_gist_idx');
+    const box = await explain(
+      sql`select id from events where status = 'scheduled' and ends_at > now()
+          and point(longitude, latitude) <@ box(point(${-112.5}::float8, ${39.5}::float8), point(${-110.9}::float8, ${41.1}::float8))`,
+    );
+    expect(box).toContain('events_location_gist_idx');
   });
 });
