@@ -15,6 +15,8 @@ export const meta: MetaFunction = () => [
   },
 ];
 
+const withoutNear = (filters: EventFilters): EventFilters => ({ ...filters, lat: '', lng: '' });
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const filters: EventFilters = {
@@ -29,6 +31,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     filters.lat || filters.lng
       ? { latitude: Number(filters.lat || NaN), longitude: Number(filters.lng || NaN) }
       : undefined;
+  if (near && !(Math.abs(near.latitude) <= 90 && Math.abs(near.longitude) <= 180)) {
+    const error = 'That location is not on the map. Press Near me to use yours again.';
+    const page = { items: [], nextCursor: null };
+    return data({ filters: withoutNear(filters), cursor, page, error }, { status: 400 });
+  }
   const result = await tryApi(() =>
     context.api.event.list({
       q: filters.q || undefined,
@@ -46,8 +53,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
   return { filters, cursor, page: result.value, error: null };
 }
-
-const withoutNear = (filters: EventFilters): EventFilters => ({ ...filters, lat: '', lng: '' });
 
 function pageLink(filters: EventFilters, cursor?: string) {
   const params = new URLSearchParams();

@@ -79,6 +79,9 @@ test('a verified user registers an event, finds it on /events and /registered-ev
   browser,
   baseURL,
 }) => {
+  // Two people sign up and an event is registered and edited: more than the default 30 s on a
+  // busy machine.
+  test.slow();
   await signUpVerified(page, 'Erin Events');
   await page.goto('/registered-events');
   await expect(page.getByText('You have not registered any events yet.')).toBeVisible();
@@ -173,6 +176,8 @@ test('an admin cancels an event that has a booking, and the driver is e-mailed',
   browser,
   baseURL,
 }) => {
+  // Three people, a booking and a delivered e-mail.
+  test.slow();
   // A host registers an event and offers a driveway for it.
   await signUpVerified(page, 'Hana Host');
   await page.goto('/register-event');
@@ -293,6 +298,11 @@ test.describe('near me on /events', () => {
     await page.getByRole('link', { name: 'Sort by date instead' }).click();
     await expect(page).not.toHaveURL(/lat=/);
     await expect(page.getByText(/ mi away/)).toHaveCount(0);
+    // A mangled location in the URL is explained, not an error page.
+    await page.goto('/events?lat=north&lng=-111.7');
+    await expect(page.getByRole('alert')).toHaveText(
+      'That location is not on the map. Press Near me to use yours again.',
+    );
     await context.close();
   });
 
