@@ -260,6 +260,18 @@ describe('event.create', () => {
     expect(listed.items.map((e) => e.id)).toEqual(expect.arrayContaining([first.id, second.id]));
   });
 
+  it('limits how many events one user registers in a day; admins are not limited', async () => {
+    const busy = testUser('busy');
+    await insertUsers(handle.db, busy);
+    for (let i = 0; i < 20; i += 1) await as(busy).event.create(eventInput({ title: `Busy ${i}` }));
+    await expect(as(busy).event.create(eventInput({ title: 'Busy 21' }))).rejects.toMatchObject({
+      code: 'TOO_MANY_REQUESTS',
+      message: expect.stringContaining('You have registered a lot of events today.'),
+    });
+    for (let i = 0; i < 21; i += 1)
+      await as(admin).event.create(eventInput({ title: `Admin ${i}` }));
+  });
+
   it('makes slugs from any title', () => {
     expect(slugify('  Rock & Roll: 2027 Tour!! ')).toBe('rock-and-roll-2027-tour');
     expect(slugify('¡¡!!')).toBe('event');

@@ -1,4 +1,13 @@
-import { bookings, events, listings, users, type Database, type Event } from '@parkside/db';
+import {
+  bookings,
+  describeWait,
+  events,
+  listings,
+  users,
+  type Database,
+  type Event,
+  type RateLimits,
+} from '@parkside/db';
 import {
   EVENT_STARTS_IN_PAST_MESSAGE,
   eventInstants,
@@ -102,12 +111,20 @@ function storedFields(input: EventCreateInput | EventUpdateInput) {
 /** Registers a new event for `user`, with a fresh unique slug made from its title. */
 export async function createEvent(
   db: Database,
+  limits: RateLimits,
   user: SessionUser,
   input: EventCreateInput,
   now: Date = new Date(),
 ): Promise<EventSummary> {
   const fields = storedFields(input);
   if (fields.startsAt <= now) throw new AppError('BAD_REQUEST', EVENT_STARTS_IN_PAST_MESSAGE);
+  const wait = user.isAdmin ? null : await limits.consume('eventCreate', `user:${user.id}`);
+  if (wait) {
+    throw new AppError(
+      'TOO_MANY_REQUESTS',
+      `You have registered a lot of events today. Please try again in ${describeWait(wait)}.`,
+    );
+  }
   const base = slugify(input.title);
   // Two people registering "Summer Fair" at once: the loser of the unique slug retries.
   for (let attempt = 0; attempt < 5; attempt += 1) {

@@ -40,7 +40,7 @@ export const eventRouter = router({
   /** Registers an event; the signed-in user becomes its creator. */
   create: verifiedProcedure
     .input(eventCreateInput)
-    .mutation(({ ctx, input }) => createEvent(ctx.db, ctx.user, input)),
+    .mutation(({ ctx, input }) => createEvent(ctx.db, ctx.limits, ctx.user, input)),
 
   /** The event for the edit form: its creator while scheduled, or an admin (NOT_FOUND else). */
   forEdit: verifiedProcedure
