@@ -12,6 +12,7 @@ export {
   type AppErrorCode,
 } from './errors';
 export type { EventPage, EventSummary } from './modules/event/event.service';
+export type { ManagedEvent } from './modules/event/event.manage';
 export type { Account } from './modules/account/account.service';
 export {
   ADMIN_REQUIRED_MESSAGE,

@@ -18,6 +18,8 @@ export const RATE_LIMITS = {
   verificationResend: { points: 3, duration: 15 * 60 },
   /** Feedback messages per user or client address. */
   feedback: { points: 5, duration: 10 * 60 },
+  /** Events registered per user in a day (admins are not limited). */
+  eventCreate: { points: 20, duration: 24 * 60 * 60 },
 } as const;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

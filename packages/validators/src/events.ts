@@ -1,8 +1,37 @@
 import { z } from './z';
-import { EVENT_PAGE_SIZE_DEFAULT, EVENT_PAGE_SIZE_MAX, EVENT_SEARCH_MAX_LENGTH } from './limits';
+import {
+  EVENT_ATTENDANCE_MAX,
+  EVENT_CANCEL_REASON_MAX_LENGTH,
+  EVENT_DESCRIPTION_MAX_LENGTH,
+  EVENT_PAGE_SIZE_DEFAULT,
+  EVENT_PAGE_SIZE_MAX,
+  EVENT_SEARCH_MAX_LENGTH,
+  EVENT_TITLE_MAX_LENGTH,
+  URL_MAX_LENGTH,
+} from './limits';
+import {
+  isLocalDateTime,
+  isValidTimeZone,
+  localDateTimeToInstant,
+  timeZoneSchema,
+} from './time-zone';
 
 /** A calendar day as typed into a date input: YYYY-MM-DD. */
 const calendarDay = z.iso.date({ message: 'Use a date in the form YYYY-MM-DD.' });
+
+const latitudeSchema = z
+  .number({ message: 'Enter the latitude as a number, such as 40.2574.' })
+  .min(-90, { message: 'Latitude must be between -90 and 90.' })
+  .max(90, { message: 'Latitude must be between -90 and 90.' });
+
+const longitudeSchema = z
+  .number({ message: 'Enter the longitude as a number, such as -111.6547.' })
+  .min(-180, { message: 'Longitude must be between -180 and 180.' })
+  .max(180, { message: 'Longitude must be between -180 and 180.' });
+
+export const coordinatesSchema = z
+  .object({ latitude: latitudeSchema, longitude: longitudeSchema })
+  .strict();
 
 export const eventListInput = z
   .object({
@@ -23,6 +52,8 @@ export const eventListInput = z
       .max(EVENT_PAGE_SIZE_MAX, { message: `Limit must be at most ${EVENT_PAGE_SIZE_MAX}.` })
       .default(EVENT_PAGE_SIZE_DEFAULT),
     cursor: z.string({ message: 'Cursor must be text.' }).max(200).optional(),
+    /** "Near me": nearest first, each with its distance in miles. */
+    near: coordinatesSchema.optional(),
   })
   .strict()
   .refine((input) => !input.from || !input.to || input.from <= input.to, {
@@ -54,5 +85,183 @@ export const eventBySlugInput = z
       .min(1)
       .max(120)
       .regex(/^[a-z0-9-]+$/, 'Slug must be lower-case words joined by hyphens.'),
+  })
+  .strict();
+
+const requiredText = (label: string, min: number, max: number) =>
+  z
+    .string({ message: `Enter the ${label}.` })
+    .trim()
+    .min(1, { message: `Enter the ${label}.` })
+    .refine((value) => value.length === 0 || value.length >= min, {
+      message: `The ${label} needs at least ${min} characters.`,
+    })
+    .max(max, { message: `The ${label} must be at most ${max} characters.` });
+
+/** Codes the runtime names that are not countries today (groupings, retired and test codes). */
+const NOT_COUNTRIES = new Set(
+  'AN BU CS DD DY EU EZ FX HV NH QO RH SU TP UN VD XA XB YD YU ZR'.split(' '),
+);
+
+/** "US", "CA": an ISO 3166 region code this runtime can name. */
+export function isCountryCode(value: string): boolean {
+  if (!/^[A-Z]{2}$/.test(value) || NOT_COUNTRIES.has(value)) return false;
+  try {
+    const name = new Intl.DisplayNames(['en'], { type: 'region' }).of(value);
+    return Boolean(name) && name !== value && name !== 'Unknown Region';
+  } catch {
+    return false;
+  }
+}
+
+const isWebAddress = (value: string) => {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname.includes('.');
+  } catch {
+    return false;
+  }
+};
+
+/** An optional address: an empty field means "none" (null), so an edit can clear it. */
+const optionalUrl = (message: string, allowSitePath: boolean) =>
+  z
+    .string({ message })
+    .trim()
+    .max(URL_MAX_LENGTH, { message: 'That address is too long.' })
+    .refine(
+      (value) =>
+        value === '' ||
+        isWebAddress(value) ||
+        (allowSitePath && /^\/(?!\/)[\w\-./]+$/.test(value) && !value.includes('..')),
+      { message },
+    )
+    .nullish()
+    .transform((value) => value || null);
+
+const localDateTime = (what: string) =>
+  z
+    .string({ message: `Enter the ${what} date and time.` })
+    .trim()
+    .min(1, { message: `Enter the ${what} date and time.` })
+    .refine((value) => value.length === 0 || isLocalDateTime(value), {
+      message: `Enter the ${what} as a date and time, like 2027-07-04 19:30.`,
+    });
+
+/**
+ * Every field of an event as the form sends it. Times are wall-clock times at the venue
+ * (datetime-local values) in the event's own time zone; the server turns them into instants.
+ */
+export const eventFieldsSchema = z
+  .object({
+    title: requiredText('title', 3, EVENT_TITLE_MAX_LENGTH),
+    description: z
+      .string({ message: 'The description must be text.' })
+      .trim()
+      .max(EVENT_DESCRIPTION_MAX_LENGTH, {
+        message: `The description must be at most ${EVENT_DESCRIPTION_MAX_LENGTH} characters.`,
+      })
+      .optional()
+      .transform((value) => value ?? ''),
+    venueName: requiredText('venue name', 2, 120),
+    street: requiredText('street address', 3, 160),
+    city: requiredText('city', 2, 80),
+    region: requiredText('state or region', 2, 80),
+    postalCode: requiredText('postal code', 3, 12),
+    country: z
+      .string({ message: 'Choose a country.' })
+      .trim()
+      .refine(isCountryCode, { message: 'Choose a country.' }),
+    latitude: latitudeSchema,
+    longitude: longitudeSchema,
+    timeZone: z.string({ message: 'Choose the time zone of the venue.' }).pipe(timeZoneSchema),
+    startLocal: localDateTime('start'),
+    endLocal: localDateTime('end'),
+    expectedAttendance: z
+      .number({ message: 'Enter the expected attendance as a number.' })
+      .int({ message: 'Expected attendance must be a whole number.' })
+      .min(1, { message: 'Expected attendance must be at least 1.' })
+      .max(EVENT_ATTENDANCE_MAX, {
+        message: `Expected attendance must be at most ${EVENT_ATTENDANCE_MAX.toLocaleString('en-US')}.`,
+      }),
+    websiteUrl: optionalUrl('Enter a web address starting with https://.', false),
+    imageUrl: optionalUrl(
+      'Enter an image address starting with https://, or a path on this site such as /images/events/parade.svg.',
+      true,
+    ),
+  })
+  .strict();
+
+export const EVENT_ENDS_BEFORE_START_MESSAGE = 'The event must end after it starts.';
+export const EVENT_STARTS_IN_PAST_MESSAGE = 'The event must start in the future.';
+
+type EventFields = z.output<typeof eventFieldsSchema>;
+
+/** The instants of the typed times, or null while the time zone or a time is not valid yet. */
+export function eventInstants(fields: Pick<EventFields, 'startLocal' | 'endLocal' | 'timeZone'>) {
+  // Refinements also run when other fields failed, so nothing here is trusted to be a string.
+  const { timeZone, startLocal, endLocal } = fields as Record<string, unknown>;
+  if (typeof timeZone !== 'string' || !isValidTimeZone(timeZone)) return null;
+  if (typeof startLocal !== 'string' || !isLocalDateTime(startLocal)) return null;
+  if (typeof endLocal !== 'string' || !isLocalDateTime(endLocal)) return null;
+  return {
+    startsAt: localDateTimeToInstant(startLocal, timeZone),
+    endsAt: localDateTimeToInstant(endLocal, timeZone),
+  };
+}
+
+function checkEndAfterStart(fields: EventFields, ctx: z.RefinementCtx) {
+  const instants = eventInstants(fields);
+  if (instants && instants.endsAt <= instants.startsAt) {
+    ctx.addIssue({ code: 'custom', path: ['endLocal'], message: EVENT_ENDS_BEFORE_START_MESSAGE });
+  }
+}
+
+/** A new event: every field, starting in the future and ending after it starts. */
+export const eventCreateInput = eventFieldsSchema.superRefine((fields, ctx) => {
+  const instants = eventInstants(fields);
+  if (instants && instants.startsAt.getTime() <= Date.now()) {
+    ctx.addIssue({ code: 'custom', path: ['startLocal'], message: EVENT_STARTS_IN_PAST_MESSAGE });
+  }
+  checkEndAfterStart(fields, ctx);
+});
+export type EventCreateInput = z.output<typeof eventCreateInput>;
+/** What a client sends to create an event (empty addresses may be left out or blank). */
+export type EventCreateRequest = z.input<typeof eventCreateInput>;
+
+/**
+ * An edit replaces every field. A changed start must be in the future (the server checks that
+ * against the stored start, so an event in progress can still have its description fixed).
+ */
+export const eventUpdateInput = eventFieldsSchema
+  .extend({ id: z.uuid({ message: 'Event id must be a UUID.' }) })
+  .superRefine(checkEndAfterStart);
+export type EventUpdateInput = z.output<typeof eventUpdateInput>;
+
+export const EVENT_STATUSES = ['scheduled', 'cancelled', 'archived'] as const;
+export type EventStatus = (typeof EVENT_STATUSES)[number];
+
+/** Your events (admins: everyone's), optionally only those in the given states. */
+export const eventMineInput = z
+  .object({
+    statuses: z
+      .array(z.enum(EVENT_STATUSES, { message: 'Unknown event status.' }))
+      .min(1)
+      .max(EVENT_STATUSES.length)
+      .optional(),
+  })
+  .strict()
+  .prefault({});
+
+export const eventCancelInput = z
+  .object({
+    id: z.uuid({ message: 'Event id must be a UUID.' }),
+    reason: z
+      .string({ message: 'Tell drivers why the event is cancelled.' })
+      .trim()
+      .min(3, { message: 'Tell drivers why the event is cancelled.' })
+      .max(EVENT_CANCEL_REASON_MAX_LENGTH, {
+        message: `Keep the reason under ${EVENT_CANCEL_REASON_MAX_LENGTH} characters.`,
+      }),
   })
   .strict();

@@ -14,3 +14,10 @@ export const URL_MAX_LENGTH = 2048;
 export const FEEDBACK_MAX_LENGTH = 1000;
 /** The customer's text. */
 export const FEEDBACK_EMPTY_MESSAGE = 'Feedback cannot be empty.';
+
+export const EVENT_TITLE_MAX_LENGTH = 120;
+export const EVENT_DESCRIPTION_MAX_LENGTH = 2000;
+export const EVENT_ATTENDANCE_MAX = 2_000_000;
+export const EVENT_CANCEL_REASON_MAX_LENGTH = 500;
+/** How many events /registered-events and /archived-events show at most. */
+export const MY_EVENTS_MAX = 200;

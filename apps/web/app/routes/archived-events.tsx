@@ -1,18 +1,63 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
 import { requireVerifiedUser } from '~/.server/auth';
-import { ComingSoon } from '~/components/layout/coming-soon';
+import { manageEventAction } from '~/.server/event-actions';
+import { RouteErrorBoundary } from '~/components/errors/error-screens';
+import { ManagedEventCard } from '~/components/events/managed-event-card';
+import { buttonClasses } from '~/components/ui/button';
 
 export const meta: MetaFunction = () => [{ title: 'Archived events · Parkside' }];
 
-export function loader({ request, context }: LoaderFunctionArgs) {
-  requireVerifiedUser(context, request);
-  return null;
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = requireVerifiedUser(context, request);
+  const events = await context.api.event.mine({ statuses: ['archived'] });
+  return { events, isAdmin: user.isAdmin };
 }
 
-export default function Page() {
+export function action(args: ActionFunctionArgs) {
+  return manageEventAction(args, '/archived-events');
+}
+
+export default function ArchivedEventsPage() {
+  const { events, isAdmin } = useLoaderData<typeof loader>();
   return (
-    <ComingSoon title="Archived events" action={{ to: '/events', label: 'See upcoming events' }}>
-      Events that were archived will appear here, and can be brought back.
-    </ComingSoon>
+    <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6 sm:py-12">
+      <Link
+        to="/registered-events"
+        className="text-brand-800 text-sm font-semibold hover:underline"
+      >
+        <span aria-hidden="true">←</span> Registered events
+      </Link>
+      <h1 className="mt-2 text-3xl font-extrabold tracking-tight">Archived events</h1>
+      <p className="mt-2 text-slate-600">
+        {isAdmin
+          ? 'Events taken off Parkside. Unarchive one to bring it back.'
+          : 'Your events that Parkside has archived. They no longer show to drivers.'}
+      </p>
+      {events.length === 0 ? (
+        <div className="mt-8 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
+          <p className="text-lg font-semibold">No archived events.</p>
+          <p className="mt-1 text-slate-600">Events that are over or cancelled can be archived.</p>
+          <Link
+            to="/registered-events"
+            className={buttonClasses({ variant: 'secondary', className: 'mt-4' })}
+          >
+            Back to registered events
+          </Link>
+        </div>
+      ) : (
+        <ul className="mt-8 grid gap-4 lg:grid-cols-2">
+          {events.map((event) => (
+            <li key={event.id} className="flex flex-col">
+              <ManagedEventCard event={event} isAdmin={isAdmin} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
   );
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary />;
 }

@@ -4,6 +4,7 @@ import { Link, useLoaderData } from '@remix-run/react';
 import { tryApi } from '~/.server/api-errors';
 import { EventCard } from '~/components/events/event-card';
 import { EventSearchForm, type EventFilters } from '~/components/events/event-search-form';
+import { NearMeButton } from '~/components/events/near-me-button';
 import { buttonClasses } from '~/components/ui/button';
 
 export const meta: MetaFunction = () => [
@@ -14,19 +15,33 @@ export const meta: MetaFunction = () => [
   },
 ];
 
+const withoutNear = (filters: EventFilters): EventFilters => ({ ...filters, lat: '', lng: '' });
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const filters: EventFilters = {
     q: params.get('q') ?? '',
     from: params.get('from') ?? '',
     to: params.get('to') ?? '',
+    lat: params.get('lat') ?? '',
+    lng: params.get('lng') ?? '',
   };
   const cursor = params.get('cursor') || undefined;
+  const near =
+    filters.lat || filters.lng
+      ? { latitude: Number(filters.lat || NaN), longitude: Number(filters.lng || NaN) }
+      : undefined;
+  if (near && !(Math.abs(near.latitude) <= 90 && Math.abs(near.longitude) <= 180)) {
+    const error = 'That location is not on the map. Press Near me to use yours again.';
+    const page = { items: [], nextCursor: null };
+    return data({ filters: withoutNear(filters), cursor, page, error }, { status: 400 });
+  }
   const result = await tryApi(() =>
     context.api.event.list({
       q: filters.q || undefined,
       from: filters.from || undefined,
       to: filters.to || undefined,
+      near,
       cursor,
     }),
   );
@@ -50,6 +65,7 @@ function pageLink(filters: EventFilters, cursor?: string) {
 export default function EventsPage() {
   const { filters, cursor, page, error } = useLoaderData<typeof loader>();
   const filtered = Boolean(filters.q || filters.from || filters.to);
+  const nearMe = Boolean(filters.lat && filters.lng);
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
@@ -62,6 +78,21 @@ export default function EventsPage() {
 
       <EventSearchForm filters={filters} error={error} />
 
+      <div className="mt-4 flex flex-wrap items-start gap-x-4 gap-y-2">
+        <NearMeButton params={Object.fromEntries(Object.entries(filters).filter(([, v]) => v))} />
+        {nearMe ? (
+          <p className="py-3 text-sm text-slate-700">
+            Sorted by distance from your location.{' '}
+            <Link
+              to={pageLink(withoutNear(filters))}
+              className="text-brand-800 font-semibold hover:underline"
+            >
+              Sort by date instead
+            </Link>
+          </p>
+        ) : null}
+      </div>
+
       <section aria-labelledby="results-heading" className="mt-8">
         <h2 id="results-heading" className="sr-only">
           Results
@@ -69,7 +100,8 @@ export default function EventsPage() {
         {page.items.length > 0 ? (
           <>
             <p className="mb-4 text-sm text-slate-600" aria-live="polite">
-              {filtered ? 'Matching events' : 'All upcoming events'}, soonest first
+              {filtered ? 'Matching events' : 'All upcoming events'},{' '}
+              {nearMe ? 'nearest first' : 'soonest first'}
             </p>
             <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
               {page.items.map((event) => (

@@ -1,18 +1,143 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { parseWithZod } from '@conform-to/zod/v4';
+import type { EventSummary } from '@parkside/api';
+import { eventCreateInput, eventUpdateInput, instantToLocalDateTime } from '@parkside/validators';
+import {
+  data,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node';
+import { Link, useActionData, useLoaderData } from '@remix-run/react';
+import { tryApi } from '~/.server/api-errors';
 import { requireVerifiedUser } from '~/.server/auth';
-import { ComingSoon } from '~/components/layout/coming-soon';
+import { countryOptions, timeZoneOptions } from '~/.server/event-options';
+import { refuseForm } from '~/.server/forms';
+import { redirectWithToast } from '~/.server/toast';
+import { RouteErrorBoundary } from '~/components/errors/error-screens';
+import { EventForm, type EventFormValues } from '~/components/events/event-form';
 
-export const meta: MetaFunction = () => [{ title: 'Register an event · Parkside' }];
+export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
+  { title: `${loaded?.event ? 'Edit event' : 'Register an event'} · Parkside` },
+];
 
-export function loader({ request, context }: LoaderFunctionArgs) {
-  requireVerifiedUser(context, request);
-  return null;
+const EMPTY: EventFormValues = {
+  title: '',
+  description: '',
+  venueName: '',
+  street: '',
+  city: '',
+  region: '',
+  postalCode: '',
+  country: 'US',
+  latitude: '',
+  longitude: '',
+  timeZone: '',
+  startLocal: '',
+  endLocal: '',
+  expectedAttendance: '',
+  websiteUrl: '',
+  imageUrl: '',
+};
+
+function formValues(event: EventSummary): EventFormValues {
+  return {
+    title: event.title,
+    description: event.description,
+    venueName: event.venueName,
+    street: event.street,
+    city: event.city,
+    region: event.region,
+    postalCode: event.postalCode,
+    country: event.country,
+    latitude: String(event.latitude),
+    longitude: String(event.longitude),
+    timeZone: event.timeZone,
+    startLocal: instantToLocalDateTime(event.startsAt, event.timeZone),
+    endLocal: instantToLocalDateTime(event.endsAt, event.timeZone),
+    expectedAttendance: String(event.expectedAttendance),
+    websiteUrl: event.websiteUrl ?? '',
+    imageUrl: event.imageUrl ?? '',
+  };
 }
 
-export default function Page() {
+/** `/register-event` registers a new event; `/register-event?event=ID` edits one. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  requireVerifiedUser(context, request);
+  const options = { timeZones: timeZoneOptions(), countries: countryOptions() };
+  const id = new URL(request.url).searchParams.get('event');
+  if (!id) return { event: null, defaults: EMPTY, ...options };
+  const found = await tryApi(() => context.api.event.forEdit({ id }));
+  if (!found.ok) {
+    // Someone else's event, or a malformed id: not found. The creator's cancelled one: why not.
+    if (found.status === 409) {
+      throw redirectWithToast('/registered-events', { type: 'error', title: found.error });
+    }
+    throw data({ reason: 'not-found', message: 'Event not found.' }, { status: 404 });
+  }
+  return { event: found.value, defaults: formValues(found.value), ...options };
+}
+
+const saved = (editing: boolean, title: string) =>
+  redirectWithToast('/registered-events', {
+    type: 'success',
+    title: editing ? 'Your changes are saved.' : 'Your event is registered.',
+    description: editing ? title : `${title} is now listed on Upcoming events.`,
+  });
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  requireVerifiedUser(context, request);
+  const formData = await request.formData();
+  if (formData.has('id')) {
+    const submission = parseWithZod(formData, { schema: eventUpdateInput });
+    if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
+    try {
+      return saved(true, (await context.api.event.update(submission.value)).title);
+    } catch (error) {
+      return refuseForm(submission.reply, error);
+    }
+  }
+  const submission = parseWithZod(formData, { schema: eventCreateInput });
+  if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
+  try {
+    return saved(false, (await context.api.event.create(submission.value)).title);
+  } catch (error) {
+    return refuseForm(submission.reply, error);
+  }
+}
+
+export default function RegisterEventPage() {
+  const { event, defaults, timeZones, countries } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
   return (
-    <ComingSoon title="Register an event" action={{ to: '/events', label: 'See upcoming events' }}>
-      Soon you will add a game, concert or festival so drivers can find parking near it.
-    </ComingSoon>
+    <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-12">
+      <Link
+        to="/registered-events"
+        className="text-brand-800 text-sm font-semibold hover:underline"
+      >
+        <span aria-hidden="true">←</span> Registered events
+      </Link>
+      <header className="mt-2 mb-6">
+        <h1 className="text-3xl font-extrabold tracking-tight">
+          {event ? 'Edit event' : 'Register an event'}
+        </h1>
+        <p className="mt-2 text-slate-600">
+          {event
+            ? `Changes show on ${event.title}'s page right away.`
+            : 'Add a game, concert or festival so drivers can find parking near it and hosts can offer their driveways.'}
+        </p>
+      </header>
+      <EventForm
+        key={event?.id ?? 'new'}
+        eventId={event?.id}
+        defaults={defaults}
+        timeZones={timeZones}
+        countries={countries}
+        lastResult={lastResult}
+      />
+    </div>
   );
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary />;
 }

@@ -42,6 +42,18 @@ export function AdminOnly() {
   );
 }
 
+/** Something that does not exist, or that this user may not see (the same answer for both). */
+export function NotFound({ message }: { message?: string }) {
+  return (
+    <Screen title="Not found">
+      <p className="text-slate-700">{message ?? 'We could not find that page.'}</p>
+      <Link to="/" className={buttonClasses({ variant: 'secondary' })}>
+        Back to Parkside
+      </Link>
+    </Screen>
+  );
+}
+
 /** The customer's fallback for anything unexpected. */
 export function SomethingWentWrong() {
   return (
@@ -64,6 +76,9 @@ export function RouteErrorBoundary() {
     const reason = (error.data as { reason?: string } | null)?.reason;
     if (reason === GUARD_REASONS.verify) return <EmailVerificationRequired />;
     if (reason === GUARD_REASONS.admin) return <AdminOnly />;
+  }
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return <NotFound message={(error.data as { message?: string } | null)?.message} />;
   }
   if (typeof document === 'undefined') console.error(error);
   return <SomethingWentWrong />;

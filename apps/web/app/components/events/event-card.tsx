@@ -2,6 +2,12 @@ import type { EventSummary } from '@parkside/api';
 import { Link } from '@remix-run/react';
 import { formatEventStart } from '~/utils/event-time';
 
+/** "0.4 mi", "12.3 mi", "1,204 mi". */
+export function formatMiles(miles: number): string {
+  if (miles >= 100) return `${Math.round(miles).toLocaleString('en-US')} mi`;
+  return `${miles.toFixed(1)} mi`;
+}
+
 export function EventCard({ event }: { event: EventSummary }) {
   const headingId = `event-${event.id}`;
   return (
@@ -31,6 +37,11 @@ export function EventCard({ event }: { event: EventSummary }) {
           <span className="sr-only">, </span>
           {event.city}, {event.region}
         </p>
+        {event.distanceMiles !== undefined ? (
+          <p className="text-sm font-semibold text-slate-800">
+            {formatMiles(event.distanceMiles)} away
+          </p>
+        ) : null}
         <div className="mt-auto pt-3">
           <Link
             to={`/rent?event=${event.id}`}

@@ -6,6 +6,9 @@ export interface EventFilters {
   q: string;
   from: string;
   to: string;
+  /** "Near me" coordinates as they are in the URL; empty when not sorting by distance. */
+  lat: string;
+  lng: string;
 }
 
 const inputClass =
@@ -20,7 +23,7 @@ export function EventSearchForm({
 }) {
   const navigation = useNavigation();
   const searching = navigation.state !== 'idle' && navigation.location?.pathname === '/events';
-  const filtered = Boolean(filters.q || filters.from || filters.to);
+  const filtered = Boolean(filters.q || filters.from || filters.to || filters.lat);
 
   return (
     <Form
@@ -30,6 +33,13 @@ export function EventSearchForm({
       aria-label="Search events"
       className="grid gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:grid-cols-[1fr_auto_auto_auto] sm:items-end"
     >
+      {filters.lat && filters.lng ? (
+        <>
+          {/* A new search keeps sorting by distance. */}
+          <input type="hidden" name="lat" value={filters.lat} />
+          <input type="hidden" name="lng" value={filters.lng} />
+        </>
+      ) : null}
       <div className="flex flex-col gap-1">
         <label htmlFor="event-q" className="text-sm font-semibold text-slate-700">
           Event, venue or city

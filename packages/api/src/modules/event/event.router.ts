@@ -1,9 +1,29 @@
-import { eventByIdInput, eventBySlugInput, eventListInput } from '@parkside/validators';
-import { publicProcedure, router } from '../../trpc';
+import {
+  eventByIdInput,
+  eventBySlugInput,
+  eventCancelInput,
+  eventCreateInput,
+  eventListInput,
+  eventMineInput,
+  eventUpdateInput,
+} from '@parkside/validators';
+import { adminProcedure, publicProcedure, router, verifiedProcedure } from '../../trpc';
+import {
+  archiveEvent,
+  cancelEvent,
+  createEvent,
+  getEventForEdit,
+  listManagedEvents,
+  unarchiveEvent,
+  updateEvent,
+} from './event.manage';
 import { getEventById, getEventBySlug, listUpcomingEvents } from './event.service';
 
 export const eventRouter = router({
-  /** Upcoming events, soonest first; optional text search and date range; cursor pagination. */
+  /**
+   * Upcoming events, soonest first; optional text search and date range; cursor pagination.
+   * With `near`, nearest first, each with `distanceMiles`.
+   */
   list: publicProcedure
     .input(eventListInput)
     .query(({ ctx, input }) => listUpcomingEvents(ctx.db, input)),
@@ -16,4 +36,37 @@ export const eventRouter = router({
   byId: publicProcedure
     .input(eventByIdInput)
     .query(({ ctx, input }) => getEventById(ctx.db, input.id)),
+
+  /** Registers an event; the signed-in user becomes its creator. */
+  create: verifiedProcedure
+    .input(eventCreateInput)
+    .mutation(({ ctx, input }) => createEvent(ctx.db, ctx.limits, ctx.user, input)),
+
+  /** The event for the edit form: its creator while scheduled, or an admin (NOT_FOUND else). */
+  forEdit: verifiedProcedure
+    .input(eventByIdInput)
+    .query(({ ctx, input }) => getEventForEdit(ctx.db, ctx.user, input.id)),
+
+  /** Replaces every field: the creator while scheduled, or an admin (NOT_FOUND for others). */
+  update: verifiedProcedure
+    .input(eventUpdateInput)
+    .mutation(({ ctx, input }) => updateEvent(ctx.db, ctx.user, input)),
+
+  /** Your events; every event for an admin. */
+  mine: verifiedProcedure
+    .input(eventMineInput)
+    .query(({ ctx, input }) => listManagedEvents(ctx.db, ctx.user, input)),
+
+  /** Admins: cancels the event and every booking on it, with full refunds and e-mails. */
+  cancel: adminProcedure
+    .input(eventCancelInput)
+    .mutation(({ ctx, input }) => cancelEvent(ctx.db, input, { publicUrl: ctx.publicUrl })),
+
+  archive: adminProcedure
+    .input(eventByIdInput)
+    .mutation(({ ctx, input }) => archiveEvent(ctx.db, input.id)),
+
+  unarchive: adminProcedure
+    .input(eventByIdInput)
+    .mutation(({ ctx, input }) => unarchiveEvent(ctx.db, input.id)),
 });

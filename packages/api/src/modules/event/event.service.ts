@@ -25,6 +25,8 @@ export interface EventSummary {
   websiteUrl: string | null;
   imageUrl: string | null;
   status: Event['status'];
+  /** Great-circle distance from the "near me" point, in miles; only in a "near me" search. */
+  distanceMiles?: number;
 }
 
 export interface EventPage {
@@ -62,9 +64,11 @@ const columns = {
   status: events.status,
 };
 
-type EventRow = { [K in keyof typeof columns]: Event[K] };
+export const eventColumns = columns;
 
-function toSummary(row: EventRow): EventSummary {
+export type EventRow = { [K in keyof typeof columns]: Event[K] };
+
+export function toSummary(row: EventRow): EventSummary {
   return { ...row, startsAt: row.startsAt.toISOString(), endsAt: row.endsAt.toISOString() };
 }
 
@@ -102,6 +106,42 @@ function decodeCursor(cursor: string): { startsAt: Date; id: string } {
   return { startsAt, id };
 }
 
+const EARTH_RADIUS_MILES = 3958.7613;
+
+/** Great-circle (haversine) distance between two points, in miles. */
+export function distanceInMiles(
+  a: { latitude: number; longitude: number },
+  b: { latitude: number; longitude: number },
+): number {
+  const rad = Math.PI / 180;
+  const dLat = (b.latitude - a.latitude) * rad;
+  const dLng = (b.longitude - a.longitude) * rad;
+  const h =
+    Math.sin(dLat / 2) ** 2 +
+    Math.cos(a.latitude * rad) * Math.cos(b.latitude * rad) * Math.sin(dLng / 2) ** 2;
+  return 2 * EARTH_RADIUS_MILES * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+/** How deep "near me" pages go (each page reads every nearer event again). */
+const NEAR_MAX_OFFSET = 1000;
+
+/** "Near me" pages are ordered by distance, so their cursor is a position in that order. */
+function encodeNearCursor(offset: number): string {
+  return Buffer.from(`near|${offset}`).toString('base64url');
+}
+
+function decodeNearCursor(cursor: string): number {
+  const [kind, value] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  const offset = Number(value);
+  if (kind !== 'near' || !Number.isSafeInteger(offset) || offset < 0 || offset > NEAR_MAX_OFFSET) {
+    throw new AppError(
+      'BAD_REQUEST',
+      'That page link is invalid. Start again from the first page.',
+    );
+  }
+  return offset;
+}
+
 export async function listUpcomingEvents(
   db: Database,
   input: z.output<typeof eventListInput>,
@@ -119,34 +159,124 @@ export async function listUpcomingEvents(
       ? sql`(${events.startsAt} at time zone ${events.timeZone})::date <= ${input.to}::date`
       : undefined,
   ];
-  if (input.cursor) {
+  const near = input.near;
+  if (input.cursor && !near) {
     const after = decodeCursor(input.cursor);
     conditions.push(
       sql`(${events.startsAt}, ${events.id}) > (${after.startsAt.toISOString()}::timestamptz, ${after.id}::uuid)`,
     );
   }
-  const query = (tx: Database) =>
+  const run = <T>(query: (tx: Database) => Promise<T>): Promise<T> =>
+    input.q
+      ? db.transaction(async (tx) => {
+          // SET LOCAL keeps the threshold to this query, so the trigram index still serves `<%`.
+          await tx.execute(
+            sql.raw(`set local pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}`),
+          );
+          return query(tx as unknown as Database);
+        })
+      : query(db);
+
+  if (near) {
+    const offset = input.cursor ? decodeNearCursor(input.cursor) : 0;
+    return listNearest(run, and(...conditions), near, offset, input.limit);
+  }
+
+  const rows = await run((tx) =>
     tx
       .select(columns)
       .from(events)
       .where(and(...conditions))
       .orderBy(asc(events.startsAt), asc(events.id))
-      .limit(input.limit + 1);
-  const rows = input.q
-    ? await db.transaction(async (tx) => {
-        // SET LOCAL keeps the threshold to this query, so the trigram index still serves `<%`.
-        await tx.execute(
-          sql.raw(`set local pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}`),
-        );
-        return query(tx as unknown as Database);
-      })
-    : await query(db);
-
+      .limit(input.limit + 1),
+  );
   const page = rows.slice(0, input.limit);
   const last = page.at(-1);
   return {
     items: page.map(toSummary),
     nextCursor: rows.length > input.limit && last ? encodeCursor(last) : null,
+  };
+}
+
+/** Nearest rows read by the first, index-ordered step of a "near me" page, beyond the page. */
+const NEAR_MARGIN = 10;
+const MILES_PER_DEGREE = (Math.PI * EARTH_RADIUS_MILES) / 180;
+
+/**
+ * The box of longitudes and latitudes that holds every point within `miles` of `origin`. A
+ * degree of longitude shrinks with the cosine of the latitude, so the box is widened for the
+ * latitude farthest from the equator it reaches, and by 5 % more because a great circle cuts
+ * across a parallel. A box that would cross the 180th meridian spans all longitudes.
+ */
+function boxAround(origin: { latitude: number; longitude: number }, miles: number) {
+  const reach = miles * 1.05;
+  const dLat = reach / MILES_PER_DEGREE;
+  const farthest = Math.min(89, Math.abs(origin.latitude) + dLat);
+  const dLng = reach / (MILES_PER_DEGREE * Math.cos((farthest * Math.PI) / 180));
+  const wraps = origin.longitude - dLng < -180 || origin.longitude + dLng > 180;
+  return {
+    minLat: Math.max(-90, origin.latitude - dLat),
+    maxLat: Math.min(90, origin.latitude + dLat),
+    minLng: wraps ? -180 : origin.longitude - dLng,
+    maxLng: wraps ? 180 : origin.longitude + dLng,
+  };
+}
+
+/**
+ * "Near me": nearest first by the distance on the globe, ties by id, the same on every page.
+ * Both steps read the GiST index events_location_gist_idx:
+ * 1. `ORDER BY point <-> point` (KNN) reads the nearest rows in flat degrees. Their true
+ *    distances bound how far the page can reach: the `offset + limit`-th nearest of them is no
+ *    nearer than the true `offset + limit`-th nearest event.
+ * 2. `point <@ box` reads every event inside the box around that distance (flat degrees
+ *    understate east-west distances, so step 1 alone could miss a nearer event), and the page
+ *    is cut from those, sorted by true distance.
+ */
+async function listNearest(
+  run: <T>(query: (tx: Database) => Promise<T>) => Promise<T>,
+  where: SQL | undefined,
+  near: { latitude: number; longitude: number },
+  offset: number,
+  limit: number,
+): Promise<EventPage> {
+  const location = sql`point(${events.longitude}, ${events.latitude})`;
+  const needed = offset + limit + 1;
+  const withDistance = <R extends EventRow>(rows: R[]) =>
+    rows
+      .map((row) => ({ row, miles: distanceInMiles(near, row) }))
+      .sort((a, b) => a.miles - b.miles || (a.row.id < b.row.id ? -1 : 1));
+
+  const nearest = await run((tx) =>
+    tx
+      .select(columns)
+      .from(events)
+      .where(where)
+      .orderBy(sql`${location} <-> point(${near.longitude}::float8, ${near.latitude}::float8)`)
+      .limit(needed + NEAR_MARGIN),
+  );
+  let ranked = withDistance(nearest);
+  if (nearest.length === needed + NEAR_MARGIN) {
+    const box = boxAround(near, ranked[needed - 1]!.miles);
+    const inBox = await run((tx) =>
+      tx
+        .select(columns)
+        .from(events)
+        .where(
+          and(
+            where,
+            sql`${location} <@ box(point(${box.minLng}::float8, ${box.minLat}::float8), point(${box.maxLng}::float8, ${box.maxLat}::float8))`,
+          ),
+        ),
+    );
+    ranked = withDistance(inBox);
+  }
+  const page = ranked.slice(offset, offset + limit);
+  return {
+    items: page.map(({ row, miles }) => ({
+      ...toSummary(row),
+      distanceMiles: Math.round(miles * 100) / 100,
+    })),
+    nextCursor: ranked.length > offset + limit ? encodeNearCursor(offset + limit) : null,
   };
 }
 

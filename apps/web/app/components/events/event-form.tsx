@@ -1,0 +1,248 @@
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+  type SubmissionResult,
+} from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
+import {
+  EVENT_ATTENDANCE_MAX,
+  EVENT_DESCRIPTION_MAX_LENGTH,
+  EVENT_TITLE_MAX_LENGTH,
+  eventCreateInput,
+  eventUpdateInput,
+  URL_MAX_LENGTH,
+} from '@parkside/validators';
+import { Form, Link } from '@remix-run/react';
+import type { z } from 'zod';
+import { useEffect, type ReactNode } from 'react';
+import { Field, FormError, TextareaField } from '~/components/forms/field';
+import { SubmitButton } from '~/components/forms/submit-button';
+import { buttonClasses } from '~/components/ui/button';
+import { SelectField, type Option } from './select-field';
+
+/** What the form starts with: every field as text, times as wall-clock times at the venue. */
+export type EventFormValues = Record<
+  | 'title'
+  | 'description'
+  | 'venueName'
+  | 'street'
+  | 'city'
+  | 'region'
+  | 'postalCode'
+  | 'country'
+  | 'latitude'
+  | 'longitude'
+  | 'timeZone'
+  | 'startLocal'
+  | 'endLocal'
+  | 'expectedAttendance'
+  | 'websiteUrl'
+  | 'imageUrl',
+  string
+>;
+
+function Section({ title, hint, children }: { title: string; hint?: string; children: ReactNode }) {
+  return (
+    <fieldset className="grid gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:grid-cols-2 sm:p-6">
+      <legend className="float-left mb-1 text-lg font-bold sm:col-span-2">{title}</legend>
+      {hint ? <p className="-mt-2 text-sm text-slate-600 sm:col-span-2">{hint}</p> : null}
+      {children}
+    </fieldset>
+  );
+}
+
+export function EventForm({
+  eventId,
+  defaults,
+  timeZones,
+  countries,
+  lastResult,
+}: {
+  /** Set when editing an existing event. */
+  eventId?: string;
+  defaults: EventFormValues;
+  timeZones: { common: Option[]; all: Option[] };
+  countries: Option[];
+  lastResult?: SubmissionResult<string[]>;
+}) {
+  // The edit form has the event's id; a new event must also start in the future.
+  const schema = (eventId ? eventUpdateInput : eventCreateInput) as typeof eventUpdateInput;
+  const [form, fields] = useForm<z.input<typeof eventUpdateInput>>({
+    id: eventId ? `event-${eventId}` : 'new-event',
+    lastResult,
+    defaultValue: eventId ? { ...defaults, id: eventId } : defaults,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  });
+
+  // A new event starts in the browser's own zone, which is usually the venue's.
+  const { update } = form;
+  const timeZoneName = fields.timeZone.name;
+  useEffect(() => {
+    if (eventId || defaults.timeZone) return;
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    if (timeZones.all.some((option) => option.value === zone)) {
+      update({ name: timeZoneName, value: zone });
+    }
+  }, [eventId, defaults.timeZone, timeZones, update, timeZoneName]);
+
+  const text = (field: Parameters<typeof getInputProps>[0], extra = {}) => ({
+    ...getInputProps(field, { type: 'text' }),
+    ...extra,
+  });
+
+  return (
+    <Form method="post" {...getFormProps(form)} className="flex flex-col gap-6">
+      {eventId ? <input type="hidden" name="id" value={eventId} /> : null}
+      <FormError id={form.errorId} errors={form.errors} />
+
+      <Section title="The event">
+        <Field
+          label="Title"
+          className="sm:col-span-2"
+          errors={fields.title.errors}
+          inputProps={text(fields.title, {
+            maxLength: EVENT_TITLE_MAX_LENGTH,
+            placeholder: 'e.g. Stadium of Fire',
+          })}
+        />
+        <div className="sm:col-span-2">
+          <TextareaField
+            label="Description (optional)"
+            errors={fields.description.errors}
+            textareaProps={{
+              ...getTextareaProps(fields.description),
+              maxLength: EVENT_DESCRIPTION_MAX_LENGTH,
+              rows: 4,
+            }}
+          />
+        </div>
+        <Field
+          label="Expected attendance"
+          hint="About how many people will come."
+          errors={fields.expectedAttendance.errors}
+          inputProps={{
+            ...getInputProps(fields.expectedAttendance, { type: 'number' }),
+            min: 1,
+            max: EVENT_ATTENDANCE_MAX,
+            step: 1,
+            inputMode: 'numeric',
+          }}
+        />
+        <Field
+          label="Website (optional)"
+          errors={fields.websiteUrl.errors}
+          inputProps={{
+            ...getInputProps(fields.websiteUrl, { type: 'url' }),
+            maxLength: URL_MAX_LENGTH,
+            placeholder: 'https://',
+          }}
+        />
+        <Field
+          label="Image address (optional)"
+          className="sm:col-span-2"
+          hint="A photo or poster of the event, shown on its card."
+          errors={fields.imageUrl.errors}
+          inputProps={text(fields.imageUrl, { maxLength: URL_MAX_LENGTH, placeholder: 'https://' })}
+        />
+      </Section>
+
+      <Section title="Where">
+        <Field
+          label="Venue name"
+          className="sm:col-span-2"
+          errors={fields.venueName.errors}
+          inputProps={text(fields.venueName, { placeholder: 'e.g. LaVell Edwards Stadium' })}
+        />
+        <Field
+          label="Street address"
+          className="sm:col-span-2"
+          errors={fields.street.errors}
+          inputProps={text(fields.street, { autoComplete: 'address-line1' })}
+        />
+        <Field
+          label="City"
+          errors={fields.city.errors}
+          inputProps={text(fields.city, { autoComplete: 'address-level2' })}
+        />
+        <Field
+          label="State or region"
+          errors={fields.region.errors}
+          inputProps={text(fields.region, { autoComplete: 'address-level1' })}
+        />
+        <Field
+          label="Postal code"
+          errors={fields.postalCode.errors}
+          inputProps={text(fields.postalCode, { autoComplete: 'postal-code' })}
+        />
+        <SelectField
+          label="Country"
+          errors={fields.country.errors}
+          selectProps={getSelectProps(fields.country)}
+          groups={[{ options: countries }]}
+        />
+        <Field
+          label="Latitude"
+          hint="Drivers see parking by its distance from this point."
+          errors={fields.latitude.errors}
+          inputProps={{
+            ...getInputProps(fields.latitude, { type: 'number' }),
+            step: 'any',
+            min: -90,
+            max: 90,
+            placeholder: '40.2574',
+          }}
+        />
+        <Field
+          label="Longitude"
+          hint="In a map app, press and hold the venue to copy both numbers."
+          errors={fields.longitude.errors}
+          inputProps={{
+            ...getInputProps(fields.longitude, { type: 'number' }),
+            step: 'any',
+            min: -180,
+            max: 180,
+            placeholder: '-111.6547',
+          }}
+        />
+      </Section>
+
+      <Section title="When" hint="Enter the times as the clock at the venue shows them.">
+        <SelectField
+          label="Time zone of the venue"
+          className="sm:col-span-2"
+          errors={fields.timeZone.errors}
+          selectProps={getSelectProps(fields.timeZone)}
+          placeholder="Choose a time zone"
+          groups={[
+            { label: 'United States', options: timeZones.common },
+            { label: 'All time zones', options: timeZones.all },
+          ]}
+        />
+        <Field
+          label="Starts"
+          errors={fields.startLocal.errors}
+          inputProps={getInputProps(fields.startLocal, { type: 'datetime-local' })}
+        />
+        <Field
+          label="Ends"
+          errors={fields.endLocal.errors}
+          inputProps={getInputProps(fields.endLocal, { type: 'datetime-local' })}
+        />
+      </Section>
+
+      <div className="flex flex-wrap gap-3">
+        <SubmitButton pendingText={eventId ? 'Saving…' : 'Registering…'}>
+          {eventId ? 'Save changes' : 'Register event'}
+        </SubmitButton>
+        <Link to="/registered-events" className={buttonClasses({ variant: 'secondary' })}>
+          Cancel
+        </Link>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,366 @@
+import {
+  bookings,
+  describeWait,
+  events,
+  listings,
+  users,
+  type Database,
+  type Event,
+  type RateLimits,
+} from '@parkside/db';
+import {
+  EVENT_STARTS_IN_PAST_MESSAGE,
+  eventInstants,
+  instantToLocalDateTime,
+  MY_EVENTS_MAX,
+  type EventCreateInput,
+  type EventStatus,
+  type EventUpdateInput,
+} from '@parkside/validators';
+import { and, asc, desc, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
+import type { SessionUser } from '../../context';
+import { AppError } from '../../errors';
+import { cancelEventBookings } from '../booking/booking.service';
+import { eventColumns, toSummary, type EventSummary } from './event.service';
+
+/**
+ * Registering and managing events. Any verified user registers events and edits their own while
+ * they are scheduled; admins edit every event and alone cancel, archive and unarchive, because
+ * cancelling refunds the bookings of other hosts' driveways.
+ */
+
+/** An event as its creator or an admin sees it on /registered-events. */
+export interface ManagedEvent extends EventSummary {
+  createdBy: string | null;
+  creatorName: string | null;
+  /** Confirmed bookings: what cancelling the event would cancel and refund. */
+  confirmedBookings: number;
+  /** Upcoming: scheduled and not ended yet. */
+  upcoming: boolean;
+}
+
+const NOT_FOUND_MESSAGE = 'Event not found.';
+export const EDIT_CLOSED_MESSAGE =
+  'This event is no longer scheduled, so it cannot be edited. Contact Parkside support to change it.';
+export const BOOKED_EVENT_MOVE_MESSAGE =
+  'Drivers have booked parking for this event, so only Parkside support can change its time or place.';
+
+type Tx = Database;
+
+function inTransaction<T>(db: Database, work: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.transaction((tx) => work(tx as unknown as Tx));
+}
+
+/** "Stadium of Fire!" -> "stadium-of-fire" (at most 60 characters; "event" when nothing is left). */
+export function slugify(title: string): string {
+  const slug = title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+    .replace(/-+$/g, '');
+  return slug || 'event';
+}
+
+/** The first free slug among `base`, `base-2`, `base-3`, ... */
+async function freeSlug(db: Database, base: string): Promise<string> {
+  const taken = new Set(
+    (
+      await db
+        .select({ slug: events.slug })
+        .from(events)
+        .where(or(eq(events.slug, base), like(events.slug, `${base}-%`)))
+    ).map((row) => row.slug),
+  );
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n += 1) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
+}
+
+function instantsOf(input: EventCreateInput | EventUpdateInput) {
+  const instants = eventInstants(input);
+  // The input schema already checked the zone and both times; this only narrows the type.
+  if (!instants) throw new AppError('BAD_REQUEST', 'Enter the start and end date and time.');
+  return instants;
+}
+
+function storedFields(input: EventCreateInput | EventUpdateInput) {
+  const { startsAt, endsAt } = instantsOf(input);
+  return {
+    title: input.title,
+    description: input.description,
+    venueName: input.venueName,
+    street: input.street,
+    city: input.city,
+    region: input.region,
+    postalCode: input.postalCode,
+    country: input.country,
+    latitude: input.latitude,
+    longitude: input.longitude,
+    timeZone: input.timeZone,
+    startsAt,
+    endsAt,
+    expectedAttendance: input.expectedAttendance,
+    websiteUrl: input.websiteUrl,
+    imageUrl: input.imageUrl,
+  };
+}
+
+/** Registers a new event for `user`, with a fresh unique slug made from its title. */
+export async function createEvent(
+  db: Database,
+  limits: RateLimits,
+  user: SessionUser,
+  input: EventCreateInput,
+  now: Date = new Date(),
+): Promise<EventSummary> {
+  const fields = storedFields(input);
+  if (fields.startsAt <= now) throw new AppError('BAD_REQUEST', EVENT_STARTS_IN_PAST_MESSAGE);
+  const wait = user.isAdmin ? null : await limits.consume('eventCreate', `user:${user.id}`);
+  if (wait) {
+    throw new AppError(
+      'TOO_MANY_REQUESTS',
+      `You have registered a lot of events today. Please try again in ${describeWait(wait)}.`,
+    );
+  }
+  const base = slugify(input.title);
+  // Two people registering "Summer Fair" at once: the loser of the unique slug retries.
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const slug = await freeSlug(db, base);
+    const [row] = await db
+      .insert(events)
+      .values({ ...fields, slug, createdBy: user.id, status: 'scheduled' })
+      .onConflictDoNothing({ target: events.slug })
+      .returning(eventColumns);
+    if (row) return toSummary(row);
+  }
+  throw new AppError(
+    'CONFLICT',
+    'Please try again: another event was registered at the same time.',
+  );
+}
+
+/** The event, if `user` may see it for editing: its creator or an admin; NOT_FOUND otherwise. */
+async function requireManageable(tx: Tx, user: SessionUser, id: string, lock = false) {
+  const query = tx.select().from(events).where(eq(events.id, id)).limit(1);
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row || (!user.isAdmin && row.createdBy !== user.id)) {
+    throw new AppError('NOT_FOUND', NOT_FOUND_MESSAGE);
+  }
+  return row;
+}
+
+function requireEditable(user: SessionUser, row: Event) {
+  if (!user.isAdmin && row.status !== 'scheduled') {
+    throw new AppError('CONFLICT', EDIT_CLOSED_MESSAGE);
+  }
+}
+
+/** The event to fill the edit form with, for its creator (while scheduled) or an admin. */
+export async function getEventForEdit(
+  db: Database,
+  user: SessionUser,
+  id: string,
+): Promise<EventSummary> {
+  const row = await requireManageable(db, user, id);
+  requireEditable(user, row);
+  return toSummary(row);
+}
+
+async function confirmedBookingsOf(tx: Tx, eventId: string): Promise<number> {
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(bookings)
+    .innerJoin(listings, eq(listings.id, bookings.listingId))
+    .where(and(eq(listings.eventId, eventId), eq(bookings.status, 'confirmed')));
+  return row?.n ?? 0;
+}
+
+/**
+ * Replaces every field of an event. Its creator may edit it while it is scheduled; an admin may
+ * edit any event; anyone else gets NOT_FOUND. A changed start must be in the future. Once drivers
+ * have booked, only an admin may move the event in time or place: their bookings hang on it.
+ */
+export async function updateEvent(
+  db: Database,
+  user: SessionUser,
+  input: EventUpdateInput,
+  now: Date = new Date(),
+): Promise<EventSummary> {
+  return inTransaction(db, async (tx) => {
+    const row = await requireManageable(tx, user, input.id, true);
+    requireEditable(user, row);
+    const fields = storedFields(input);
+    // The form shows times to the minute: a time sent back as it was shown keeps the stored one.
+    const sameWallClock = (local: string, stored: Date) =>
+      input.timeZone === row.timeZone && local === instantToLocalDateTime(stored, row.timeZone);
+    if (sameWallClock(input.startLocal, row.startsAt)) fields.startsAt = row.startsAt;
+    if (sameWallClock(input.endLocal, row.endsAt)) fields.endsAt = row.endsAt;
+    const startChanged = fields.startsAt.getTime() !== row.startsAt.getTime();
+    if (startChanged && fields.startsAt <= now) {
+      throw new AppError('BAD_REQUEST', EVENT_STARTS_IN_PAST_MESSAGE);
+    }
+    const moved =
+      startChanged ||
+      fields.endsAt.getTime() !== row.endsAt.getTime() ||
+      fields.latitude !== row.latitude ||
+      fields.longitude !== row.longitude;
+    if (moved && !user.isAdmin && (await confirmedBookingsOf(tx, row.id)) > 0) {
+      throw new AppError('CONFLICT', BOOKED_EVENT_MOVE_MESSAGE);
+    }
+    const [updated] = await tx
+      .update(events)
+      .set(fields)
+      .where(eq(events.id, row.id))
+      .returning(eventColumns);
+    return toSummary(updated!);
+  });
+}
+
+/**
+ * Your events, or every event for an admin: upcoming ones first (soonest first), then the rest
+ * (most recent first). At most MY_EVENTS_MAX.
+ */
+export async function listManagedEvents(
+  db: Database,
+  user: SessionUser,
+  { statuses }: { statuses?: EventStatus[] },
+  now: Date = new Date(),
+): Promise<ManagedEvent[]> {
+  const upcoming = sql<boolean>`(${events.status} = 'scheduled' and ${events.endsAt} > ${now.toISOString()}::timestamptz)`;
+  const conditions: (SQL | undefined)[] = [
+    user.isAdmin ? undefined : eq(events.createdBy, user.id),
+    statuses ? inArray(events.status, statuses) : undefined,
+  ];
+  const confirmed = db
+    .select({
+      eventId: listings.eventId,
+      n: sql<number>`count(*)::int`.as('n'),
+    })
+    .from(bookings)
+    .innerJoin(listings, eq(listings.id, bookings.listingId))
+    .where(eq(bookings.status, 'confirmed'))
+    .groupBy(listings.eventId)
+    .as('confirmed');
+  const rows = await db
+    .select({
+      ...eventColumns,
+      createdBy: events.createdBy,
+      creatorName: users.name,
+      confirmedBookings: sql<number>`coalesce(${confirmed.n}, 0)::int`,
+      upcoming,
+    })
+    .from(events)
+    .leftJoin(users, eq(users.id, events.createdBy))
+    .leftJoin(confirmed, eq(confirmed.eventId, events.id))
+    .where(and(...conditions))
+    .orderBy(
+      desc(upcoming),
+      sql`case when ${upcoming} then ${events.startsAt} end asc`,
+      desc(events.startsAt),
+      asc(events.id),
+    )
+    .limit(MY_EVENTS_MAX);
+  return rows.map(({ createdBy, creatorName, confirmedBookings, upcoming, ...row }) => ({
+    ...toSummary(row),
+    createdBy,
+    creatorName,
+    confirmedBookings,
+    upcoming,
+  }));
+}
+
+async function requireEvent(tx: Tx, id: string): Promise<Event> {
+  const [row] = await tx.select().from(events).where(eq(events.id, id)).limit(1).for('update');
+  if (!row) throw new AppError('NOT_FOUND', NOT_FOUND_MESSAGE);
+  return row;
+}
+
+/**
+ * Cancels an event (admins only; the router checks). In one transaction: the event is marked
+ * cancelled and every confirmed booking on it is cancelled with a full refund, with the e-mails
+ * to drivers and hosts queued; if anything fails, nothing changes.
+ */
+export async function cancelEvent(
+  db: Database,
+  input: { id: string; reason: string },
+  { publicUrl, now = new Date() }: { publicUrl: string; now?: Date },
+): Promise<{ event: EventSummary; cancelledBookings: number }> {
+  return inTransaction(db, async (tx) => {
+    const row = await requireEvent(tx, input.id);
+    if (row.status === 'cancelled')
+      throw new AppError('CONFLICT', 'This event is already cancelled.');
+    if (row.status === 'archived') {
+      throw new AppError('CONFLICT', 'This event is archived. Unarchive it first.');
+    }
+    if (row.endsAt <= now) {
+      throw new AppError(
+        'CONFLICT',
+        'This event is over, so it cannot be cancelled. Archive it instead.',
+      );
+    }
+    const [updated] = await tx
+      .update(events)
+      .set({ status: 'cancelled' })
+      .where(eq(events.id, row.id))
+      .returning(eventColumns);
+    const { cancelled } = await cancelEventBookings(tx, row.id, {
+      reason: input.reason,
+      publicUrl,
+      now,
+    });
+    return { event: toSummary(updated!), cancelledBookings: cancelled };
+  });
+}
+
+/**
+ * Archives an event that is over or cancelled (admins only). An upcoming event must be cancelled
+ * first, so its drivers are refunded rather than left with bookings for a hidden event.
+ */
+export async function archiveEvent(
+  db: Database,
+  id: string,
+  now: Date = new Date(),
+): Promise<EventSummary> {
+  return inTransaction(db, async (tx) => {
+    const row = await requireEvent(tx, id);
+    if (row.status === 'archived')
+      throw new AppError('CONFLICT', 'This event is already archived.');
+    if (row.status === 'scheduled' && row.endsAt > now) {
+      throw new AppError(
+        'CONFLICT',
+        'This event has not ended yet. Cancel it first, so its drivers are refunded.',
+      );
+    }
+    const [updated] = await tx
+      .update(events)
+      .set({ status: 'archived' })
+      .where(eq(events.id, row.id))
+      .returning(eventColumns);
+    return toSummary(updated!);
+  });
+}
+
+/**
+ * Brings an archived event back (admins only). Only a cancelled event can be archived before it
+ * ends, so one that has not ended returns as cancelled; one that is over returns as scheduled,
+ * which lists it as ended.
+ */
+export async function unarchiveEvent(
+  db: Database,
+  id: string,
+  now: Date = new Date(),
+): Promise<EventSummary> {
+  return inTransaction(db, async (tx) => {
+    const row = await requireEvent(tx, id);
+    if (row.status !== 'archived') throw new AppError('CONFLICT', 'This event is not archived.');
+    const [updated] = await tx
+      .update(events)
+      .set({ status: row.endsAt > now ? 'cancelled' : 'scheduled' })
+      .where(eq(events.id, row.id))
+      .returning(eventColumns);
+    return toSummary(updated!);
+  });
+}

@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest';
+import {
+  eventCreateInput,
+  eventListInput,
+  instantToLocalDateTime,
+  isCountryCode,
+  isLocalDateTime,
+  localDateTimeToInstant,
+} from './index';
+
+describe('local date-times at the venue', () => {
+  it('recognises real datetime-local values only', () => {
+    expect(isLocalDateTime('2027-07-04T19:30')).toBe(true);
+    expect(isLocalDateTime('2027-07-04T19:30:15')).toBe(true);
+    expect(isLocalDateTime('2027-02-29T10:00')).toBe(false);
+    expect(isLocalDateTime('2027-07-04 19:30')).toBe(false);
+    expect(isLocalDateTime('2027-07-04T24:00')).toBe(false);
+    expect(isLocalDateTime('tomorrow')).toBe(false);
+  });
+
+  it('converts wall-clock times to instants in the given zone, across daylight saving', () => {
+    expect(localDateTimeToInstant('2027-07-04T19:30', 'America/Denver').toISOString()).toBe(
+      '2027-07-05T01:30:00.000Z',
+    );
+    expect(localDateTimeToInstant('2027-01-15T19:30', 'America/Denver').toISOString()).toBe(
+      '2027-01-16T02:30:00.000Z',
+    );
+    expect(localDateTimeToInstant('2027-07-04T19:30', 'Asia/Kolkata').toISOString()).toBe(
+      '2027-07-04T14:00:00.000Z',
+    );
+  });
+
+  it('shows an instant as the wall clock of the zone, the inverse of the conversion', () => {
+    const instant = new Date('2027-07-05T01:30:00.000Z');
+    expect(instantToLocalDateTime(instant, 'America/Denver')).toBe('2027-07-04T19:30');
+    expect(instantToLocalDateTime(instant, 'America/Los_Angeles')).toBe('2027-07-04T18:30');
+    expect(instantToLocalDateTime('2027-01-01T00:05:00.000Z', 'UTC')).toBe('2027-01-01T00:05');
+  });
+});
+
+describe('isCountryCode', () => {
+  it('accepts ISO region codes and refuses anything else', () => {
+    expect(isCountryCode('US')).toBe(true);
+    expect(isCountryCode('CA')).toBe(true);
+    expect(isCountryCode('us')).toBe(false);
+    expect(isCountryCode('ZZ')).toBe(false);
+    expect(isCountryCode('USA')).toBe(false);
+    expect(isCountryCode('EU')).toBe(false);
+    expect(isCountryCode('SU')).toBe(false);
+  });
+});
+
+describe('eventCreateInput', () => {
+  const valid = {
+    title: 'Provo Summer Fair',
+    venueName: 'Pioneer Park',
+    street: '500 W Center St',
+    city: 'Provo',
+    region: 'UT',
+    postalCode: '84601',
+    country: 'US',
+    latitude: 40.2338,
+    longitude: -111.6694,
+    timeZone: 'America/Denver',
+    startLocal: '2099-07-04T10:00',
+    endLocal: '2099-07-04T18:00',
+    expectedAttendance: 12000,
+  };
+
+  it('accepts every field, trims text and turns blank addresses into none', () => {
+    const parsed = eventCreateInput.parse({
+      ...valid,
+      title: '  Provo Summer Fair ',
+      websiteUrl: '',
+      imageUrl: ' https://cdn.example.com/fair.jpg ',
+    });
+    expect(parsed).toMatchObject({
+      title: 'Provo Summer Fair',
+      description: '',
+      websiteUrl: null,
+      imageUrl: 'https://cdn.example.com/fair.jpg',
+    });
+  });
+
+  it('reports one clear message per field', () => {
+    const result = eventCreateInput.safeParse({
+      ...valid,
+      title: '',
+      startLocal: '2099-07-04T18:00',
+      endLocal: '2099-07-04T10:00',
+    });
+    const messages = Object.fromEntries(
+      result.error!.issues.map((issue) => [issue.path.join('.'), issue.message]),
+    );
+    expect(messages).toEqual({
+      title: 'Enter the title.',
+      endLocal: 'The event must end after it starts.',
+    });
+  });
+});
+
+describe('eventListInput near me', () => {
+  it('takes a point and refuses one off the globe', () => {
+    expect(eventListInput.parse({ near: { latitude: 40.3, longitude: -111.7 } }).near).toEqual({
+      latitude: 40.3,
+      longitude: -111.7,
+    });
+    expect(eventListInput.safeParse({ near: { latitude: 95, longitude: 0 } }).success).toBe(false);
+    expect(eventListInput.safeParse({ near: { latitude: 40 } }).success).toBe(false);
+  });
+});
+
+describe('eventCreateInput with missing fields', () => {
+  it('reports them instead of throwing', () => {
+    const result = eventCreateInput.safeParse({ title: 'Only a title' });
+    expect(result.success).toBe(false);
+    const fields = new Set(result.error!.issues.map((issue) => issue.path.join('.')));
+    expect(fields).toEqual(
+      new Set([
+        'venueName',
+        'street',
+        'city',
+        'region',
+        'postalCode',
+        'country',
+        'latitude',
+        'longitude',
+        'timeZone',
+        'startLocal',
+        'endLocal',
+        'expectedAttendance',
+      ]),
+    );
+  });
+});
