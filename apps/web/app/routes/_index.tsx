@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
+import { availabilityOf } from '~/.server/availability';
 import { EventCard } from '~/components/events/event-card';
 import { EventSearchCombobox } from '~/components/events/event-search-combobox';
 import { buttonClasses } from '~/components/ui/button';
@@ -15,7 +16,7 @@ export const meta: MetaFunction = () => [
 
 export async function loader({ context }: LoaderFunctionArgs) {
   const upcoming = await context.api.event.list({ limit: 3 });
-  return { upcoming: upcoming.items };
+  return { upcoming: upcoming.items, availability: await availabilityOf(context, upcoming.items) };
 }
 
 const steps = [
@@ -30,7 +31,7 @@ const steps = [
 ];
 
 export default function Index() {
-  const { upcoming } = useLoaderData<typeof loader>();
+  const { upcoming, availability } = useLoaderData<typeof loader>();
   return (
     <>
       <section className="from-brand-900 to-brand-700 bg-gradient-to-b text-white">
@@ -76,7 +77,7 @@ export default function Index() {
           <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {upcoming.map((event) => (
               <li key={event.id} className="flex">
-                <EventCard event={event} />
+                <EventCard event={event} availability={availability[event.id]} />
               </li>
             ))}
           </ul>

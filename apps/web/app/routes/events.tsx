@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { tryApi } from '~/.server/api-errors';
+import { availabilityOf } from '~/.server/availability';
 import { EventCard } from '~/components/events/event-card';
 import { EventSearchForm, type EventFilters } from '~/components/events/event-search-form';
 import { NearMeButton } from '~/components/events/near-me-button';
@@ -51,7 +52,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       { status: result.status },
     );
   }
-  return { filters, cursor, page: result.value, error: null };
+  const availability = await availabilityOf(context, result.value.items);
+  return { filters, cursor, page: result.value, availability, error: null };
 }
 
 function pageLink(filters: EventFilters, cursor?: string) {
@@ -63,7 +65,9 @@ function pageLink(filters: EventFilters, cursor?: string) {
 }
 
 export default function EventsPage() {
-  const { filters, cursor, page, error } = useLoaderData<typeof loader>();
+  const loaded = useLoaderData<typeof loader>();
+  const { filters, cursor, page, error } = loaded;
+  const availability = 'availability' in loaded ? loaded.availability : {};
   const filtered = Boolean(filters.q || filters.from || filters.to);
   const nearMe = Boolean(filters.lat && filters.lng);
 
@@ -106,7 +110,7 @@ export default function EventsPage() {
             <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
               {page.items.map((event) => (
                 <li key={event.id} className="flex">
-                  <EventCard event={event} />
+                  <EventCard event={event} availability={availability[event.id]} />
                 </li>
               ))}
             </ul>

@@ -62,6 +62,14 @@ test.describe('/events', () => {
     await expect(eventCards(page)).toHaveCount(12);
   });
 
+  test('each card says how many spaces are left and from what price', async ({ page }) => {
+    await page.goto('/events?q=balloon');
+    await expect(eventCards(page).first()).toContainText('From $12.00 · 12 spaces left');
+    // No host has listed near the Rose Festival parade in the demo data.
+    await page.goto('/events?q=rose+festival');
+    await expect(eventCards(page).first()).toContainText('No spaces free right now');
+  });
+
   test('a search with no match says so and offers the whole list', async ({ page }) => {
     await page.goto('/events?q=zzzqqq');
     await expect(page.getByText('No upcoming events match your search.')).toBeVisible();

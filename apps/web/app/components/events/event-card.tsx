@@ -1,4 +1,5 @@
 import type { EventSummary } from '@parkside/api';
+import { formatUsd } from '@parkside/validators';
 import { Link } from '@remix-run/react';
 import { formatEventStart } from '~/utils/event-time';
 
@@ -8,7 +9,33 @@ export function formatMiles(miles: number): string {
   return `${miles.toFixed(1)} mi`;
 }
 
-export function EventCard({ event }: { event: EventSummary }) {
+/** What is left to book for an event: free spaces and the cheapest one. */
+export interface CardAvailability {
+  spacesLeft: number;
+  lowestPriceCents: number | null;
+}
+
+function AvailabilityLine({ availability }: { availability: CardAvailability }) {
+  if (availability.spacesLeft > 0 && availability.lowestPriceCents !== null) {
+    return (
+      <p className="text-sm text-slate-700">
+        <span className="text-ink font-bold">From {formatUsd(availability.lowestPriceCents)}</span>
+        <span aria-hidden="true"> · </span>
+        <span className="sr-only">, </span>
+        {availability.spacesLeft} {availability.spacesLeft === 1 ? 'space' : 'spaces'} left
+      </p>
+    );
+  }
+  return <p className="text-sm font-semibold text-amber-800">No spaces free right now</p>;
+}
+
+export function EventCard({
+  event,
+  availability,
+}: {
+  event: EventSummary;
+  availability?: CardAvailability;
+}) {
   const headingId = `event-${event.id}`;
   return (
     <article
@@ -42,6 +69,7 @@ export function EventCard({ event }: { event: EventSummary }) {
             {formatMiles(event.distanceMiles)} away
           </p>
         ) : null}
+        {availability ? <AvailabilityLine availability={availability} /> : null}
         <div className="mt-auto pt-3">
           <Link
             to={`/rent?event=${event.id}`}
