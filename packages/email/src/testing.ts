@@ -28,8 +28,12 @@ export interface TestSmtpServer {
    * rejects after `timeoutMs` (default 5000) listing what did arrive.
    */
   waitFor(predicate: (m: ReceivedEmail) => boolean, timeoutMs?: number): Promise<ReceivedEmail>;
-  /** While failing, every recipient is refused (550) and any message data is refused (451). */
-  setFailing(failing: boolean): void;
+  /**
+   * While failing, recipients are refused (550) and message data is refused (451): every
+   * recipient with `true`, or only the given address, so tests running side by side are not
+   * disturbed.
+   */
+  setFailing(failing: boolean | string): void;
   close(): Promise<void>;
 }
 
@@ -60,7 +64,9 @@ export async function startTestSmtpServer(
 ): Promise<TestSmtpServer> {
   const messages: ReceivedEmail[] = [];
   const waiters = new Set<Waiter>();
-  let failing = false;
+  let failing: boolean | string = false;
+  const refuses = (address: string) =>
+    failing === true || (typeof failing === 'string' && failing === address.toLowerCase());
   let closed: Promise<void> | undefined;
 
   function settle(waiter: Waiter, match: ReceivedEmail): void {
@@ -96,15 +102,16 @@ export async function startTestSmtpServer(
     // Connections still open when close() is called get this long to finish.
     closeTimeout: 1_000,
     size: 10 * 1024 * 1024,
-    onRcptTo(_address, _session, callback) {
-      if (failing) return callback(smtpError('Mailbox unavailable (test server is failing)', 550));
+    onRcptTo(address, _session, callback) {
+      if (refuses(address.address))
+        return callback(smtpError('Mailbox unavailable (test server is failing)', 550));
       callback();
     },
     onData(stream, session, callback) {
       // Always read the whole stream, even when refusing, or the connection stalls.
       simpleParser(stream)
         .then((parsed) => {
-          if (failing) {
+          if (session.envelope.rcptTo.some((recipient) => refuses(recipient.address))) {
             callback(smtpError('Temporary failure (test server is failing)', 451));
             return;
           }
@@ -166,6 +173,7 @@ export async function startTestSmtpServer(
       });
     },
     setFailing(value) {
+      value = typeof value === 'string' ? value.toLowerCase() : value;
       failing = value;
     },
     close() {

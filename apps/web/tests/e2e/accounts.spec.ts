@@ -51,7 +51,7 @@ test.describe('sign-up and e-mail verification', () => {
         .filter({ hasText: 'Verification email sent! Please check your inbox.' }),
     ).toBeVisible();
 
-    await setMailFailing(true);
+    await setMailFailing(true, email);
     try {
       await page.getByRole('button', { name: 'Resend verification email' }).click();
       await expect(
@@ -60,7 +60,7 @@ test.describe('sign-up and e-mail verification', () => {
           .filter({ hasText: 'Failed to send verification email. Please try again later.' }),
       ).toBeVisible();
     } finally {
-      await setMailFailing(false);
+      await setMailFailing(false, email);
     }
   });
 

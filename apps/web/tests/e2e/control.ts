@@ -35,8 +35,11 @@ export async function upsertOidcAccount(account: DevOidcAccount) {
   await fetch(`${base}/oidc/accounts`, { method: 'POST', body: JSON.stringify(account) });
 }
 
-export async function setMailFailing(on: boolean) {
-  await fetch(`${base}/smtp/failing?on=${on}`, { method: 'POST' });
+/** Makes the test SMTP server refuse mail to `address` (other tests' mail keeps flowing). */
+export async function setMailFailing(on: boolean, address: string) {
+  await fetch(`${base}/smtp/failing?${new URLSearchParams({ on: String(on), address })}`, {
+    method: 'POST',
+  });
 }
 
 let counter = 0;

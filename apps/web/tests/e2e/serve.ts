@@ -47,7 +47,8 @@ const control = createServer((req, res) => {
     return;
   }
   if (req.method === 'POST' && url.pathname === '/smtp/failing') {
-    smtp.setFailing(url.searchParams.get('on') === 'true');
+    const address = url.searchParams.get('address');
+    smtp.setFailing(url.searchParams.get('on') === 'true' && (address || true));
     return reply(200, { ok: true });
   }
   reply(404, { error: 'not found' });
