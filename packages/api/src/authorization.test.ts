@@ -960,6 +960,16 @@ describe('money at the API boundary', () => {
     },
   );
 
+  it("another driver's idempotency key makes a new booking, never returns theirs", async () => {
+    const taken = { ...bookingRequest(a.listing.id), idempotencyKey: a.booking.idempotencyKey };
+    const mine = (await call(people.driverB, 'booking.create', taken)) as Booking;
+    expect(mine.id).not.toBe(a.booking.id);
+    expect(mine.driverId).toBe(people.driverB.id);
+    const [theirs] = await handle.db.select().from(bookings).where(eq(bookings.id, a.booking.id));
+    expect(theirs).toMatchObject({ driverId: people.driverA.id, status: 'confirmed' });
+    await call(people.driverB, 'booking.cancel', { bookingId: mine.id });
+  });
+
   it('takes every amount from the stored listing, and a new price only for new bookings', async () => {
     const world = await seedWorld(people.hostA, people.driverA);
     const booked = (await call(
