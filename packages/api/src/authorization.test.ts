@@ -1,0 +1,997 @@
+/**
+ * The authorization matrix: every procedure of the API, who may call it, and whose objects it
+ * names. One seeded database with two sides (host A and driver A, host B and driver B), an
+ * unverified user, an admin and a visitor proves, for every procedure, that
+ * - a visitor gets UNAUTHORIZED where signing in is needed,
+ * - an unverified user gets FORBIDDEN where a verified e-mail is needed,
+ * - everyone but an admin gets FORBIDDEN on admin-only procedures,
+ * - side B naming side A's booking, listing, driveway, event or upload gets NOT_FOUND,
+ * - lists of "my" things show nothing of the other side,
+ * and that every refusal leaves the database exactly as it was. A procedure added to the router
+ * without a row here fails the first test.
+ */
+import {
+  apiTokens,
+  bookings,
+  driveways,
+  emailJobs,
+  events,
+  eventWaitlist,
+  feedback,
+  listings,
+  storageObjects,
+  users,
+  type Booking,
+  type Event,
+} from '@parkside/db';
+import { createTestDatabase, type TestDatabase } from '@parkside/db/testing';
+import {
+  createDiskBackend,
+  createStorageService,
+  downloadPath,
+  sha256Hex,
+  type StorageService,
+} from '@parkside/storage';
+import { instantToLocalDateTime } from '@parkside/validators';
+import { TRPCError } from '@trpc/server';
+import { eq } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createContext, type SessionUser } from './context';
+import { appRouter, createCaller } from './root';
+import { makeListing } from './test-marketplace';
+import { insertUsers, testUser } from './test-users';
+import {
+  ADMIN_REQUIRED_MESSAGE,
+  SIGN_IN_REQUIRED_MESSAGE,
+  VERIFICATION_REQUIRED_MESSAGE,
+} from './trpc';
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+const people = {
+  visitor: null,
+  unverified: testUser('authz-unverified', { emailVerified: false }),
+  hostA: testUser('authz-host-a', { isHost: true }),
+  driverA: testUser('authz-driver-a'),
+  hostB: testUser('authz-host-b', { isHost: true }),
+  driverB: testUser('authz-driver-b'),
+  admin: testUser('authz-admin', { isAdmin: true }),
+} satisfies Record<string, SessionUser | null>;
+type Who = keyof typeof people;
+const NON_ADMINS = ['unverified', 'hostA', 'driverA', 'hostB', 'driverB'] as const;
+const SIDE_B = ['hostB', 'driverB'] as const;
+
+let handle: TestDatabase;
+let storage: StorageService;
+let dir: string;
+
+/* ---------- One side of the marketplace ---------- */
+
+/**
+ * What one host and one driver own: an event the host created with a listing on the host's
+ * driveway and the driver's confirmed booking on it; a second driveway listed for a second event
+ * without bookings; an ended and an archived event of the host; two uploads of the host (one
+ * shown on the driveway); and a feedback and an API token for the admin-only procedures.
+ */
+interface World {
+  event: Event;
+  listing: typeof listings.$inferSelect;
+  driveway: typeof driveways.$inferSelect;
+  booking: Booking;
+  spare: { event: Event; listing: typeof listings.$inferSelect; drivewayId: string };
+  endedEvent: Event;
+  archivedEvent: Event;
+  /** Uploaded under users/{host}/ and shown on the driveway. */
+  photo: string;
+  /** Uploaded under users/{host}/, not used anywhere yet. */
+  upload: string;
+  feedbackId: string;
+  tokenId: string;
+}
+
+let uploads = 0;
+async function uploadAs(user: SessionUser) {
+  uploads += 1;
+  const bytes = Buffer.alloc(1000);
+  bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  const result = await storage.upload({
+    caller: { id: user.id, isAdmin: user.isAdmin, scope: 'session' },
+    name: `users/${user.id}/photo-${uploads}.png`,
+    file: bytes,
+    metadata: {},
+  });
+  return downloadPath(result.bucket, result.fullPath, result.downloadTokens);
+}
+
+async function storeEvent(creator: SessionUser, startsInDays: number, status: Event['status']) {
+  const start = Date.now() + startsInDays * DAY;
+  const [row] = await handle.db
+    .insert(events)
+    .values({
+      title: `Past game ${randomUUID().slice(0, 8)}`,
+      slug: `past-game-${randomUUID()}`,
+      venueName: 'LaVell Edwards Stadium',
+      street: '1700 N Canyon Rd',
+      city: 'Provo',
+      region: 'UT',
+      postalCode: '84604',
+      latitude: 40.2574,
+      longitude: -111.6547,
+      timeZone: 'America/Denver',
+      startsAt: new Date(start),
+      endsAt: new Date(start + 3 * HOUR),
+      expectedAttendance: 1000,
+      createdBy: creator.id,
+      status,
+    })
+    .returning();
+  return row!;
+}
+
+async function seedWorld(host: SessionUser, driver: SessionUser): Promise<World> {
+  const { db } = handle;
+  const main = await makeListing(db, host);
+  const spare = await makeListing(db, host);
+  const [event] = await db
+    .update(events)
+    .set({ createdBy: host.id })
+    .where(eq(events.id, main.event.id))
+    .returning();
+  await db.update(events).set({ createdBy: host.id }).where(eq(events.id, spare.event.id));
+  const photo = await uploadAs(host);
+  const upload = await uploadAs(host);
+  const [driveway] = await db
+    .update(driveways)
+    .set({ photos: [photo] })
+    .where(eq(driveways.id, main.driveway.id))
+    .returning();
+  const booking = await call(driver, 'booking.create', {
+    listingId: main.listing.id,
+    licensePlate: 'ABC 123',
+    vehicleDescription: 'Blue Honda Civic',
+    idempotencyKey: `world-${randomUUID()}`,
+  });
+  const [note] = await db
+    .insert(feedback)
+    .values({ userId: driver.id, userName: driver.name, feedbackText: 'Great app', email: null })
+    .returning();
+  const [token] = await db
+    .insert(apiTokens)
+    .values({
+      name: 'Gate scanner',
+      scope: 'storage:read',
+      ownerId: people.admin.id,
+      secretHash: sha256Hex(randomUUID()),
+    })
+    .returning();
+  return {
+    event: event!,
+    listing: main.listing,
+    driveway: driveway!,
+    booking: booking as Booking,
+    spare: { event: spare.event, listing: spare.listing, drivewayId: spare.driveway.id },
+    endedEvent: await storeEvent(host, -2, 'scheduled'),
+    archivedEvent: await storeEvent(host, -3, 'archived'),
+    photo,
+    upload,
+    feedbackId: note!.id,
+    tokenId: token!.id,
+  };
+}
+
+/* ---------- Calling procedures by path ---------- */
+
+type Procedure = (input?: unknown) => Promise<unknown>;
+
+function call(user: SessionUser | null, path: string, input?: unknown): Promise<unknown> {
+  const caller = createCaller(createContext({ db: handle.db, user, storage })) as unknown;
+  const procedure = path
+    .split('.')
+    .reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller);
+  return (procedure as Procedure)(input);
+}
+
+/** "ok", or the tRPC code the call failed with (anything else is a bug and rethrown). */
+async function outcome(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise;
+    return 'ok';
+  } catch (error) {
+    if (error instanceof TRPCError) return error.code;
+    throw error;
+  }
+}
+
+/** Every row a procedure could change, in a comparable form. */
+const watched = {
+  users,
+  events,
+  driveways,
+  listings,
+  bookings,
+  feedback,
+  eventWaitlist,
+  emailJobs,
+  apiTokens,
+  storageObjects,
+};
+async function snapshot(): Promise<Record<string, string[]>> {
+  const entries = await Promise.all(
+    Object.entries(watched).map(async ([name, table]) => {
+      const rows = await handle.db.select().from(table);
+      return [name, rows.map((row) => JSON.stringify(row)).sort()] as const;
+    }),
+  );
+  return Object.fromEntries(entries);
+}
+
+/** Calls and expects the refusal `code` (and `message`), with the database unchanged after. */
+async function expectRefused(
+  who: Who,
+  path: string,
+  input: unknown,
+  code: TRPCError['code'],
+  message?: string,
+) {
+  const before = await snapshot();
+  const error = await call(people[who], path, input).then(
+    () => null,
+    (caught: unknown) => caught,
+  );
+  expect(error, `${path} as ${who} should be refused with ${code}`).toBeInstanceOf(TRPCError);
+  expect((error as TRPCError).code, `${path} as ${who}: ${(error as Error).message}`).toBe(code);
+  if (message) expect((error as TRPCError).message).toBe(message);
+  expect(await snapshot(), `${path} as ${who} changed the database`).toEqual(before);
+}
+
+/* ---------- The matrix ---------- */
+
+type Access = 'public' | 'signed-in' | 'verified' | 'admin';
+/**
+ * Whose objects the input names:
+ * - none: nothing, or only public things (events, open listings);
+ * - self: the caller's own account or the caller's own things, found by the session alone;
+ * - driver: a booking, which its driver (for cancelling also its host) may use;
+ * - host: a listing or driveway, which only its host may use;
+ * - creator: an event, which its creator or an admin may edit;
+ * - admin: things only admins manage (every event's state, feedback, API tokens).
+ */
+type Owner = 'none' | 'self' | 'driver' | 'host' | 'creator' | 'admin';
+
+interface Rule {
+  access: Access;
+  owner: Owner;
+  /** A valid input naming side A's objects. */
+  input: (a: World) => unknown;
+  /**
+   * What callers past the guard get, each on a fresh side A ("ok" unless said). An outcome that
+   * is not "ok" is a rule of the product, not of authorization, and is explained beside it.
+   */
+  outcomes: [Who, string][];
+  /** Inputs naming side A's objects (or uploads) from side B: B must get NOT_FOUND. */
+  foreign?: (a: World, b: World) => unknown[];
+}
+
+function eventFields(event: Event) {
+  return {
+    title: event.title,
+    description: event.description,
+    venueName: event.venueName,
+    street: event.street,
+    city: event.city,
+    region: event.region,
+    postalCode: event.postalCode,
+    country: event.country,
+    latitude: event.latitude,
+    longitude: event.longitude,
+    timeZone: event.timeZone,
+    startLocal: instantToLocalDateTime(event.startsAt, event.timeZone),
+    endLocal: instantToLocalDateTime(event.endsAt, event.timeZone),
+    expectedAttendance: event.expectedAttendance,
+    websiteUrl: event.websiteUrl ?? '',
+    imageUrl: event.imageUrl ?? '',
+  };
+}
+
+/** The same event with a new title: the times and place stay, so a booked event may change. */
+const eventUpdate = (event: Event, title = 'Renamed game day') => ({
+  ...eventFields(event),
+  id: event.id,
+  title,
+});
+
+const newEvent = () => {
+  const start = new Date(Date.now() + 30 * DAY);
+  return {
+    ...eventFields({
+      title: 'Provo Summer Fair',
+      description: 'Rides, food trucks and a parade.',
+      venueName: 'Pioneer Park',
+      street: '500 W Center St',
+      city: 'Provo',
+      region: 'UT',
+      postalCode: '84601',
+      country: 'US',
+      latitude: 40.2338,
+      longitude: -111.6694,
+      timeZone: 'America/Denver',
+      startsAt: start,
+      endsAt: new Date(start.getTime() + 8 * HOUR),
+      expectedAttendance: 12_000,
+      websiteUrl: null,
+      imageUrl: null,
+    } as Event),
+  };
+};
+
+const bookingRequest = (listingId: string) => ({
+  listingId,
+  licensePlate: 'XYZ 987',
+  vehicleDescription: 'Red Ford F-150',
+  idempotencyKey: `authz-${randomUUID()}`,
+});
+
+const matrix: Record<string, Rule> = {
+  'account.me': {
+    access: 'signed-in',
+    owner: 'self',
+    input: () => undefined,
+    outcomes: [['unverified', 'ok']],
+  },
+  'account.signInMethods': {
+    access: 'signed-in',
+    owner: 'self',
+    input: () => undefined,
+    outcomes: [['unverified', 'ok']],
+  },
+  'account.updateProfile': {
+    access: 'signed-in',
+    owner: 'self',
+    input: () => ({ name: 'Sam Rivera', phoneNumber: '', address: '' }),
+    outcomes: [['unverified', 'ok']],
+  },
+  'account.becomeHost': {
+    access: 'signed-in',
+    owner: 'self',
+    input: () => undefined,
+    outcomes: [['unverified', 'ok']],
+  },
+
+  'admin.overview': {
+    access: 'admin',
+    owner: 'admin',
+    input: () => undefined,
+    outcomes: [['admin', 'ok']],
+  },
+
+  'availability.forEvents': {
+    access: 'public',
+    owner: 'none',
+    input: (a) => ({ eventIds: [a.event.id] }),
+    outcomes: [['visitor', 'ok']],
+  },
+
+  'apiToken.list': {
+    access: 'admin',
+    owner: 'admin',
+    input: () => undefined,
+    outcomes: [['admin', 'ok']],
+  },
+  'apiToken.create': {
+    access: 'admin',
+    owner: 'admin',
+    input: () => ({ name: 'Ticket scanner', scope: 'storage:read' }),
+    outcomes: [['admin', 'ok']],
+  },
+  'apiToken.revoke': {
+    access: 'admin',
+    owner: 'admin',
+    input: (a) => ({ id: a.tokenId }),
+    outcomes: [['admin', 'ok']],
+  },
+
+  'booking.create': {
+    access: 'verified',
+    owner: 'none',
+    input: (a) => bookingRequest(a.listing.id),
+    // Any verified driver books an open listing; its host cannot book their own driveway.
+    outcomes: [
+      ['driverB', 'ok'],
+      ['hostA', 'FORBIDDEN'],
+    ],
+  },
+  'booking.mine': {
+    access: 'verified',
+    owner: 'self',
+    input: () => undefined,
+    outcomes: [['driverA', 'ok']],
+  },
+  'booking.byId': {
+    access: 'verified',
+    owner: 'driver',
+    input: (a) => ({ bookingId: a.booking.id }),
+    // Only its driver reads a booking here; the host sees it on /my-listings.
+    outcomes: [
+      ['driverA', 'ok'],
+      ['hostA', 'NOT_FOUND'],
+      ['admin', 'NOT_FOUND'],
+    ],
+    foreign: (a) => [{ bookingId: a.booking.id }],
+  },
+  'booking.preview': {
+    access: 'verified',
+    owner: 'none',
+    input: (a) => ({ listingId: a.listing.id }),
+    outcomes: [['driverB', 'ok']],
+  },
+  'booking.cancel': {
+    access: 'verified',
+    owner: 'driver',
+    input: (a) => ({ bookingId: a.booking.id, reason: 'Our plans changed.' }),
+    // Its driver or the host of its driveway; admins cancel whole events instead.
+    outcomes: [
+      ['driverA', 'ok'],
+      ['hostA', 'ok'],
+      ['admin', 'NOT_FOUND'],
+    ],
+    foreign: (a) => [{ bookingId: a.booking.id, reason: 'Not mine to cancel.' }],
+  },
+
+  'event.list': {
+    access: 'public',
+    owner: 'none',
+    input: () => ({}),
+    outcomes: [['visitor', 'ok']],
+  },
+  'event.bySlug': {
+    access: 'public',
+    owner: 'none',
+    input: (a) => ({ slug: a.event.slug }),
+    outcomes: [['visitor', 'ok']],
+  },
+  'event.byId': {
+    access: 'public',
+    owner: 'none',
+    input: (a) => ({ id: a.event.id }),
+    outcomes: [['visitor', 'ok']],
+  },
+  'event.create': {
+    access: 'verified',
+    owner: 'none',
+    input: () => newEvent(),
+    outcomes: [['driverB', 'ok']],
+  },
+  'event.forEdit': {
+    access: 'verified',
+    owner: 'creator',
+    input: (a) => ({ id: a.event.id }),
+    outcomes: [
+      ['hostA', 'ok'],
+      ['admin', 'ok'],
+    ],
+    foreign: (a) => [{ id: a.event.id }],
+  },
+  'event.update': {
+    access: 'verified',
+    owner: 'creator',
+    input: (a) => eventUpdate(a.event),
+    outcomes: [
+      ['hostA', 'ok'],
+      ['admin', 'ok'],
+    ],
+    foreign: (a) => [eventUpdate(a.event, 'Taken over')],
+  },
+  'event.mine': {
+    access: 'verified',
+    owner: 'self',
+    input: () => ({}),
+    outcomes: [['hostA', 'ok']],
+  },
+  'event.cancel': {
+    access: 'admin',
+    owner: 'admin',
+    input: (a) => ({ id: a.event.id, reason: 'Storm warning for the whole valley.' }),
+    outcomes: [['admin', 'ok']],
+  },
+  'event.archive': {
+    access: 'admin',
+    owner: 'admin',
+    input: (a) => ({ id: a.endedEvent.id }),
+    outcomes: [['admin', 'ok']],
+  },
+  'event.unarchive': {
+    access: 'admin',
+    owner: 'admin',
+    input: (a) => ({ id: a.archivedEvent.id }),
+    outcomes: [['admin', 'ok']],
+  },
+
+  'feedback.send': {
+    access: 'public',
+    owner: 'none',
+    input: () => ({ feedbackText: 'The map is great.' }),
+    outcomes: [['visitor', 'ok']],
+  },
+  'feedback.list': {
+    access: 'admin',
+    owner: 'admin',
+    input: () => undefined,
+    outcomes: [['admin', 'ok']],
+  },
+  'feedback.resolve': {
+    access: 'admin',
+    owner: 'admin',
+    input: (a) => ({ id: a.feedbackId }),
+    outcomes: [['admin', 'ok']],
+  },
+
+  'listing.forEvent': {
+    access: 'public',
+    owner: 'none',
+    input: (a) => ({ eventId: a.event.id }),
+    outcomes: [['visitor', 'ok']],
+  },
+  'listing.createWithDriveway': {
+    access: 'verified',
+    owner: 'none',
+    input: (a) => ({
+      title: 'Corner lot by the stadium',
+      street: '1600 N 900 E',
+      city: 'Provo',
+      region: 'UT',
+      postalCode: '84604',
+      latitude: 40.256,
+      longitude: -111.649,
+      capacity: 2,
+      listing: { eventId: a.spare.event.id, priceCents: 1500, spacesOffered: 1 },
+    }),
+    outcomes: [['driverB', 'ok']],
+  },
+  'listing.setSpaces': {
+    access: 'verified',
+    owner: 'host',
+    input: (a) => ({ listingId: a.listing.id, spacesOffered: 2 }),
+    outcomes: [
+      ['hostA', 'ok'],
+      ['admin', 'NOT_FOUND'],
+    ],
+    foreign: (a) => [{ listingId: a.listing.id, spacesOffered: 4 }],
+  },
+  'listing.close': {
+    access: 'verified',
+    owner: 'host',
+    input: (a) => ({ listingId: a.spare.listing.id }),
+    outcomes: [
+      ['hostA', 'ok'],
+      ['admin', 'NOT_FOUND'],
+    ],
+    foreign: (a) => [{ listingId: a.spare.listing.id }, { listingId: a.listing.id }],
+  },
+  'listing.mine': {
+    access: 'verified',
+    owner: 'self',
+    input: () => undefined,
+    outcomes: [['hostA', 'ok']],
+  },
+  'listing.mineById': {
+    access: 'verified',
+    owner: 'host',
+    input: (a) => ({ listingId: a.listing.id }),
+    outcomes: [
+      ['hostA', 'ok'],
+      ['driverA', 'NOT_FOUND'],
+    ],
+    foreign: (a) => [{ listingId: a.listing.id }],
+  },
+  'listing.update': {
+    access: 'verified',
+    owner: 'host',
+    input: (a) => ({
+      listingId: a.listing.id,
+      priceCents: 2500,
+      spacesOffered: 3,
+      availableFrom: a.listing.availableFrom.toISOString(),
+      availableTo: a.listing.availableTo.toISOString(),
+    }),
+    outcomes: [['hostA', 'ok']],
+    foreign: (a) => [
+      {
+        listingId: a.listing.id,
+        priceCents: 100,
+        spacesOffered: 1,
+        availableFrom: a.listing.availableFrom.toISOString(),
+        availableTo: a.listing.availableTo.toISOString(),
+      },
+    ],
+  },
+  'listing.reopen': {
+    access: 'verified',
+    owner: 'host',
+    input: (a) => ({ listingId: a.spare.listing.id }),
+    outcomes: [['hostA', 'ok']],
+    foreign: (a) => [{ listingId: a.spare.listing.id }],
+  },
+  'listing.add': {
+    access: 'verified',
+    owner: 'host',
+    input: (a) => ({
+      drivewayId: a.driveway.id,
+      eventId: a.spare.event.id,
+      priceCents: 1800,
+      spacesOffered: 2,
+    }),
+    outcomes: [['hostA', 'ok']],
+    // A's driveway offered by B, for A's event and for B's own.
+    foreign: (a, b) => [
+      { drivewayId: a.driveway.id, eventId: a.spare.event.id, priceCents: 100, spacesOffered: 1 },
+      { drivewayId: a.driveway.id, eventId: b.spare.event.id, priceCents: 100, spacesOffered: 1 },
+    ],
+  },
+  'listing.updateDriveway': {
+    access: 'verified',
+    owner: 'host',
+    input: (a) => ({
+      drivewayId: a.driveway.id,
+      title: 'Renamed driveway',
+      description: '',
+      accessInstructions: '',
+      capacity: 4,
+      amenities: [],
+    }),
+    outcomes: [['hostA', 'ok']],
+    foreign: (a) => [
+      {
+        drivewayId: a.driveway.id,
+        title: 'Taken over',
+        description: 'Mine now',
+        accessInstructions: '',
+        capacity: 1,
+        amenities: [],
+      },
+    ],
+  },
+
+  'storage.attachDrivewayPhoto': {
+    access: 'verified',
+    owner: 'host',
+    input: (a) => ({ drivewayId: a.driveway.id, url: a.upload }),
+    outcomes: [['hostA', 'ok']],
+    // A's driveway, and A's upload put on B's own driveway.
+    foreign: (a, b) => [
+      { drivewayId: a.driveway.id, url: a.upload },
+      { drivewayId: b.driveway.id, url: a.upload },
+    ],
+  },
+  'storage.removeDrivewayPhoto': {
+    access: 'verified',
+    owner: 'host',
+    input: (a) => ({ drivewayId: a.driveway.id, url: a.photo }),
+    outcomes: [['hostA', 'ok']],
+    foreign: (a) => [{ drivewayId: a.driveway.id, url: a.photo }],
+  },
+  'storage.setEventImage': {
+    access: 'verified',
+    owner: 'creator',
+    input: (a) => ({ eventId: a.event.id, url: null }),
+    outcomes: [
+      ['hostA', 'ok'],
+      ['admin', 'ok'],
+    ],
+    // A's event, and A's upload put on B's own event.
+    foreign: (a, b) => [
+      { eventId: a.event.id, url: null },
+      { eventId: b.event.id, url: a.upload },
+    ],
+  },
+  'storage.setProfileImage': {
+    access: 'signed-in',
+    owner: 'self',
+    input: () => ({ url: null }),
+    outcomes: [['unverified', 'ok']],
+    // A's upload as B's own picture.
+    foreign: (a) => [{ url: a.upload }],
+  },
+  'storage.myDriveways': {
+    access: 'verified',
+    owner: 'self',
+    input: () => undefined,
+    outcomes: [['hostA', 'ok']],
+  },
+  'storage.listingPhotos': {
+    access: 'public',
+    owner: 'none',
+    input: (a) => ({ listingIds: [a.listing.id] }),
+    outcomes: [['visitor', 'ok']],
+  },
+  'storage.metrics': {
+    access: 'admin',
+    owner: 'admin',
+    input: () => undefined,
+    outcomes: [['admin', 'ok']],
+  },
+
+  'system.health': {
+    access: 'public',
+    owner: 'none',
+    input: () => undefined,
+    outcomes: [['visitor', 'ok']],
+  },
+
+  'waitlist.join': {
+    access: 'verified',
+    owner: 'none',
+    input: (a) => ({ eventId: a.event.id }),
+    // Past the guard; joining is only for sold-out events, and this one has spaces left.
+    outcomes: [['driverB', 'CONFLICT']],
+  },
+  'waitlist.status': {
+    access: 'public',
+    owner: 'none',
+    input: (a) => ({ eventId: a.event.id }),
+    outcomes: [['visitor', 'ok']],
+  },
+};
+
+const paths = Object.keys(matrix).sort();
+const pathsWhere = (test: (rule: Rule) => boolean) => paths.filter((path) => test(matrix[path]!));
+
+/* ---------- Setup ---------- */
+
+let a: World;
+let b: World;
+
+beforeAll(async () => {
+  handle = await createTestDatabase();
+  dir = mkdtempSync(join(tmpdir(), 'parkside-api-authz-'));
+  storage = createStorageService({
+    db: handle.db,
+    bucket: 'parkside',
+    backend: createDiskBackend(dir),
+  });
+  await insertUsers(handle.db, ...Object.values(people).filter((p) => p !== null));
+  a = await seedWorld(people.hostA, people.driverA);
+  b = await seedWorld(people.hostB, people.driverB);
+});
+
+afterAll(async () => {
+  await handle?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+/* ---------- The tests ---------- */
+
+describe('the matrix', () => {
+  it('classifies every procedure of the API, and nothing else', () => {
+    const procedures = Object.keys(appRouter._def.procedures).sort();
+    const missing = procedures.filter((path) => !(path in matrix));
+    const stale = paths.filter((path) => !procedures.includes(path));
+    expect(missing, 'procedures without a row in the authorization matrix').toEqual([]);
+    expect(stale, 'rows for procedures that no longer exist').toEqual([]);
+  });
+
+  it('is consistent: the lowest allowed caller succeeds, owned objects have foreign inputs', () => {
+    const lowest: Record<Access, Who[]> = {
+      public: ['visitor'],
+      'signed-in': ['unverified'],
+      verified: ['hostA', 'driverA', 'hostB', 'driverB'],
+      admin: ['admin'],
+    };
+    for (const path of paths) {
+      const rule = matrix[path]!;
+      const allowed = rule.outcomes.filter(([, result]) => result !== 'NOT_FOUND');
+      expect(
+        allowed.some(([who]) => lowest[rule.access].includes(who)),
+        `${path}: an allowed caller of its level`,
+      ).toBe(true);
+      if (rule.access === 'admin') expect(rule.owner, path).toBe('admin');
+      if (['driver', 'host', 'creator'].includes(rule.owner)) {
+        expect(rule.foreign, `${path}: inputs naming another user's objects`).toBeDefined();
+      }
+    }
+  });
+});
+
+describe('a visitor must sign in', () => {
+  it.each(pathsWhere((rule) => rule.access !== 'public'))('%s', async (path) => {
+    await expectRefused(
+      'visitor',
+      path,
+      matrix[path]!.input(a),
+      'UNAUTHORIZED',
+      SIGN_IN_REQUIRED_MESSAGE,
+    );
+  });
+});
+
+describe('an unverified user must verify their e-mail first', () => {
+  it.each(pathsWhere((rule) => rule.access === 'verified'))('%s', async (path) => {
+    await expectRefused(
+      'unverified',
+      path,
+      matrix[path]!.input(a),
+      'FORBIDDEN',
+      VERIFICATION_REQUIRED_MESSAGE,
+    );
+  });
+});
+
+describe('only admins pass the admin-only procedures', () => {
+  it.each(pathsWhere((rule) => rule.access === 'admin'))('%s', async (path) => {
+    for (const who of NON_ADMINS) {
+      await expectRefused(who, path, matrix[path]!.input(a), 'FORBIDDEN', ADMIN_REQUIRED_MESSAGE);
+    }
+  });
+});
+
+describe("another user's bookings, listings, driveways, events and uploads do not exist", () => {
+  it.each(pathsWhere((rule) => rule.foreign !== undefined))('%s', async (path) => {
+    for (const input of matrix[path]!.foreign!(a, b)) {
+      for (const who of SIDE_B) await expectRefused(who, path, input, 'NOT_FOUND');
+    }
+  });
+});
+
+describe("lists of one's own things show nothing of anyone else's", () => {
+  const idsOf = (world: World) => [
+    world.event.id,
+    world.spare.event.id,
+    world.endedEvent.id,
+    world.archivedEvent.id,
+    world.listing.id,
+    world.spare.listing.id,
+    world.driveway.id,
+    world.spare.drivewayId,
+    world.booking.id,
+  ];
+
+  it.each(pathsWhere((rule) => rule.owner === 'self'))('%s', async (path) => {
+    const rule = matrix[path]!;
+    for (const who of SIDE_B) {
+      const shown = JSON.stringify(await call(people[who], path, rule.input(a)));
+      for (const id of idsOf(a)) expect(shown, `${path} as ${who} shows ${id}`).not.toContain(id);
+    }
+    // The other side sees its own: the lists are not simply empty.
+    const own = JSON.stringify(await call(people.hostA, path, rule.input(a)));
+    const ownDriver = JSON.stringify(await call(people.driverA, path, rule.input(a)));
+    if (path === 'booking.mine') expect(ownDriver).toContain(a.booking.id);
+    if (path === 'listing.mine') expect(own).toContain(a.listing.id);
+    if (path === 'storage.myDriveways') expect(own).toContain(a.driveway.id);
+    if (path === 'event.mine') expect(own).toContain(a.event.id);
+  });
+
+  it('public views of a listing hide the house number, the access instructions and the people', async () => {
+    const views = [
+      await call(null, 'listing.forEvent', { eventId: a.event.id }),
+      await call(people.driverB, 'booking.preview', { listingId: a.listing.id }),
+      await call(null, 'storage.listingPhotos', { listingIds: [a.listing.id] }),
+      await call(null, 'waitlist.status', { eventId: a.event.id }),
+      await call(null, 'event.byId', { id: a.event.id }),
+    ]
+      // Photo addresses name the folder they were uploaded to (users/{id}/...), by design.
+      .map((view) => JSON.stringify(view).replace(/"\/v0\/b\/[^"]*"/g, '"photo"'));
+    expect(views[0]).toContain(a.listing.id);
+    for (const shown of views) {
+      expect(shown).not.toContain(a.driveway.street);
+      expect(shown).not.toContain(a.driveway.accessInstructions);
+      expect(shown).not.toContain(people.hostA.id);
+      expect(shown).not.toContain(people.driverA.id);
+      expect(shown).not.toContain(a.booking.id);
+    }
+  });
+
+  it('an admin sees every event among the managed ones', async () => {
+    const shown = JSON.stringify(await call(people.admin, 'event.mine', {}));
+    for (const world of [a, b]) expect(shown).toContain(world.event.id);
+  });
+});
+
+describe('callers past the guard', () => {
+  const cases = paths.flatMap((path) =>
+    matrix[path]!.outcomes.map(([who, result]) => [path, who, result] as const),
+  );
+  it.each(cases)('%s as %s: %s', async (path, who, result) => {
+    const fresh = await seedWorld(people.hostA, people.driverA);
+    expect(await outcome(call(people[who], path, matrix[path]!.input(fresh)))).toBe(result);
+  });
+});
+
+describe('managing events', () => {
+  it('the creator may update their event; a stranger may not; an admin manages any event', async () => {
+    const world = await seedWorld(people.hostA, people.driverA);
+    const { event } = world;
+    const as = (who: Who, path: string, input: unknown) => call(people[who], path, input);
+
+    await expect(
+      as('hostA', 'event.update', eventUpdate(event, 'Homecoming')),
+    ).resolves.toMatchObject({ title: 'Homecoming' });
+    await expectRefused('hostB', 'event.update', eventUpdate(event, 'Hijacked'), 'NOT_FOUND');
+    await expectRefused('driverA', 'event.update', eventUpdate(event, 'Hijacked'), 'NOT_FOUND');
+    for (const path of ['event.cancel', 'event.archive', 'event.unarchive']) {
+      const input =
+        path === 'event.cancel' ? { id: event.id, reason: 'Mine to cancel' } : { id: event.id };
+      await expectRefused('hostA', path, input, 'FORBIDDEN', ADMIN_REQUIRED_MESSAGE);
+    }
+
+    await expect(
+      as('admin', 'event.update', eventUpdate(event, 'Homecoming (rescheduled)')),
+    ).resolves.toMatchObject({ title: 'Homecoming (rescheduled)' });
+    await expect(
+      as('admin', 'event.cancel', { id: event.id, reason: 'Storm warning for the valley.' }),
+    ).resolves.toMatchObject({ cancelledBookings: 1, event: { status: 'cancelled' } });
+    const [booking] = await handle.db
+      .select()
+      .from(bookings)
+      .where(eq(bookings.id, world.booking.id));
+    expect(booking).toMatchObject({ status: 'cancelled', cancelledBy: 'event', refundCents: 2000 });
+    await expect(as('admin', 'event.archive', { id: event.id })).resolves.toMatchObject({
+      status: 'archived',
+    });
+    await expect(as('admin', 'event.unarchive', { id: event.id })).resolves.toMatchObject({
+      status: 'cancelled',
+    });
+  });
+});
+
+describe('money at the API boundary', () => {
+  const forged = {
+    priceCents: 1,
+    platformFeeCents: 0,
+    hostPayoutCents: 1,
+    refundCents: 5000,
+    driverId: people.hostB.id,
+    status: 'confirmed',
+    paymentStatus: 'paid',
+  };
+
+  it.each(Object.entries(forged))(
+    'booking.create refuses a request carrying %s, and books nothing',
+    async (field, value) => {
+      await expectRefused(
+        'driverB',
+        'booking.create',
+        { ...bookingRequest(a.listing.id), [field]: value },
+        'BAD_REQUEST',
+      );
+    },
+  );
+
+  it("another driver's idempotency key makes a new booking, never returns theirs", async () => {
+    const taken = { ...bookingRequest(a.listing.id), idempotencyKey: a.booking.idempotencyKey };
+    const mine = (await call(people.driverB, 'booking.create', taken)) as Booking;
+    expect(mine.id).not.toBe(a.booking.id);
+    expect(mine.driverId).toBe(people.driverB.id);
+    const [theirs] = await handle.db.select().from(bookings).where(eq(bookings.id, a.booking.id));
+    expect(theirs).toMatchObject({ driverId: people.driverA.id, status: 'confirmed' });
+    await call(people.driverB, 'booking.cancel', { bookingId: mine.id });
+  });
+
+  it('takes every amount from the stored listing, and a new price only for new bookings', async () => {
+    const world = await seedWorld(people.hostA, people.driverA);
+    const booked = (await call(
+      people.driverB,
+      'booking.create',
+      bookingRequest(world.listing.id),
+    )) as Booking;
+    expect(booked).toMatchObject({
+      driverId: people.driverB.id,
+      priceCents: 2000,
+      platformFeeCents: 300,
+      hostPayoutCents: 1700,
+    });
+
+    await call(people.hostA, 'listing.update', matrix['listing.update']!.input(world));
+    const [kept] = await handle.db.select().from(bookings).where(eq(bookings.id, booked.id));
+    expect(kept).toMatchObject({ priceCents: 2000, platformFeeCents: 300, hostPayoutCents: 1700 });
+    const later = (await call(
+      people.driverB,
+      'booking.create',
+      bookingRequest(world.listing.id),
+    )) as Booking;
+    expect(later).toMatchObject({ priceCents: 2500, platformFeeCents: 375, hostPayoutCents: 2125 });
+  });
+});
