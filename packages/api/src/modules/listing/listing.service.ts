@@ -4,6 +4,7 @@ import { and, arrayContains, asc, eq, gt, lte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { SessionUser } from '../../context';
 import { AppError } from '../../errors';
+import { milesFrom } from './listing.queries';
 
 const HOUR = 3_600_000;
 
@@ -118,7 +119,11 @@ export async function listingsForEvent(
         gt(listings.availableTo, new Date()),
       ),
     )
-    .orderBy(asc(listings.priceCents), asc(listings.id));
+    .orderBy(
+      ...(input.sort === 'distance'
+        ? [milesFrom(event), asc(listings.priceCents), asc(listings.id)]
+        : [asc(listings.priceCents), asc(listings.id)]),
+    );
   const items = rows.map(({ booked: n, street, latitude, longitude, ...row }) => ({
     ...row,
     street: street.replace(/^\d+[a-z]?\s+/i, ''),
@@ -130,8 +135,6 @@ export async function listingsForEvent(
     availableFrom: row.availableFrom.toISOString(),
     availableTo: row.availableTo.toISOString(),
   }));
-  if (input.sort === 'distance')
-    items.sort((a, b) => a.distanceMiles - b.distanceMiles || a.priceCents - b.priceCents);
   return {
     eventOpen: event.status === 'scheduled' && event.endsAt > new Date(),
     soldOut: items.length > 0 && items.every((item) => item.spacesLeft === 0),
