@@ -1,10 +1,10 @@
 import type { Amenity } from '@parkside/validators';
-import { AMENITY_LABELS } from '@parkside/validators';
+import { AMENITY_LABELS, LISTING_PAGE_MAX, LISTING_PAGE_SIZE } from '@parkside/validators';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data, redirect } from '@remix-run/node';
-import { Link, useLoaderData } from '@remix-run/react';
+import { Link, useLoaderData, useLocation } from '@remix-run/react';
 import { tryApi } from '~/.server/api-errors';
-import { ListingCard } from '~/components/rent/listing-card';
+import { ListingCard, type RentListing } from '~/components/rent/listing-card';
 import { ListingFilters, type ListingFilterValues } from '~/components/rent/listing-filters';
 import { buttonClasses } from '~/components/ui/button';
 import { formatEventDate, formatEventTime } from '~/utils/event-time';
@@ -26,22 +26,64 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     maxPrice: params.get('max') ?? '',
     amenities: params.getAll('amenity').filter((a): a is Amenity => a in AMENITY_LABELS),
   };
-  const result = await tryApi(() => context.api.event.byId({ id }));
-  if (!result.ok) return data({ event: null, listings: null, filters }, { status: 404 });
   const maxPrice = Number(filters.maxPrice);
-  const listings = await context.api.listing.forEvent({
-    eventId: id,
-    sort: filters.sort,
-    amenities: filters.amenities,
-    ...(filters.maxPrice && Number.isFinite(maxPrice) && maxPrice > 0
-      ? { maxPriceCents: Math.round(maxPrice * 100) }
-      : {}),
-  });
-  return { event: result.value, listings, filters };
+  // The first page of driveways is rendered; "Show more" asks for the next ones (?show=24).
+  const shown = Number.parseInt(params.get('show') ?? '', 10);
+  // Both at once: the listings do not wait for the event's header.
+  const [result, listings] = await Promise.all([
+    tryApi(() => context.api.event.byId({ id })),
+    tryApi(() =>
+      context.api.listing.forEvent({
+        eventId: id,
+        sort: filters.sort,
+        amenities: filters.amenities,
+        limit: Math.min(Math.max(shown || LISTING_PAGE_SIZE, LISTING_PAGE_SIZE), LISTING_PAGE_MAX),
+        ...(filters.maxPrice && Number.isFinite(maxPrice) && maxPrice > 0
+          ? { maxPriceCents: Math.round(maxPrice * 100) }
+          : {}),
+      }),
+    ),
+  ]);
+  if (!result.ok || !listings.ok) {
+    return data({ event: null, listings: null, filters }, { status: 404 });
+  }
+  const { soldOut, hasMore, items } = listings.value;
+  // Only what the cards show travels to the browser.
+  return {
+    event: result.value,
+    listings: { soldOut, hasMore, items: items.map(toCard) },
+    filters,
+  };
+}
+
+function toCard(listing: RentListing): RentListing {
+  const { id, title, street, city, priceCents, spacesLeft, distanceMiles, amenities } = listing;
+  const { availableFrom, availableTo } = listing;
+  return {
+    id,
+    title,
+    street,
+    city,
+    priceCents,
+    spacesLeft,
+    distanceMiles,
+    amenities,
+    availableFrom,
+    availableTo,
+  };
+}
+
+/** This page's address with more driveways shown, keeping the filters. */
+function useShowMoreHref(shown: number): string {
+  const { search } = useLocation();
+  const params = new URLSearchParams(search);
+  params.set('show', String(Math.min(shown + LISTING_PAGE_SIZE, LISTING_PAGE_MAX)));
+  return `?${params}`;
 }
 
 export default function RentPage() {
   const { event, listings, filters } = useLoaderData<typeof loader>();
+  const showMoreHref = useShowMoreHref(listings?.items.length ?? 0);
   if (!event || !listings) {
     return (
       <div className="mx-auto max-w-xl px-4 py-24 text-center">
@@ -123,6 +165,15 @@ export default function RentPage() {
                 </li>
               ))}
             </ul>
+            {listings.hasMore && listings.items.length < LISTING_PAGE_MAX ? (
+              <Link
+                to={showMoreHref}
+                preventScrollReset
+                className={buttonClasses({ variant: 'secondary', className: 'self-center' })}
+              >
+                Show more driveways
+              </Link>
+            ) : null}
           </>
         )}
       </section>

@@ -1,5 +1,5 @@
 import { bookings, driveways, listings, type Database } from '@parkside/db';
-import { and, asc, eq, gt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 
 /** Mean Earth radius in miles, as used for every distance shown to drivers. */
 const EARTH_RADIUS_MILES = 3958.8;
@@ -11,11 +11,17 @@ export interface Place {
   longitude: number;
 }
 
+/** A place given as numbers, or as SQL (placeholders of a prepared statement). */
+interface PlaceSql {
+  latitude: number | SQLWrapper;
+  longitude: number | SQLWrapper;
+}
+
 /**
  * Great-circle miles from `from` to a listing's position (haversine, the same formula the
  * listing cards show), in SQL. `location` is (x = longitude, y = latitude).
  */
-export function milesFrom(from: Place): SQL<number> {
+export function milesFrom(from: PlaceSql): SQL<number> {
   const lat = sql`${from.latitude}::float8`;
   const lng = sql`${from.longitude}::float8`;
   const y = sql`(${listings.location})[1]`;
@@ -25,9 +31,14 @@ export function milesFrom(from: Place): SQL<number> {
     + cos(radians(${lat})) * cos(radians(${y})) * sin(radians(${x} - ${lng}) / 2) ^ 2)))`;
 }
 
+/** Confirmed bookings of a listing (an index-only count on (listing_id, status)). */
+export function bookedSpacesOf(listingId: SQLWrapper): SQL<number> {
+  return sql<number>`(select count(*) from ${bookings}
+    where ${bookings.listingId} = ${listingId} and ${bookings.status} = 'confirmed')`;
+}
+
 /** Confirmed bookings of the listing in the current row. */
-const bookedSpaces = sql<number>`(select count(*) from ${bookings}
-  where ${bookings.listingId} = ${listings.id} and ${bookings.status} = 'confirmed')`;
+export const bookedSpaces = bookedSpacesOf(listings.id);
 
 export interface NearestListingsInput extends Place {
   eventId: string;
@@ -64,12 +75,16 @@ export interface NearestListing {
  *    0.5 mi east is "farther" than one 0.6 mi north).
  * 2. Every listing inside a box that holds that bound's circle is read (a few more than
  *    `limit`) and sorted by true miles, so the answer is exact.
+ *
+ * Placeholders: eventId, latitude, longitude, limit (see `nearestListings`).
  */
-export function nearestListingsQuery(db: Database, input: NearestListingsInput) {
-  const miles = milesFrom(input);
-  const center = sql`point(${input.longitude}::float8, ${input.latitude}::float8)`;
+export function nearestListingsQuery(db: Database) {
+  const lat = sql`${sql.placeholder('latitude')}::float8`;
+  const lng = sql`${sql.placeholder('longitude')}::float8`;
+  const limit = sql.placeholder('limit');
+  const miles = milesFrom({ latitude: lat, longitude: lng });
   const bookable = and(
-    eq(listings.eventId, input.eventId),
+    eq(listings.eventId, sql`${sql.placeholder('eventId')}::uuid`),
     eq(listings.status, 'open'),
     eq(driveways.status, 'active'),
     gt(listings.availableTo, sql`now()`),
@@ -81,13 +96,11 @@ export function nearestListingsQuery(db: Database, input: NearestListingsInput) 
       .from(listings)
       .innerJoin(driveways, eq(driveways.id, listings.drivewayId))
       .where(bookable)
-      .orderBy(sql`${listings.location} <-> ${center}`)
-      .limit(input.limit),
+      .orderBy(sql`${listings.location} <-> point(${lng}, ${lat})`)
+      .limit(limit),
   );
   // Half-height of the box in degrees of latitude, with 1 % to spare for rounding; its
   // half-width grows by 1/cos of the box's latitude farthest from the equator.
-  const lat = sql`${input.latitude}::float8`;
-  const lng = sql`${input.longitude}::float8`;
   const dLat = sql`(max(${knn.miles}) / ${MILES_PER_DEGREE}::float8 * 1.01 + 1e-9)`;
   const dLng = sql`(${dLat} / greatest(cos(radians(least(89.9, abs(${lat}) + ${dLat}))), 0.001))`;
   const reach = sql`(select box(point(${lng} - ${dLng}, ${lat} - ${dLat}),
@@ -115,12 +128,27 @@ export function nearestListingsQuery(db: Database, input: NearestListingsInput) 
     .innerJoin(driveways, eq(driveways.id, listings.drivewayId))
     .where(and(bookable, sql`${listings.location} <@ ${reach}`))
     .orderBy(miles, asc(listings.priceCents), asc(listings.id))
-    .limit(input.limit);
+    .limit(limit);
+}
+
+/**
+ * One prepared statement per database handle: PostgreSQL parses and plans the query once per
+ * connection instead of on every call (planning costs more than running it).
+ */
+const prepared = new WeakMap<Database, ReturnType<typeof prepareNearest>>();
+
+function prepareNearest(db: Database) {
+  return nearestListingsQuery(db).prepare('nearest_listings');
 }
 
 export async function nearestListings(
   db: Database,
   input: NearestListingsInput,
 ): Promise<NearestListing[]> {
-  return nearestListingsQuery(db, input);
+  let statement = prepared.get(db);
+  if (!statement) {
+    statement = prepareNearest(db);
+    prepared.set(db, statement);
+  }
+  return statement.execute({ ...input });
 }

@@ -288,5 +288,18 @@ describe('sorting by walking distance', () => {
     });
     const after = await nearestListings(handle.db, { eventId: nearEventId, ...venue, limit: 5 });
     expect(after.map((l) => l.id)).toEqual([ids.north, ids.far]);
+
+    // A page that shows only the booked-out nearest driveway: more follow, and the event is
+    // not sold out, because a driveway past the page still has a space.
+    const firstPage = await api(null).listing.forEvent({
+      eventId: nearEventId,
+      sort: 'distance',
+      limit: 1,
+    });
+    expect(firstPage).toMatchObject({ hasMore: true, soldOut: false });
+    expect(firstPage.items.map((i) => [i.id, i.spacesLeft])).toEqual([[ids.east, 0]]);
+    const wholeList = await api(null).listing.forEvent({ eventId: nearEventId, limit: 3 });
+    expect(wholeList.hasMore).toBe(false);
+    expect(wholeList.items).toHaveLength(3);
   });
 });
