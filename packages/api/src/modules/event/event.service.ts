@@ -111,12 +111,16 @@ export async function listUpcomingEvents(
     eq(events.status, 'scheduled'),
     gt(events.endsAt, now),
     input.q ? searchCondition(input.q) : undefined,
-    // Date filters compare the event's own calendar day, in its own time zone.
+    // Date filters compare the event's own calendar day, in its own time zone. The UTC bounds
+    // a day wider (no zone is more than 14 hours off UTC) change no result; they let the scan
+    // of the starts_at index begin and end near the range instead of at today.
     input.from
-      ? sql`(${events.startsAt} at time zone ${events.timeZone})::date >= ${input.from}::date`
+      ? sql`(${events.startsAt} at time zone ${events.timeZone})::date >= ${input.from}::date
+          and ${events.startsAt} >= (${input.from}::date - 1)::timestamp at time zone 'UTC'`
       : undefined,
     input.to
-      ? sql`(${events.startsAt} at time zone ${events.timeZone})::date <= ${input.to}::date`
+      ? sql`(${events.startsAt} at time zone ${events.timeZone})::date <= ${input.to}::date
+          and ${events.startsAt} < (${input.to}::date + 2)::timestamp at time zone 'UTC'`
       : undefined,
   ];
   if (input.cursor) {
