@@ -23,5 +23,9 @@ declare module '@remix-run/node' {
     clientIp: string;
     /** The platform fee in basis points (PLATFORM_FEE_BPS). */
     platformFeeBps: number;
+    /** The storage bucket in upload and download URLs (STORAGE_BUCKET). */
+    storageBucket: string;
+    /** True when UploadThing holds uploaded files (browsers upload straight to it). */
+    uploadThing: boolean;
   }
 }

@@ -1,9 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
-// No globalSetup: this package needs no database. SMTP tests start their own loopback server.
+// The mail queue tests need a database; SMTP tests start their own loopback server.
 export default defineConfig({
   test: {
+    globalSetup: ['../db/src/test-global-setup.ts'],
     testTimeout: 30_000,
-    hookTimeout: 30_000,
+    hookTimeout: 60_000,
   },
 });

@@ -9,6 +9,8 @@ import { join } from 'node:path';
 import type { ViteDevServer } from 'vite';
 import { cspNonce, securityHeaders } from './security';
 import { apiContext, type Services } from './services';
+import { storageRoutes } from './storage';
+import { uploadThingRoutes } from './uploadthing';
 
 export interface AppOptions {
   services: Services;
@@ -52,6 +54,14 @@ function requestOf(req: Request) {
 /** 403 for a state-changing request that did not come from our own pages (CSRF). */
 function originCheck(allowedOrigins: string[]): RequestHandler {
   return (req, res, next) => {
+    // A storage call authenticated by an API token carries no cookie to forge.
+    if (req.path.startsWith('/v0/') && /^Bearer\s/i.test(req.get('authorization') ?? '')) {
+      return next();
+    }
+    // UploadThing's server calling back: no Origin, signed with our API key (the SDK checks it).
+    if (req.path.startsWith('/api/uploadthing') && req.get('x-uploadthing-signature')) {
+      return next();
+    }
     const allowed = isAllowedOrigin({
       method: req.method,
       origin: req.get('origin'),
@@ -99,7 +109,12 @@ export function createApp({
 
   app.use(compression());
   app.use(cspNonce);
-  app.use(securityHeaders({ development: mode === 'development' }));
+  app.use(
+    securityHeaders({
+      development: mode === 'development',
+      uploadThing: Boolean(services.uploadThingToken),
+    }),
+  );
   app.use(originCheck([new URL(services.publicUrl).origin]));
 
   if (getBuild && viteDevServer) {
@@ -114,6 +129,26 @@ export function createApp({
   }
 
   app.use(sessionMiddleware(services));
+
+  app.use(
+    storageRoutes({
+      db: services.db,
+      storage: services.storage,
+      appCheckSecret: services.appCheckSecret,
+      uploadThing: Boolean(services.uploadThingToken),
+    }),
+  );
+  if (services.uploadThingToken) {
+    app.use(
+      '/api/uploadthing',
+      uploadThingRoutes({
+        storage: services.storage,
+        appCheckSecret: services.appCheckSecret,
+        token: services.uploadThingToken,
+        publicUrl: services.publicUrl,
+      }),
+    );
+  }
 
   // The same router the pages use, for internal tools.
   app.use(
@@ -150,6 +185,8 @@ export function createApp({
           secureCookies: services.secureCookies,
           outbox: services.outbox,
           platformFeeBps: services.platformFeeBps,
+          storageBucket: services.storage.bucket,
+          uploadThing: Boolean(services.uploadThingToken),
           clientIp: req.ip ?? 'unknown',
         };
       },

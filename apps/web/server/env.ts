@@ -26,6 +26,8 @@ const schema = z.object({
     .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
     .optional(),
   MAIL_FROM: z.string().default('Parkside <no-reply@parkside.example>'),
+  /** How often the mail queue looks for new mail when idle, in milliseconds. */
+  MAIL_QUEUE_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   GITHUB_CLIENT_ID: z.string().optional(),
@@ -45,6 +47,22 @@ const schema = z.object({
   /** Proxies in front of the app whose X-Forwarded-For is trusted (0: none). */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   DEV_OIDC_PORT: z.coerce.number().int().min(0).max(65_535).default(3001),
+  /** Signs the short-lived app-check tokens the site gives its own pages (32+ characters). */
+  APP_CHECK_SECRET: z
+    .string()
+    .min(32, 'APP_CHECK_SECRET must be at least 32 characters')
+    .optional(),
+  /** The storage bucket's name in upload and download URLs. */
+  STORAGE_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,62}$/, 'STORAGE_BUCKET: lower-case letters, digits, dots, dashes')
+    .default('parkside'),
+  /** Where the local disk backend keeps the bytes (default .data/storage). */
+  STORAGE_DIR: z.string().optional(),
+  /** Storage each user may use, in megabytes. */
+  STORAGE_QUOTA_MB: z.coerce.number().int().min(1).max(10_000).default(25),
+  /** When set, UploadThing holds the bytes instead of the local disk. */
+  UPLOADTHING_TOKEN: z.string().optional(),
 });
 
 export type ServerEnv = z.output<typeof schema>;

@@ -79,6 +79,7 @@ const app = createApp({
   trustProxy: env.TRUST_PROXY,
 });
 
+services.mailQueue.start();
 const server = app.listen(env.PORT, env.HOST, () => {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;
@@ -93,6 +94,7 @@ server.on('error', async (error: NodeJS.ErrnoException) => {
       ? `Port ${env.PORT} is already in use. Stop the other server or set PORT.`
       : `The server could not start: ${error.message}`,
   );
+  await services.mailQueue.stop();
   await devOidc?.close();
   await database.close();
   process.exit(1);
@@ -114,6 +116,7 @@ async function shutdown(signal: string) {
     server.closeIdleConnections();
     setTimeout(() => server.closeAllConnections(), 2_000).unref();
   });
+  await services.mailQueue.stop();
   await viteDevServer?.close();
   await devOidc?.close();
   await database.close();

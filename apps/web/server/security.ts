@@ -8,7 +8,17 @@ export const cspNonce: RequestHandler = (_req, res, next) => {
   next();
 };
 
-export function securityHeaders({ development }: { development: boolean }): RequestHandler {
+/** Where UploadThing serves files from and takes uploads at, when it holds the bytes. */
+const UPLOADTHING_IMAGES = ['https://*.ufs.sh', 'https://utfs.io'];
+const UPLOADTHING_UPLOADS = ['https://*.ingest.uploadthing.com', 'https://api.uploadthing.com'];
+
+export function securityHeaders({
+  development,
+  uploadThing = false,
+}: {
+  development: boolean;
+  uploadThing?: boolean;
+}): RequestHandler {
   return helmet({
     xPoweredBy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
@@ -26,9 +36,20 @@ export function securityHeaders({ development }: { development: boolean }): Requ
             `'nonce-${(res as unknown as { locals: { cspNonce: string } }).locals.cspNonce}'`,
         ],
         'style-src': ["'self'", "'unsafe-inline'"],
-        'img-src': ["'self'", 'data:', 'blob:'],
+        // OpenStreetMap tiles for the maps on /rent and /register-driveway.
+        'img-src': [
+          "'self'",
+          'data:',
+          'blob:',
+          'https://tile.openstreetmap.org',
+          ...(uploadThing ? UPLOADTHING_IMAGES : []),
+        ],
         'font-src': ["'self'", 'data:'],
-        'connect-src': ["'self'", ...(development ? ['ws:'] : [])],
+        'connect-src': [
+          "'self'",
+          ...(development ? ['ws:'] : []),
+          ...(uploadThing ? [...UPLOADTHING_UPLOADS, ...UPLOADTHING_IMAGES] : []),
+        ],
         'form-action': ["'self'"],
         'frame-ancestors': ["'none'"],
         'object-src': ["'none'"],

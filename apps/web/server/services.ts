@@ -15,7 +15,20 @@ import {
   type EmailTransport,
   type OutboxTransport,
 } from '@parkside/email';
+import { createEmailWorker, type EmailWorker } from '@parkside/email/queue';
+import {
+  createDiskBackend,
+  createStorageService,
+  createUploadThingBackend,
+  type StorageService,
+} from '@parkside/storage';
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { findRepoRoot } from '@parkside/db';
 import type { ServerEnv } from './env';
+
+/** Development and tests sign app-check tokens with this; production sets APP_CHECK_SECRET. */
+const DEVELOPMENT_APP_CHECK_SECRET = 'parkside-development-app-check-secret-not-for-production';
 
 /** Everything the server builds once at start and hands to each request. */
 export interface Services {
@@ -32,6 +45,22 @@ export interface Services {
   /** Rate limits in PostgreSQL, shared by the auth flows and the API. */
   limits: RateLimits;
   cancelFullRefundHours: number;
+  /** Delivers the mail the API queues (bookings, cancellations, the wait-list). */
+  mailQueue: EmailWorker;
+  /** Object storage: metadata in PostgreSQL, bytes on disk or at UploadThing. */
+  storage: StorageService;
+  appCheckSecret: string;
+  /** Set when UploadThing holds the bytes (browsers then upload straight to it). */
+  uploadThingToken: string | null;
+}
+
+function appCheckSecretOf(env: ServerEnv): string {
+  if (env.APP_CHECK_SECRET) return env.APP_CHECK_SECRET;
+  if (env.NODE_ENV !== 'production') return DEVELOPMENT_APP_CHECK_SECRET;
+  console.warn(
+    'APP_CHECK_SECRET is not set: using a random one, so app-check tokens do not survive a restart.',
+  );
+  return randomBytes(32).toString('base64url');
 }
 
 /** Fails every send: production without SMTP_URL must not pretend mail went out. */
@@ -52,11 +81,22 @@ export function createServices(
   const transport = env.SMTP_URL ? createSmtpTransport(env.SMTP_URL) : (outbox ?? noTransport);
   const secureCookies = production;
   const limits = createRateLimits(db, { signup: env.SIGNUP_LIMIT_PER_HOUR });
+  const mailer = createMailer({ transport, from: env.MAIL_FROM });
+  const mailQueue = createEmailWorker({
+    db,
+    mailer,
+    pollIntervalMs: env.MAIL_QUEUE_POLL_MS,
+    onError: (error, job) =>
+      console.error(
+        `Mail ${job.id} (${job.kind}) not delivered on attempt ${job.attempts}:`,
+        error instanceof Error ? error.message : error,
+      ),
+  });
   const auth = createAuthService({
     db,
     sessions: createSessionStore(db, { secure: secureCookies }),
     limits,
-    mailer: createMailer({ transport, from: env.MAIL_FROM }),
+    mailer,
     publicUrl: overrides.publicUrl,
   });
   const oauth = createOAuthProviders({
@@ -70,9 +110,20 @@ export function createServices(
       label: env.OIDC_NAME,
     },
   });
+  const storage = createStorageService({
+    db,
+    bucket: env.STORAGE_BUCKET,
+    quotaBytes: env.STORAGE_QUOTA_MB * 1024 * 1024,
+    backend: env.UPLOADTHING_TOKEN
+      ? createUploadThingBackend({ token: env.UPLOADTHING_TOKEN })
+      : createDiskBackend(env.STORAGE_DIR ?? join(findRepoRoot(), '.data', 'storage')),
+  });
   return {
     db,
     auth,
+    storage,
+    appCheckSecret: appCheckSecretOf(env),
+    uploadThingToken: env.UPLOADTHING_TOKEN ?? null,
     oauth,
     publicUrl: overrides.publicUrl,
     secureCookies,
@@ -80,6 +131,7 @@ export function createServices(
     platformFeeBps: env.PLATFORM_FEE_BPS,
     limits,
     cancelFullRefundHours: env.CANCEL_FULL_REFUND_HOURS,
+    mailQueue,
   };
 }
 
@@ -97,5 +149,7 @@ export function apiContext(
     limits: services.limits,
     platformFeeBps: services.platformFeeBps,
     cancelFullRefundHours: services.cancelFullRefundHours,
+    publicUrl: services.publicUrl,
+    storage: services.storage,
   });
 }

@@ -1,4 +1,5 @@
 import { createRateLimits, type Database, type RateLimits, type User } from '@parkside/db';
+import type { StorageService } from '@parkside/storage';
 
 /** The user of a request: the stored fields plus isAdmin, derived from `admins` at load time. */
 export type SessionUser = User & { isAdmin: boolean };
@@ -17,6 +18,10 @@ export interface ContextOptions {
   platformFeeBps?: number;
   /** Hours before the start that a driver's cancellation is refunded in full (default 24). */
   cancelFullRefundHours?: number;
+  /** The site's address, for links in e-mails (PUBLIC_URL). */
+  publicUrl?: string;
+  /** Object storage, for attaching uploaded images and the storage metrics. */
+  storage?: StorageService | null;
 }
 
 export interface Context {
@@ -27,6 +32,8 @@ export interface Context {
   limits: RateLimits;
   platformFeeBps: number;
   cancelFullRefundHours: number;
+  publicUrl: string;
+  storage: StorageService | null;
 }
 
 const limitsByDatabase = new WeakMap<Database, RateLimits>();
@@ -51,5 +58,7 @@ export function createContext(options: ContextOptions): Context {
     limits: limits ?? sharedLimits(db),
     platformFeeBps: options.platformFeeBps ?? 1500,
     cancelFullRefundHours: options.cancelFullRefundHours ?? 24,
+    publicUrl: options.publicUrl ?? 'http://localhost:3000',
+    storage: options.storage ?? null,
   };
 }

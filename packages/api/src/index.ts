@@ -18,3 +18,4 @@ export {
   SIGN_IN_REQUIRED_MESSAGE,
   VERIFICATION_REQUIRED_MESSAGE,
 } from './trpc';
+export type { StorageMetrics } from './modules/storage/storage.service';

@@ -8,3 +8,11 @@ export {
   type EmailTransport,
   type StoredEmail,
 } from './types';
+export {
+  bookingCancelledDriverEmail,
+  bookingCancelledHostEmail,
+  bookingConfirmedDriverEmail,
+  bookingConfirmedHostEmail,
+  waitlistSpacesEmail,
+  type BookingSummary,
+} from './marketplace-templates';

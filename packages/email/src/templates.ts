@@ -10,12 +10,13 @@ const MUTED_COLOR = '#4b5563';
 const FONT_STACK =
   "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
 
-type Block =
+export type Block =
   | { kind: 'paragraph'; text: string }
+  | { kind: 'details'; rows: Array<[label: string, value: string]> }
   | { kind: 'button'; label: string; url: string }
   | { kind: 'note'; text: string };
 
-interface Layout {
+export interface Layout {
   subject: string;
   heading: string;
   name: string;
@@ -28,7 +29,7 @@ function cleanName(name: string): string {
 }
 
 /** Links in emails must be absolute http(s) URLs: anything else is a bug or an injection. */
-function assertLinkUrl(url: string): string {
+export function assertLinkUrl(url: string): string {
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -56,6 +57,15 @@ function blockHtml(block: Block): string {
       return paragraphHtml(block.text);
     case 'note':
       return paragraphHtml(block.text, MUTED_COLOR, 14);
+    case 'details':
+      return [
+        '<table role="presentation" style="width:100%;margin:0 0 16px;border-collapse:collapse;font-size:15px;line-height:1.4;">',
+        ...block.rows.map(
+          ([label, value]) =>
+            `<tr><th scope="row" style="text-align:left;vertical-align:top;padding:6px 12px 6px 0;color:${MUTED_COLOR};font-weight:600;white-space:nowrap;">${escapeHtml(label)}</th><td style="padding:6px 0;color:${TEXT_COLOR};">${escapeHtml(value)}</td></tr>`,
+        ),
+        '</table>',
+      ].join('\n');
     case 'button': {
       const href = escapeHtml(block.url);
       return [
@@ -80,10 +90,12 @@ function blockText(block: Block): string {
       return block.text;
     case 'button':
       return `${block.label}:\n${block.url}`;
+    case 'details':
+      return block.rows.map(([label, value]) => `${label}: ${value}`).join('\n');
   }
 }
 
-function render(layout: Layout): EmailContent {
+export function render(layout: Layout): EmailContent {
   const blocks: Block[] = [{ kind: 'paragraph', text: greeting(layout.name) }, ...layout.blocks];
 
   const text = [...blocks.map(blockText), `-- ${BRAND}`, TAGLINE].join('\n\n') + '\n';

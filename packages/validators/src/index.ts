@@ -5,3 +5,5 @@ export * from './auth';
 export * from './money';
 export * from './feedback';
 export * from './marketplace';
+export * from './zoned-time';
+export * from './host';

@@ -16,6 +16,7 @@ import { DeleteAccount, SignOutEverywhere } from '~/components/account/danger-zo
 import { LinkedLogins } from '~/components/account/linked-logins';
 import { PasswordForm } from '~/components/account/password-form';
 import { ProfileForm } from '~/components/account/profile-form';
+import { ProfileImage } from '~/components/account/profile-image';
 import { SettingsSection } from '~/components/account/section';
 import { SubmitButton } from '~/components/forms/submit-button';
 
@@ -45,6 +46,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
         return data({ intent, result: submission.reply() }, { status: 400 });
       await context.api.account.updateProfile(submission.value);
       return done('Your profile is saved.');
+    }
+    case 'profile-image': {
+      const url = String(formData.get('url') ?? '');
+      try {
+        await context.api.storage.setProfileImage({ url: url || null });
+      } catch (error) {
+        return redirectWithToast('/account-settings', {
+          type: 'error',
+          title: publicMessageOf(error),
+        });
+      }
+      return done(url ? 'Your profile image is saved.' : 'Your profile image is removed.');
     }
     case 'password': {
       const submission = parseWithZod(formData, { schema: changePasswordSchema });
@@ -131,6 +144,14 @@ export default function AccountSettingsPage() {
         description="Your name is shown to hosts and drivers you book with."
       >
         <ProfileForm account={account} lastResult={resultFor('profile')} />
+      </SettingsSection>
+
+      <SettingsSection
+        id="profile-image"
+        title="Profile image"
+        description="Shown to hosts and drivers next to your name."
+      >
+        <ProfileImage userId={account.id} url={account.profileImageUrl} />
       </SettingsSection>
 
       <SettingsSection id="password" title="Password">

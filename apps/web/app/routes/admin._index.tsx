@@ -34,6 +34,7 @@ export default function AdminPanel() {
     },
     { title: 'Conversations', detail: 'Read-only, every view logged', to: '/admin/conversations' },
     { title: 'Storage metrics', detail: 'Objects, bytes and quota', to: '/storage-metrics' },
+    { title: 'API tokens', detail: 'Access for internal tools', to: '/admin/api-tokens' },
     { title: 'Listings and bookings', detail: 'Figures arrive with the marketplace' },
   ];
   return (

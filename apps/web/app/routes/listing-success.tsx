@@ -1,7 +1,10 @@
-import type { MetaFunction } from '@remix-run/node';
-import { Link } from '@remix-run/react';
+import { formatUsd } from '@parkside/validators';
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
+import { tryApi } from '~/.server/api-errors';
 import { Steps } from '~/components/marketing/steps';
 import { buttonClasses } from '~/components/ui/button';
+import { formatEventDate, formatEventTime } from '~/utils/event-time';
 
 export const meta: MetaFunction = () => [
   { title: 'Your driveway is listed · Parkside' },
@@ -26,7 +29,16 @@ const next = [
   },
 ];
 
+/** The page is public; the listing's summary is shown to its own host only. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const listingId = new URL(request.url).searchParams.get('listing');
+  if (!listingId || !context.session?.user.emailVerified) return { listing: null };
+  const result = await tryApi(() => context.api.listing.mineById({ listingId }));
+  return { listing: result.ok ? result.value : null };
+}
+
 export default function ListingSuccessPage() {
+  const { listing } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-5xl px-4 py-12 sm:px-6 sm:py-16">
       <div className="flex flex-col items-center text-center">
@@ -51,6 +63,39 @@ export default function ListingSuccessPage() {
           Thanks for hosting with Parkside. Drivers can book your spaces from now on.
         </p>
       </div>
+
+      {listing ? (
+        <dl
+          aria-label="Your listing"
+          className="mx-auto mt-10 grid max-w-xl gap-3 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
+        >
+          {[
+            ['Driveway', `${listing.drivewayTitle}, ${listing.street}, ${listing.city}`],
+            ['Event', `${listing.eventTitle} at ${listing.venueName}`],
+            [
+              'Parking',
+              `${formatEventDate(listing.startsAt, listing.timeZone)}, ${formatEventTime(listing.availableFrom, listing.timeZone)} to ${formatEventTime(listing.availableTo, listing.timeZone)}`,
+            ],
+            [
+              'Offer',
+              `${listing.spacesOffered} ${listing.spacesOffered === 1 ? 'space' : 'spaces'} at ${formatUsd(listing.priceCents)}`,
+            ],
+          ].map(([term, value]) => (
+            <div key={term} className="grid grid-cols-[6rem_1fr] gap-2">
+              <dt className="text-sm font-semibold text-slate-600">{term}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+          <div className="mt-1 border-t border-slate-200 pt-3">
+            <Link
+              to={`/rent?event=${listing.eventId}`}
+              className="text-brand-800 text-sm font-semibold hover:underline"
+            >
+              See it as drivers do <span aria-hidden="true">→</span>
+            </Link>
+          </div>
+        </dl>
+      ) : null}
 
       <section aria-labelledby="next-heading" className="mt-12">
         <h2 id="next-heading" className="text-2xl font-bold">

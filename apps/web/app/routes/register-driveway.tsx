@@ -1,19 +1,108 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { parseWithZod } from '@conform-to/zod/v4';
+import { fromZonedInput, registerDrivewayForm } from '@parkside/validators';
+import {
+  data,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node';
+import { Link, useActionData, useLoaderData } from '@remix-run/react';
+import { tryApi } from '~/.server/api-errors';
 import { requireVerifiedUser } from '~/.server/auth';
-import { ComingSoon } from '~/components/layout/coming-soon';
+import { refuseForm } from '~/.server/forms';
+import { upcomingEventChoices } from '~/.server/host';
+import { redirectWithToast } from '~/.server/toast';
+import { RegisterDrivewayForm } from '~/components/host/register-driveway-form';
+import { buttonClasses } from '~/components/ui/button';
 
 export const meta: MetaFunction = () => [{ title: 'List your driveway · Parkside' }];
 
-export function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   requireVerifiedUser(context, request);
-  return null;
+  return {
+    events: await upcomingEventChoices(context),
+    preselectedEventId: new URL(request.url).searchParams.get('event'),
+    feeBps: context.platformFeeBps,
+  };
 }
 
-export default function Page() {
+export async function action({ request, context }: ActionFunctionArgs) {
+  requireVerifiedUser(context, request);
+  const submission = parseWithZod(await request.formData(), { schema: registerDrivewayForm });
+  if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
+  const {
+    eventId,
+    price,
+    spacesOffered,
+    availableFrom,
+    availableTo,
+    licensePlateRequired,
+    ...place
+  } = submission.value;
+  const event = await tryApi(() => context.api.event.byId({ id: eventId }));
+  if (!event.ok) {
+    return data(submission.reply({ fieldErrors: { eventId: ['Choose an upcoming event.'] } }), {
+      status: 400,
+    });
+  }
+  // The window was typed in the event's own time zone.
+  const from = availableFrom ? fromZonedInput(availableFrom, event.value.timeZone) : undefined;
+  const to = availableTo ? fromZonedInput(availableTo, event.value.timeZone) : undefined;
+  if (from === null || to === null) {
+    return data(
+      submission.reply({ formErrors: ['Enter the parking window as dates and times.'] }),
+      {
+        status: 400,
+      },
+    );
+  }
+  try {
+    const { listingId } = await context.api.listing.createWithDriveway({
+      ...place,
+      listing: {
+        eventId,
+        priceCents: price,
+        spacesOffered,
+        licensePlateRequired,
+        ...(from ? { availableFrom: from } : {}),
+        ...(to ? { availableTo: to } : {}),
+      },
+    });
+    return redirectWithToast(`/listing-success?listing=${listingId}`, {
+      type: 'success',
+      title: 'Your driveway is listed!',
+    });
+  } catch (error) {
+    return refuseForm(submission.reply, error);
+  }
+}
+
+export default function RegisterDriveway() {
+  const { events, preselectedEventId, feeBps } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
   return (
-    <ComingSoon title="List your driveway" action={{ to: '/list', label: 'How hosting works' }}>
-      Soon you will describe your driveway, pin it on the map, and offer spaces for an event in one
-      flow.
-    </ComingSoon>
+    <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-12">
+      <h1 className="text-3xl font-extrabold tracking-tight">List your driveway</h1>
+      <p className="mt-2 text-slate-700">
+        Describe your driveway once, then offer its spaces for an event. You can list it for more
+        events later from My Listings.
+      </p>
+      {events.length === 0 ? (
+        <div className="mt-8 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center">
+          <p className="text-lg font-semibold">There are no upcoming events to list for yet.</p>
+          <p className="mt-1 text-slate-600">Add the event your neighbourhood parks for.</p>
+          <Link to="/register-event" className={buttonClasses({ className: 'mt-4' })}>
+            Register an event
+          </Link>
+        </div>
+      ) : (
+        <RegisterDrivewayForm
+          events={events}
+          preselectedEventId={preselectedEventId}
+          feeBps={feeBps}
+          lastResult={lastResult}
+        />
+      )}
+    </div>
   );
 }

@@ -1,11 +1,17 @@
 import type { Amenity } from '@parkside/validators';
 import { AMENITY_LABELS, LISTING_PAGE_MAX, LISTING_PAGE_SIZE } from '@parkside/validators';
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { publicMessageOf } from '@parkside/api/errors';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data, redirect } from '@remix-run/node';
 import { Link, useLoaderData, useLocation } from '@remix-run/react';
+import { useState } from 'react';
 import { tryApi } from '~/.server/api-errors';
-import { ListingCard, type RentListing } from '~/components/rent/listing-card';
+import { currentPath, requireUser } from '~/.server/auth';
+import { redirectWithToast } from '~/.server/toast';
+import { ListingsMap } from '~/components/map/listings-map';
+import { ListingCard } from '~/components/rent/listing-card';
 import { ListingFilters, type ListingFilterValues } from '~/components/rent/listing-filters';
+import { NotifyMe } from '~/components/rent/notify-me';
 import { buttonClasses } from '~/components/ui/button';
 import { formatEventDate, formatEventTime } from '~/utils/event-time';
 
@@ -29,9 +35,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const maxPrice = Number(filters.maxPrice);
   // The first page of driveways is rendered; "Show more" asks for the next ones (?show=24).
   const shown = Number.parseInt(params.get('show') ?? '', 10);
-  // Both at once: the listings do not wait for the event's header.
-  const [result, listings] = await Promise.all([
+  // All at once: the listings do not wait for the event's header.
+  const [result, waitlist, listings] = await Promise.all([
     tryApi(() => context.api.event.byId({ id })),
+    tryApi(() => context.api.waitlist.status({ eventId: id })),
     tryApi(() =>
       context.api.listing.forEvent({
         eventId: id,
@@ -44,32 +51,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       }),
     ),
   ]);
-  if (!result.ok || !listings.ok) {
-    return data({ event: null, listings: null, filters }, { status: 404 });
+  if (!result.ok || !waitlist.ok || !listings.ok) {
+    return data(
+      { event: null, listings: null, waitlist: null, filters, photos: {} },
+      { status: 404 },
+    );
   }
-  const { soldOut, hasMore, items } = listings.value;
-  // Only what the cards show travels to the browser.
+  const photos = await context.api.storage.listingPhotos({
+    listingIds: listings.value.items.map((l) => l.id),
+  });
   return {
     event: result.value,
-    listings: { soldOut, hasMore, items: items.map(toCard) },
+    listings: listings.value,
+    waitlist: waitlist.value,
     filters,
-  };
-}
-
-function toCard(listing: RentListing): RentListing {
-  const { id, title, street, city, priceCents, spacesLeft, distanceMiles, amenities } = listing;
-  const { availableFrom, availableTo } = listing;
-  return {
-    id,
-    title,
-    street,
-    city,
-    priceCents,
-    spacesLeft,
-    distanceMiles,
-    amenities,
-    availableFrom,
-    availableTo,
+    photos,
   };
 }
 
@@ -81,10 +77,35 @@ function useShowMoreHref(shown: number): string {
   return `?${params}`;
 }
 
+/** "Notify me": the signed-in driver joins the sold-out event's wait-list. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = requireUser(context, request);
+  const back = currentPath(request);
+  const eventId = new URL(request.url).searchParams.get('event') ?? '';
+  if (!user.emailVerified) {
+    return redirectWithToast(back, {
+      type: 'warning',
+      title: 'Verify your e-mail first',
+      description: 'We can only send wait-list e-mails to a verified address.',
+    });
+  }
+  try {
+    const joined = await context.api.waitlist.join({ eventId });
+    return redirectWithToast(back, {
+      type: 'success',
+      title: 'You are on the wait-list',
+      description: `We will e-mail ${joined.email} when a space opens up.`,
+    });
+  } catch (error) {
+    return redirectWithToast(back, { type: 'error', title: publicMessageOf(error) });
+  }
+}
+
 export default function RentPage() {
-  const { event, listings, filters } = useLoaderData<typeof loader>();
+  const { event, listings, waitlist, filters, photos } = useLoaderData<typeof loader>();
+  const [selectedId, setSelectedId] = useState<string | null>(null);
   const showMoreHref = useShowMoreHref(listings?.items.length ?? 0);
-  if (!event || !listings) {
+  if (!event || !listings || !waitlist) {
     return (
       <div className="mx-auto max-w-xl px-4 py-24 text-center">
         <h1 className="text-3xl font-bold">We could not find that event</h1>
@@ -96,6 +117,7 @@ export default function RentPage() {
     );
   }
   const filtered = filters.maxPrice !== '' || filters.amenities.length > 0;
+  const full = listings.eventOpen && waitlist.spacesLeft === 0;
   return (
     <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-12">
       <Link to="/events" className="text-brand-800 text-sm font-semibold hover:underline">
@@ -130,12 +152,29 @@ export default function RentPage() {
         </div>
       </header>
 
+      <section aria-label="Map" className="mt-6">
+        <ListingsMap
+          venue={{ name: event.venueName, latitude: event.latitude, longitude: event.longitude }}
+          listings={listings.items}
+          selectedId={selectedId}
+          onSelect={(id) => {
+            setSelectedId(id);
+            document
+              .getElementById(`listing-${id}`)
+              ?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+          }}
+        />
+      </section>
+
       <section aria-labelledby="parking-heading" className="mt-8 flex flex-col gap-4">
         <h2 id="parking-heading" className="text-xl font-bold">
           Driveways near {event.venueName}
         </h2>
         <ListingFilters eventId={event.id} values={filters} />
-        {listings.items.length === 0 ? (
+        {full ? (
+          <NotifyMe waiting={waitlist.waiting} hasListings={listings.items.length > 0} />
+        ) : null}
+        {listings.items.length === 0 && full && !filtered ? null : listings.items.length === 0 ? (
           <div className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center">
             <p className="text-lg font-semibold">
               {filtered
@@ -150,18 +189,22 @@ export default function RentPage() {
           </div>
         ) : (
           <>
-            {listings.soldOut ? (
-              <p
-                role="status"
-                className="rounded-xl bg-amber-50 px-4 py-3 font-semibold text-amber-900"
-              >
-                Every driveway for this event is booked.
-              </p>
-            ) : null}
             <ul className="flex flex-col gap-3">
               {listings.items.map((listing) => (
-                <li key={listing.id}>
-                  <ListingCard listing={listing} timeZone={event.timeZone} />
+                <li
+                  key={listing.id}
+                  id={`listing-${listing.id}`}
+                  className={
+                    listing.id === selectedId
+                      ? 'ring-brand-600 scroll-mt-24 rounded-2xl ring-4'
+                      : 'scroll-mt-24'
+                  }
+                >
+                  <ListingCard
+                    listing={listing}
+                    timeZone={event.timeZone}
+                    photoUrl={photos?.[listing.id]?.[0]}
+                  />
                 </li>
               ))}
             </ul>

@@ -37,6 +37,9 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   '/portland-WLF': 'public',
   '/Stadium-of-Fire': 'public',
   '/listing-success': 'public',
+  // Beyond the customer's table.
+  '/driveway-photos': 'verified',
+  '/admin/api-tokens': 'admin',
 };
 
 export function accessOf(pathname: string): Access {

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { waitForEmail } from './control';
 import { signIn } from './session';
 
 test('a driver finds a driveway on /rent, books it, sees it, and cancels with a full refund', async ({
@@ -50,6 +51,14 @@ test('a driver finds a driveway on /rent, books it, sees it, and cancels with a 
     /destination=40\.\d+,-111\.\d+/,
   );
 
+  // The confirmation arrives by e-mail, with what the driver needs on the day.
+  const confirmed = await waitForEmail(
+    'driver@example.com',
+    'Your parking for BYU Cougars vs. Utah Utes is booked',
+  );
+  expect(confirmed.text).toContain('1710 N 1200 E, Provo, UT 84604');
+  expect(confirmed.text).toContain('Licence plate: UT 7K9-22');
+
   await page.getByRole('link', { name: 'See all my bookings' }).click();
   const booking = page.getByRole('article', { name: 'Booking for BYU Cougars vs. Utah Utes' });
   await expect(booking).toContainText('Cancel now for a full refund of $30.00.');
@@ -58,6 +67,11 @@ test('a driver finds a driveway on /rent, books it, sees it, and cancels with a 
     page.getByRole('status').filter({ hasText: 'Your booking is cancelled.' }),
   ).toContainText('$30.00 will be refunded.');
   await expect(booking).toContainText('Cancelled · $30.00 refunded');
+  const cancelled = await waitForEmail(
+    'driver@example.com',
+    'Cancelled: your parking for BYU Cougars vs. Utah Utes',
+  );
+  expect(cancelled.text).toContain('You cancelled your parking');
 
   // The space is free again.
   await page.goto('/events?q=byu+utah');

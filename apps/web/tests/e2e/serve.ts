@@ -7,7 +7,10 @@
 import { startDevOidcProvider, type DevOidcAccount } from '@parkside/auth/dev-oidc-provider';
 import { startTestSmtpServer } from '@parkside/email/testing';
 import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createFreshDatabase } from './fresh-database';
 
 const port = process.env.E2E_PORT ?? '3210';
@@ -17,6 +20,9 @@ const publicUrl = `http://127.0.0.1:${port}`;
 const database = await createFreshDatabase();
 const smtp = await startTestSmtpServer();
 const idp = await startDevOidcProvider({ redirectUris: [`${publicUrl}/auth/oidc/callback`] });
+
+// Uploaded files of this run only; removed when the server stops.
+const storageDir = mkdtempSync(join(tmpdir(), 'parkside-e2e-storage-'));
 
 const control = createServer((req, res) => {
   const url = new URL(req.url ?? '/', `http://127.0.0.1:${controlPort}`);
@@ -59,12 +65,14 @@ const server = spawn(process.execPath, ['build/express/index.js'], {
     PUBLIC_URL: publicUrl,
     SMTP_URL: smtp.url,
     MAIL_FROM: 'Parkside <no-reply@parkside.test>',
+    MAIL_QUEUE_POLL_MS: '200',
     OIDC_ISSUER: idp.issuer,
     OIDC_CLIENT_ID: idp.clientId,
     OIDC_CLIENT_SECRET: idp.clientSecret,
     OIDC_NAME: 'Parkside test login',
     // Every browser test signs up from 127.0.0.1; the limit itself is tested in packages/auth.
     SIGNUP_LIMIT_PER_HOUR: '1000',
+    STORAGE_DIR: storageDir,
   },
 });
 
@@ -80,6 +88,7 @@ process.on('SIGINT', () => stop('SIGINT'));
 server.on('exit', async (code) => {
   control.close();
   await Promise.allSettled([smtp.close(), idp.close()]);
+  rmSync(storageDir, { recursive: true, force: true });
   await database.drop().catch((error) => console.error('Could not drop the e2e database:', error));
   process.exit(stopping ? 0 : (code ?? 1));
 });

@@ -4,3 +4,4 @@ export * from './events';
 export * from './feedback';
 export * from './marketplace';
 export * from './notifications';
+export * from './storage';

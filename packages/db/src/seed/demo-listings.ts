@@ -76,6 +76,79 @@ const salmon: DemoDriveway = {
   access: 'Level driveway, step-free to the sidewalk.',
 };
 
+const universityAve: DemoDriveway = {
+  hostId: 'demo-host-mia',
+  title: 'Shady driveway on 300 North',
+  street: '286 W 300 N',
+  offset: [0.0016, -0.0038],
+  capacity: 3,
+  amenities: ['accessible'],
+  access: 'Park nose-in under the maple; the parade route is two blocks east.',
+};
+const centerStreet: DemoDriveway = {
+  hostId: 'demo-host',
+  title: 'Double driveway near Center Street',
+  street: '145 N 400 W',
+  offset: [-0.0019, -0.0046],
+  capacity: 6,
+  amenities: ['restroom', 'tailgating'],
+  access: 'Use the left half of the driveway; the restroom is in the detached garage.',
+};
+const uccu: DemoDriveway = {
+  hostId: 'demo-host-ben',
+  title: 'Driveway behind the campus',
+  street: '1034 S 550 W',
+  offset: [-0.0041, 0.0022],
+  capacity: 4,
+  amenities: ['large_vehicles'],
+  access: 'Long straight driveway; trucks and vans fit.',
+};
+const fortUtah: DemoDriveway = {
+  hostId: 'demo-host-mia',
+  title: 'Lawn parking by the river trail',
+  street: '1745 W Center St',
+  offset: [0.0027, 0.0019],
+  capacity: 12,
+  amenities: ['tailgating', 'restroom'],
+  access: 'Drive onto the lawn through the open gate; someone will wave you in.',
+};
+const oremPark: DemoDriveway = {
+  hostId: 'demo-host',
+  title: 'Driveway across from City Center Park',
+  street: '61 E 100 N',
+  offset: [0.0011, 0.0016],
+  capacity: 2,
+  amenities: ['covered'],
+  access: 'Carport on the right; please do not block the mailbox.',
+};
+const williams: DemoDriveway = {
+  hostId: 'demo-host-mia',
+  title: 'Off-street spot on N Williams',
+  street: '2230 N Williams Ave',
+  offset: [0.0023, 0.0014],
+  capacity: 2,
+  amenities: ['ev_charging'],
+  access: 'The charger is on the garage wall; bring your own adapter for Teslas.',
+};
+const edison: DemoDriveway = {
+  hostId: 'demo-host-ben',
+  title: 'Driveway under the St. Johns Bridge',
+  street: '8815 N Edison St',
+  offset: [-0.0018, 0.0026],
+  capacity: 3,
+  amenities: ['tailgating'],
+  access: 'Gravel driveway; the park is a five-minute walk down the hill.',
+};
+const naito: DemoDriveway = {
+  hostId: 'demo-host',
+  title: 'Garage space near the waterfront',
+  street: '1717 SW 1st Ave',
+  offset: [-0.0031, -0.0022],
+  capacity: 1,
+  amenities: ['covered', 'accessible'],
+  access: 'Garage code comes with your booking e-mail from the host; space 14.',
+};
+
 /** Offers around the venues of these demo events (by slug). */
 const AROUND: Record<string, DemoOffer[]> = {
   'byu-vs-utah-football': [
@@ -89,6 +162,20 @@ const AROUND: Record<string, DemoOffer[]> = {
   ],
   'portland-water-lantern-festival': [{ driveway: ankeny, spaces: 1, priceCents: 1000 }],
   'timbers-vs-sounders': [{ driveway: salmon, spaces: 2, priceCents: 2800 }],
+  'freedom-festival-grand-parade': [
+    { driveway: universityAve, spaces: 3, priceCents: 1500 },
+    { driveway: centerStreet, spaces: 6, priceCents: 1200 },
+  ],
+  'byu-vs-arizona-state-football': [
+    { driveway: oakLane, spaces: 4, priceCents: 2000 },
+    { driveway: carport, spaces: 2, priceCents: 2500 },
+  ],
+  'uvu-wolverines-basketball': [{ driveway: uccu, spaces: 4, priceCents: 1000 }],
+  'provo-balloon-fest': [{ driveway: fortUtah, spaces: 12, priceCents: 1200 }],
+  'orem-summerfest': [{ driveway: oremPark, spaces: 2, priceCents: 1000 }],
+  'blazers-vs-lakers': [{ driveway: williams, spaces: 2, priceCents: 2500 }],
+  'portland-christmas-ship-parade': [{ driveway: edison, spaces: 3, priceCents: 1500 }],
+  'portland-marathon': [{ driveway: naito, spaces: 1, priceCents: 2000 }],
 };
 
 /**

@@ -15,14 +15,33 @@ export interface RentListing {
   availableTo: string;
 }
 
-export function ListingCard({ listing, timeZone }: { listing: RentListing; timeZone: string }) {
+export function ListingCard({
+  listing,
+  timeZone,
+  photoUrl,
+}: {
+  listing: RentListing;
+  timeZone: string;
+  /** The driveway's first photo, when it has one. */
+  photoUrl?: string;
+}) {
   const soldOut = listing.spacesLeft === 0;
   return (
     <article
       aria-label={listing.title}
       className="flex flex-col gap-3 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:flex-row sm:items-center sm:justify-between"
     >
-      <div className="min-w-0">
+      {photoUrl ? (
+        <img
+          src={photoUrl}
+          alt={`The driveway at ${listing.street}`}
+          width={160}
+          height={120}
+          loading="lazy"
+          className="h-40 w-full shrink-0 rounded-xl bg-slate-200 object-cover sm:h-30 sm:w-40"
+        />
+      ) : null}
+      <div className="min-w-0 sm:flex-1">
         <h3 className="text-lg font-bold">{listing.title}</h3>
         <p className="text-sm text-slate-600">
           {listing.street}, {listing.city} · {listing.distanceMiles.toFixed(2)} mi from the venue

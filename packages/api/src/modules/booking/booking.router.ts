@@ -10,6 +10,7 @@ const rulesOf = (ctx: Context): BookingRules => ({
   feeBps: ctx.platformFeeBps,
   cancelFullRefundHours: ctx.cancelFullRefundHours,
   payments: noPaymentProvider,
+  publicUrl: ctx.publicUrl,
 });
 
 /** Amounts are never taken from the input: the strict schemas have no price fields. */

@@ -3,6 +3,8 @@ import { hostPayoutCents, platformFeeCents, type BookingCreateInput } from '@par
 import { and, eq, sql } from 'drizzle-orm';
 import type { SessionUser } from '../../context';
 import { AppError } from '../../errors';
+import { queueBookingConfirmed, queueBookingsCancelled } from '../notifications/booking-mail';
+import { notifyWaitlist } from '../waitlist/waitlist.service';
 import { noPaymentProvider, type PaymentProvider } from './payment';
 
 export const FILLED_UP_MESSAGE = 'That driveway just filled up. Please pick another one.';
@@ -12,6 +14,8 @@ export interface BookingRules {
   feeBps: number;
   cancelFullRefundHours: number;
   payments: PaymentProvider;
+  /** The site's address, for links in the e-mails a change queues. */
+  publicUrl: string;
   now?: () => Date;
 }
 
@@ -19,6 +23,7 @@ export const defaultBookingRules: BookingRules = {
   feeBps: 1500,
   cancelFullRefundHours: CANCEL_FULL_REFUND_HOURS_DEFAULT,
   payments: noPaymentProvider,
+  publicUrl: 'http://localhost:3000',
 };
 
 type Tx = Database;
@@ -105,6 +110,7 @@ export async function createBooking(
         idempotencyKey: input.idempotencyKey,
       })
       .returning();
+    await queueBookingConfirmed(tx, booking!, rules.publicUrl);
     return booking!;
   });
 }
@@ -186,6 +192,8 @@ export async function cancelBooking(
       })
       .where(eq(bookings.id, row.booking.id))
       .returning();
+    await queueBookingsCancelled(tx, [cancelled!.id], rules.publicUrl);
+    await notifyWaitlist(tx, row.event.id, rules.publicUrl);
     return cancelled!;
   });
 }
@@ -212,9 +220,10 @@ export async function setSpacesOffered(
   host: SessionUser,
   listingId: string,
   spaces: number,
+  publicUrl: string,
 ) {
   return inTransaction(db, async (tx) => {
-    const { capacity } = await lockOwnListing(tx, host, listingId);
+    const { capacity, listing } = await lockOwnListing(tx, host, listingId);
     if (spaces > capacity) {
       throw new AppError('BAD_REQUEST', `This driveway holds ${capacity} cars at most.`);
     }
@@ -226,6 +235,7 @@ export async function setSpacesOffered(
       );
     }
     await tx.update(listings).set({ spacesOffered: spaces }).where(eq(listings.id, listingId));
+    if (spaces > listing.spacesOffered) await notifyWaitlist(tx, listing.eventId, publicUrl);
     return { spacesOffered: spaces, booked };
   });
 }
@@ -243,4 +253,46 @@ export async function closeListing(db: Database, host: SessionUser, listingId: s
     await tx.update(listings).set({ status: 'closed' }).where(eq(listings.id, listingId));
     return { status: 'closed' as const };
   });
+}
+
+/**
+ * An event is cancelled: every confirmed booking on it is cancelled with a full refund, and the
+ * drivers and hosts are e-mailed. Runs in the caller's transaction, the one that cancels the
+ * event, so either both happen or neither.
+ */
+export async function cancelEventBookings(
+  tx: Database,
+  eventId: string,
+  options: { reason: string; publicUrl: string; now?: Date; payments?: PaymentProvider },
+): Promise<{ cancelled: number }> {
+  const now = options.now ?? new Date();
+  const payments = options.payments ?? noPaymentProvider;
+  const confirmed = await tx
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.eventId, eventId), eq(bookings.status, 'confirmed')))
+    .for('update');
+  for (const booking of confirmed) {
+    const { paymentStatus } = await payments.refund({
+      priceCents: booking.priceCents,
+      refundCents: booking.priceCents,
+    });
+    await tx
+      .update(bookings)
+      .set({
+        status: 'cancelled',
+        cancelledBy: 'event',
+        cancelledAt: now,
+        cancellationReason: options.reason,
+        refundCents: booking.priceCents,
+        paymentStatus,
+      })
+      .where(eq(bookings.id, booking.id));
+  }
+  await queueBookingsCancelled(
+    tx,
+    confirmed.map((b) => b.id),
+    options.publicUrl,
+  );
+  return { cancelled: confirmed.length };
 }

@@ -1,9 +1,10 @@
-import { bookings, driveways, events, listings } from '@parkside/db';
+import { bookings } from '@parkside/db';
 import { createTestDatabase, type TestDatabase } from '@parkside/db/testing';
 import { bookingCreateInput } from '@parkside/validators';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionUser } from '../../context';
+import { makeListing as makeFixtureListing } from '../../test-marketplace';
 import { insertUsers, testUser } from '../../test-users';
 import {
   cancelBooking,
@@ -16,6 +17,7 @@ import {
 
 let handle: TestDatabase;
 const HOUR = 3_600_000;
+const SITE = 'http://localhost:3000';
 let counter = 0;
 
 const host = testUser('host-1', { isHost: true });
@@ -27,59 +29,9 @@ async function addUser(user: SessionUser) {
 }
 
 /** An upcoming event and a listing of `spaces` at $20 on host-1's driveway. */
-async function makeListing({
-  spaces = 3,
-  startsInHours = 72,
-  status = 'open' as 'open' | 'closed',
-} = {}) {
+function makeListing(options: Parameters<typeof makeFixtureListing>[2] = {}) {
   counter += 1;
-  const start = Date.now() + startsInHours * HOUR;
-  const [event] = await handle.db
-    .insert(events)
-    .values({
-      title: `Game ${counter}`,
-      slug: `game-${counter}`,
-      venueName: 'LaVell Edwards Stadium',
-      street: '1700 N Canyon Rd',
-      city: 'Provo',
-      region: 'UT',
-      postalCode: '84604',
-      latitude: 40.2574,
-      longitude: -111.6547,
-      timeZone: 'America/Denver',
-      startsAt: new Date(start),
-      endsAt: new Date(start + 3 * HOUR),
-      expectedAttendance: 60_000,
-    })
-    .returning();
-  const [driveway] = await handle.db
-    .insert(driveways)
-    .values({
-      hostId: host.id,
-      title: 'Two blocks from the stadium',
-      street: '1550 N 1000 E',
-      city: 'Provo',
-      region: 'UT',
-      postalCode: '84604',
-      latitude: 40.255,
-      longitude: -111.648,
-      capacity: 4,
-    })
-    .returning();
-  const [listing] = await handle.db
-    .insert(listings)
-    .values({
-      drivewayId: driveway!.id,
-      location: { x: driveway!.longitude, y: driveway!.latitude },
-      eventId: event!.id,
-      priceCents: 2000,
-      spacesOffered: spaces,
-      availableFrom: new Date(start - HOUR),
-      availableTo: new Date(start + 4 * HOUR),
-      status,
-    })
-    .returning();
-  return { event: event!, listing: listing! };
+  return makeFixtureListing(handle.db, host, options);
 }
 
 const request = (listingId: string, key = `key-${Math.random().toString(36).slice(2)}`) =>
@@ -265,17 +217,17 @@ describe('a host editing a listing', () => {
     await createBooking(handle.db, driver, request(listing.id));
     const second = await addUser(testUser(`second-${counter}`));
     await createBooking(handle.db, second, request(listing.id));
-    await expect(setSpacesOffered(handle.db, host, listing.id, 1)).rejects.toMatchObject({
+    await expect(setSpacesOffered(handle.db, host, listing.id, 1, SITE)).rejects.toMatchObject({
       code: 'CONFLICT',
     });
-    await expect(setSpacesOffered(handle.db, host, listing.id, 5)).rejects.toMatchObject({
+    await expect(setSpacesOffered(handle.db, host, listing.id, 5, SITE)).rejects.toMatchObject({
       code: 'BAD_REQUEST',
     });
-    await expect(setSpacesOffered(handle.db, host, listing.id, 2)).resolves.toEqual({
+    await expect(setSpacesOffered(handle.db, host, listing.id, 2, SITE)).resolves.toEqual({
       spacesOffered: 2,
       booked: 2,
     });
-    await expect(setSpacesOffered(handle.db, driver, listing.id, 3)).rejects.toMatchObject({
+    await expect(setSpacesOffered(handle.db, driver, listing.id, 3, SITE)).rejects.toMatchObject({
       code: 'NOT_FOUND',
     });
   });

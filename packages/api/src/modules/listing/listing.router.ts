@@ -1,7 +1,22 @@
-import { drivewayCreateInput, listingsForEventInput } from '@parkside/validators';
+import {
+  drivewayCreateInput,
+  drivewayUpdateInput,
+  listingAddInput,
+  listingIdInput,
+  listingsForEventInput,
+  listingUpdateInput,
+} from '@parkside/validators';
 import { z } from 'zod';
 import { publicProcedure, router, verifiedProcedure } from '../../trpc';
 import { closeListing, setSpacesOffered } from '../booking/booking.service';
+import {
+  addListing,
+  getHostListing,
+  listHostDriveways,
+  reopenListing,
+  updateDriveway,
+  updateListing,
+} from './host.service';
 import { createDrivewayWithListing, listingsForEvent } from './listing.service';
 
 const listingId = z.uuid({ message: 'Listing id must be a UUID.' });
@@ -15,15 +30,43 @@ export const listingRouter = router({
   /** A driveway and its first event listing; the user becomes a host. */
   createWithDriveway: verifiedProcedure
     .input(drivewayCreateInput)
-    .mutation(({ ctx, input }) => createDrivewayWithListing(ctx.db, ctx.user, input)),
+    .mutation(({ ctx, input }) =>
+      createDrivewayWithListing(ctx.db, ctx.user, input, ctx.publicUrl),
+    ),
 
   setSpaces: verifiedProcedure
     .input(z.object({ listingId, spacesOffered: z.number().int().min(1).max(50) }).strict())
     .mutation(({ ctx, input }) =>
-      setSpacesOffered(ctx.db, ctx.user, input.listingId, input.spacesOffered),
+      setSpacesOffered(ctx.db, ctx.user, input.listingId, input.spacesOffered, ctx.publicUrl),
     ),
 
   close: verifiedProcedure
     .input(z.object({ listingId }).strict())
     .mutation(({ ctx, input }) => closeListing(ctx.db, ctx.user, input.listingId)),
+
+  /** The signed-in host's driveways, their listings per event and the bookings (/my-listings). */
+  mine: verifiedProcedure.query(({ ctx }) => listHostDriveways(ctx.db, ctx.user)),
+
+  /** One of the host's own listings, summarised (NOT_FOUND for anyone else's). */
+  mineById: verifiedProcedure
+    .input(listingIdInput)
+    .query(({ ctx, input }) => getHostListing(ctx.db, ctx.user, input.listingId)),
+
+  /** Price (future bookings only), spaces and window of one of the host's listings. */
+  update: verifiedProcedure
+    .input(listingUpdateInput)
+    .mutation(({ ctx, input }) => updateListing(ctx.db, ctx.user, input, ctx.publicUrl)),
+
+  reopen: verifiedProcedure
+    .input(listingIdInput)
+    .mutation(({ ctx, input }) => reopenListing(ctx.db, ctx.user, input.listingId, ctx.publicUrl)),
+
+  /** One of the host's driveways offered for another upcoming event. */
+  add: verifiedProcedure
+    .input(listingAddInput)
+    .mutation(({ ctx, input }) => addListing(ctx.db, ctx.user, input, ctx.publicUrl)),
+
+  updateDriveway: verifiedProcedure
+    .input(drivewayUpdateInput)
+    .mutation(({ ctx, input }) => updateDriveway(ctx.db, ctx.user, input)),
 });

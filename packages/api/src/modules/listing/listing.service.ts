@@ -4,6 +4,7 @@ import { and, arrayContains, asc, eq, gt, lte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { SessionUser } from '../../context';
 import { AppError } from '../../errors';
+import { notifyWaitlist } from '../waitlist/waitlist.service';
 import { bookedSpaces, bookedSpacesOf, milesFrom } from './listing.queries';
 
 const HOUR = 3_600_000;
@@ -17,6 +18,7 @@ export async function createDrivewayWithListing(
   db: Database,
   host: SessionUser,
   input: DrivewayCreateInput,
+  publicUrl: string,
 ) {
   return db.transaction(async (txAny) => {
     const tx = txAny as unknown as Database;
@@ -56,6 +58,7 @@ export async function createDrivewayWithListing(
       })
       .returning();
     await tx.update(users).set({ isHost: true }).where(eq(users.id, host.id));
+    await notifyWaitlist(tx, event.id, publicUrl);
     return { drivewayId: driveway!.id, listingId: listing!.id };
   });
 }

@@ -1,0 +1,132 @@
+import type { SubmissionResult } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
+import { httpStatusOf, publicMessageOf } from '@parkside/api/errors';
+import {
+  addListingForm,
+  editDrivewayForm,
+  editListingForm,
+  fromZonedInput,
+  hostCancelBookingForm,
+  listingIdInput,
+} from '@parkside/validators';
+import { data, type AppLoadContext } from '@remix-run/node';
+import type { z } from 'zod';
+import { redirectWithToast } from './toast';
+
+interface Replyable {
+  reply: (options?: { formErrors?: string[] }) => SubmissionResult<string[]>;
+}
+
+/** A refused form: its errors and typed values go back to that form only. */
+function refuse(
+  intent: string,
+  target: string,
+  submission: Replyable,
+  status: number,
+  message?: string,
+) {
+  return data(
+    { intent, target, result: submission.reply(message ? { formErrors: [message] } : undefined) },
+    { status },
+  );
+}
+
+const done = (title: string, description?: string) =>
+  redirectWithToast('/my-listings', {
+    type: 'success',
+    title,
+    ...(description ? { description } : {}),
+  });
+
+/**
+ * Parses one form of /my-listings and runs `work` with its value. Refusals (bad input, or the
+ * API saying no: not found, conflicts) come back to the same form with what was typed.
+ */
+async function handle<S extends z.ZodType>(
+  formData: FormData,
+  intent: string,
+  target: string,
+  schema: S,
+  work: (
+    value: z.output<S>,
+    refuseWith: (message: string) => ReturnType<typeof refuse>,
+  ) => Promise<Response | ReturnType<typeof refuse>>,
+) {
+  const submission = parseWithZod(formData, { schema });
+  if (submission.status !== 'success') return refuse(intent, target, submission, 400);
+  try {
+    return await work(submission.value as z.output<S>, (message) =>
+      refuse(intent, target, submission, 400, message),
+    );
+  } catch (error) {
+    const status = httpStatusOf(error);
+    if (status >= 500) throw error;
+    return refuse(intent, target, submission, status, publicMessageOf(error));
+  }
+}
+
+/** Runs one of /my-listings' forms through the API. */
+export async function runHostAction(context: AppLoadContext, formData: FormData) {
+  const intent = String(formData.get('intent') ?? '');
+  // The button that chose the form is not part of the input (the API's schemas are strict).
+  formData.delete('intent');
+  const field = (name: string) => String(formData.get(name) ?? '');
+  const api = context.api.listing;
+  switch (intent) {
+    case 'update-listing':
+      return handle(
+        formData,
+        intent,
+        field('listingId'),
+        editListingForm,
+        async (v, refuseWith) => {
+          // The window was typed in the event's own time zone.
+          const { timeZone } = await api.mineById({ listingId: v.listingId });
+          const from = fromZonedInput(v.availableFrom, timeZone);
+          const to = fromZonedInput(v.availableTo, timeZone);
+          if (!from || !to) return refuseWith('Enter the window as dates and times.');
+          await api.update({
+            listingId: v.listingId,
+            priceCents: v.price,
+            spacesOffered: v.spacesOffered,
+            availableFrom: from,
+            availableTo: to,
+          });
+          return done('Listing saved.');
+        },
+      );
+    case 'close-listing-status':
+      return handle(formData, intent, field('listingId'), listingIdInput, async (v) => {
+        await api.close(v);
+        return done('Listing closed.', 'Drivers no longer see it.');
+      });
+    case 'open-listing-status':
+      return handle(formData, intent, field('listingId'), listingIdInput, async (v) => {
+        await api.reopen(v);
+        return done('Listing reopened.', 'Drivers can book it again.');
+      });
+    case 'update-driveway':
+      return handle(formData, intent, field('drivewayId'), editDrivewayForm, async (v) => {
+        await api.updateDriveway(v);
+        return done('Driveway saved.');
+      });
+    case 'add-listing':
+      return handle(formData, intent, field('drivewayId'), addListingForm, async (v) => {
+        await api.add({
+          drivewayId: v.drivewayId,
+          eventId: v.eventId,
+          priceCents: v.price,
+          spacesOffered: v.spacesOffered,
+          licensePlateRequired: v.licensePlateRequired,
+        });
+        return done('Your driveway is listed for another event.');
+      });
+    case 'cancel-booking':
+      return handle(formData, intent, field('bookingId'), hostCancelBookingForm, async (v) => {
+        await context.api.booking.cancel(v);
+        return done('Booking cancelled.', 'The driver is refunded in full and told why by e-mail.');
+      });
+    default:
+      throw data('That action is not available.', { status: 400 });
+  }
+}

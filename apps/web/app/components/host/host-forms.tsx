@@ -1,0 +1,293 @@
+import { toZonedInput } from '@parkside/validators';
+import { Form } from '@remix-run/react';
+import { Field, FormError, TextareaField } from '~/components/forms/field';
+import { SubmitButton } from '~/components/forms/submit-button';
+import { formatEventDate } from '~/utils/event-time';
+import { AmenityCheckboxes } from './amenity-checkboxes';
+import type { PickableEvent } from './event-window';
+import { formState, type HostFormFailure } from './form-state';
+import { PlateRequiredField, PriceField, SpacesField, WindowFields } from './listing-term-fields';
+import type { HostDriveway, HostListing } from './types';
+
+const dollars = (cents: number) =>
+  cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2);
+
+/** A disclosure holding one form; it opens by itself when that form was refused. */
+export function Disclosure({
+  summary,
+  open,
+  children,
+}: {
+  summary: string;
+  open: boolean;
+  children: React.ReactNode;
+}) {
+  return (
+    <details open={open || undefined} className="group rounded-xl ring-1 ring-slate-200">
+      <summary className="text-brand-800 cursor-pointer list-none rounded-xl px-4 py-2.5 text-sm font-semibold hover:bg-slate-50">
+        <span
+          aria-hidden="true"
+          className="mr-1 inline-block transition-transform group-open:rotate-90"
+        >
+          ›
+        </span>
+        {summary}
+      </summary>
+      <div className="border-t border-slate-200 p-3 sm:p-4">{children}</div>
+    </details>
+  );
+}
+
+export function EditListingForm({
+  listing,
+  capacity,
+  feeBps,
+  failure,
+}: {
+  listing: HostListing;
+  capacity: number;
+  feeBps: number;
+  failure?: HostFormFailure;
+}) {
+  const state = formState(failure, 'update-listing', listing.id);
+  const prefix = `edit-${listing.id}`;
+  return (
+    <Disclosure summary="Edit listing" open={state.failed}>
+      <Form method="post" className="flex flex-col gap-4">
+        <FormError errors={state.formErrors} />
+        <input type="hidden" name="listingId" value={listing.id} />
+        <PriceField
+          idPrefix={prefix}
+          feeBps={feeBps}
+          defaultValue={state.value('price', dollars(listing.priceCents))}
+          errors={state.errors('price')}
+        />
+        <p className="-mt-2 text-sm text-slate-600">
+          A new price applies to new bookings; existing bookings keep theirs.
+        </p>
+        <SpacesField
+          idPrefix={prefix}
+          max={capacity}
+          hint={`${listing.booked} booked; this driveway holds ${capacity}.`}
+          defaultValue={state.value('spacesOffered', listing.spacesOffered)}
+          errors={state.errors('spacesOffered')}
+        />
+        <WindowFields
+          idPrefix={prefix}
+          required
+          from={state.value(
+            'availableFrom',
+            toZonedInput(listing.availableFrom, listing.event.timeZone),
+          )}
+          to={state.value('availableTo', toZonedInput(listing.availableTo, listing.event.timeZone))}
+          timeZone={listing.event.timeZone}
+          startsAt={listing.event.startsAt}
+          errors={{
+            availableFrom: state.errors('availableFrom'),
+            availableTo: state.errors('availableTo'),
+          }}
+        />
+        <SubmitButton
+          name="intent"
+          value="update-listing"
+          pendingText="Saving…"
+          className="self-start"
+        >
+          Save listing
+        </SubmitButton>
+      </Form>
+    </Disclosure>
+  );
+}
+
+export function EditDrivewayForm({
+  driveway,
+  failure,
+}: {
+  driveway: HostDriveway;
+  failure?: HostFormFailure;
+}) {
+  const state = formState(failure, 'update-driveway', driveway.id);
+  const prefix = `driveway-${driveway.id}`;
+  return (
+    <Disclosure summary="Edit driveway" open={state.failed}>
+      <Form method="post" className="flex flex-col gap-4">
+        <FormError errors={state.formErrors} />
+        <input type="hidden" name="drivewayId" value={driveway.id} />
+        <Field
+          label="Title"
+          errors={state.errors('title')}
+          inputProps={{
+            id: `${prefix}-title`,
+            name: 'title',
+            required: true,
+            maxLength: 80,
+            defaultValue: state.value('title', driveway.title),
+          }}
+        />
+        <Field
+          label="Capacity (cars)"
+          hint="Never fewer than an open listing offers."
+          errors={state.errors('capacity')}
+          inputProps={{
+            id: `${prefix}-capacity`,
+            name: 'capacity',
+            type: 'number',
+            min: 1,
+            max: 50,
+            required: true,
+            defaultValue: state.value('capacity', driveway.capacity),
+          }}
+        />
+        <AmenityCheckboxes
+          idPrefix={prefix}
+          selected={state.values('amenities', driveway.amenities)}
+        />
+        <TextareaField
+          label="Description"
+          errors={state.errors('description')}
+          textareaProps={{
+            id: `${prefix}-description`,
+            name: 'description',
+            maxLength: 1000,
+            defaultValue: state.value('description', driveway.description),
+          }}
+        />
+        <TextareaField
+          label="Access instructions"
+          errors={state.errors('accessInstructions')}
+          textareaProps={{
+            id: `${prefix}-access`,
+            name: 'accessInstructions',
+            maxLength: 1000,
+            defaultValue: state.value('accessInstructions', driveway.accessInstructions),
+          }}
+        />
+        <SubmitButton
+          name="intent"
+          value="update-driveway"
+          pendingText="Saving…"
+          className="self-start"
+        >
+          Save driveway
+        </SubmitButton>
+      </Form>
+    </Disclosure>
+  );
+}
+
+/** Offers a driveway for an upcoming event it is not listed for yet. */
+export function AddListingForm({
+  driveway,
+  events,
+  feeBps,
+  failure,
+}: {
+  driveway: HostDriveway;
+  events: PickableEvent[];
+  feeBps: number;
+  failure?: HostFormFailure;
+}) {
+  const state = formState(failure, 'add-listing', driveway.id);
+  const listed = new Set(driveway.listings.map((l) => l.event.id));
+  const choices = events.filter((e) => !listed.has(e.id));
+  if (choices.length === 0) return null;
+  const prefix = `add-${driveway.id}`;
+  const chosen = choices.find((e) => e.id === state.value('eventId', '')) ?? choices[0]!;
+  return (
+    <Disclosure summary="List for another event" open={state.failed}>
+      <Form method="post" className="flex flex-col gap-4">
+        <FormError errors={state.formErrors} />
+        <input type="hidden" name="drivewayId" value={driveway.id} />
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={`${prefix}-event`} className="text-sm font-semibold text-slate-800">
+            Event
+          </label>
+          <select
+            id={`${prefix}-event`}
+            name="eventId"
+            defaultValue={chosen.id}
+            className="focus:border-brand-600 block h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base"
+          >
+            {choices.map((event) => (
+              <option key={event.id} value={event.id}>
+                {event.title} · {formatEventDate(event.startsAt, event.timeZone)}
+              </option>
+            ))}
+          </select>
+          <p className="text-sm text-slate-600">
+            Drivers may park from one hour before the event starts until one hour after it ends; you
+            can change the window afterwards.
+          </p>
+        </div>
+        <PriceField
+          idPrefix={prefix}
+          feeBps={feeBps}
+          defaultValue={state.value('price', '20')}
+          errors={state.errors('price')}
+        />
+        <SpacesField
+          idPrefix={prefix}
+          max={driveway.capacity}
+          hint={`This driveway holds ${driveway.capacity}.`}
+          defaultValue={state.value('spacesOffered', driveway.capacity)}
+          errors={state.errors('spacesOffered')}
+        />
+        <PlateRequiredField
+          idPrefix={prefix}
+          defaultChecked={state.failed ? state.value('licensePlateRequired', '') === 'on' : true}
+        />
+        <SubmitButton
+          name="intent"
+          value="add-listing"
+          pendingText="Listing…"
+          className="self-start"
+        >
+          List for this event
+        </SubmitButton>
+      </Form>
+    </Disclosure>
+  );
+}
+
+export function CancelBookingForm({
+  bookingId,
+  driverName,
+  failure,
+}: {
+  bookingId: string;
+  driverName: string;
+  failure?: HostFormFailure;
+}) {
+  const state = formState(failure, 'cancel-booking', bookingId);
+  return (
+    <Disclosure summary="Cancel booking" open={state.failed}>
+      <Form method="post" className="flex flex-col gap-3">
+        <FormError errors={state.formErrors} />
+        <input type="hidden" name="bookingId" value={bookingId} />
+        <TextareaField
+          label={`Reason (we e-mail it to ${driverName})`}
+          errors={state.errors('reason')}
+          textareaProps={{
+            id: `cancel-${bookingId}-reason`,
+            name: 'reason',
+            required: true,
+            minLength: 3,
+            maxLength: 500,
+            defaultValue: state.value('reason', ''),
+          }}
+        />
+        <p className="text-sm text-slate-600">The driver gets a full refund.</p>
+        <SubmitButton
+          variant="danger"
+          name="intent"
+          value={`cancel-booking`}
+          pendingText="Cancelling…"
+          className="self-start"
+        >
+          Cancel this booking
+        </SubmitButton>
+      </Form>
+    </Disclosure>
+  );
+}

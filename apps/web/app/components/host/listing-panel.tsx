@@ -1,0 +1,151 @@
+import { formatUsd } from '@parkside/validators';
+import { Form } from '@remix-run/react';
+import { SubmitButton } from '~/components/forms/submit-button';
+import { formatEventDate, formatEventTime } from '~/utils/event-time';
+import type { HostFormFailure } from './form-state';
+import { CancelBookingForm, EditListingForm } from './host-forms';
+import type { HostBooking, HostListing } from './types';
+
+function StatusBadge({ listing }: { listing: HostListing }) {
+  const [label, tone] = !listing.upcoming
+    ? ['Past', 'bg-slate-100 text-slate-700']
+    : listing.status === 'closed'
+      ? ['Closed', 'bg-amber-100 text-amber-900']
+      : listing.booked >= listing.spacesOffered
+        ? ['Full', 'bg-brand-100 text-brand-800']
+        : ['Open', 'bg-emerald-100 text-emerald-800'];
+  return <span className={`rounded-full px-3 py-1 text-xs font-bold ${tone}`}>{label}</span>;
+}
+
+function BookingRow({ booking, failure }: { booking: HostBooking; failure?: HostFormFailure }) {
+  return (
+    <li
+      aria-label={`Booking by ${booking.driverName}`}
+      className="flex flex-col gap-2 py-3 first:pt-0 last:pb-0"
+    >
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <p className="font-semibold">{booking.driverName}</p>
+        <p className="text-sm text-slate-700">
+          {booking.status === 'confirmed' ? (
+            <>You receive {formatUsd(booking.hostPayoutCents)}</>
+          ) : (
+            <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-bold text-slate-700">
+              Cancelled by {booking.cancelledBy === 'host' ? 'you' : booking.cancelledBy}
+            </span>
+          )}
+        </p>
+      </div>
+      <p className="text-sm text-slate-700">
+        {[booking.vehicleDescription, booking.licensePlate].filter(Boolean).join(' · ') ||
+          'No vehicle details given'}
+      </p>
+      {booking.status === 'cancelled' && booking.cancellationReason ? (
+        <p className="text-sm text-slate-600">Reason: {booking.cancellationReason}</p>
+      ) : null}
+      {booking.cancellable ? (
+        <CancelBookingForm
+          bookingId={booking.id}
+          driverName={booking.driverName}
+          failure={failure}
+        />
+      ) : null}
+    </li>
+  );
+}
+
+/** One listing of a driveway: the event, the numbers, the actions and the bookings. */
+export function ListingPanel({
+  listing,
+  capacity,
+  feeBps,
+  failure,
+}: {
+  listing: HostListing;
+  capacity: number;
+  feeBps: number;
+  failure?: HostFormFailure;
+}) {
+  const { event } = listing;
+  const figures: [string, string][] = [
+    ['Price', formatUsd(listing.priceCents)],
+    ['Booked', `${listing.booked} of ${listing.spacesOffered}`],
+    ['Earnings', formatUsd(listing.earningsCents)],
+  ];
+  const closeFailed = failure?.target === listing.id && failure.intent.endsWith('-listing-status');
+  return (
+    <article
+      aria-label={`${event.title} listing`}
+      className="flex flex-col gap-4 rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200"
+    >
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div>
+          <h4 className="font-bold">{event.title}</h4>
+          <p className="text-sm text-slate-600">
+            {formatEventDate(event.startsAt, event.timeZone)} · park{' '}
+            {formatEventTime(listing.availableFrom, event.timeZone)} to{' '}
+            {formatEventTime(listing.availableTo, event.timeZone)}
+          </p>
+        </div>
+        <StatusBadge listing={listing} />
+      </div>
+      <dl className="grid grid-cols-3 gap-2">
+        {figures.map(([term, value]) => (
+          <div key={term} className="rounded-lg bg-white px-3 py-2 ring-1 ring-slate-200">
+            <dt className="text-xs font-semibold text-slate-600 uppercase">{term}</dt>
+            <dd className="text-lg font-extrabold">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {listing.upcoming ? (
+        <div className="flex flex-col gap-3">
+          <EditListingForm
+            listing={listing}
+            capacity={capacity}
+            feeBps={feeBps}
+            failure={failure}
+          />
+          <Form method="post" className="flex flex-wrap items-center gap-3">
+            <input type="hidden" name="listingId" value={listing.id} />
+            {listing.status === 'open' ? (
+              <SubmitButton
+                variant="secondary"
+                name="intent"
+                value="close-listing-status"
+                pendingText="Closing…"
+                disabled={listing.booked > 0}
+              >
+                Close listing
+              </SubmitButton>
+            ) : (
+              <SubmitButton name="intent" value="open-listing-status" pendingText="Reopening…">
+                Reopen listing
+              </SubmitButton>
+            )}
+            {listing.status === 'open' && listing.booked > 0 ? (
+              <p className="text-sm text-slate-600">
+                Cancel its bookings before closing (the drivers are refunded).
+              </p>
+            ) : null}
+            {closeFailed ? (
+              <p role="alert" className="text-sm font-medium text-red-700">
+                {failure?.result.error?.['']?.[0]}
+              </p>
+            ) : null}
+          </Form>
+        </div>
+      ) : null}
+      <section aria-label="Bookings">
+        <h5 className="text-sm font-bold text-slate-800">Bookings</h5>
+        {listing.bookings.length === 0 ? (
+          <p className="mt-1 text-sm text-slate-600">No bookings yet.</p>
+        ) : (
+          <ul className="mt-2 divide-y divide-slate-200">
+            {listing.bookings.map((booking) => (
+              <BookingRow key={booking.id} booking={booking} failure={failure} />
+            ))}
+          </ul>
+        )}
+      </section>
+    </article>
+  );
+}

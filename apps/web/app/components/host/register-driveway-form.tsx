@@ -1,0 +1,224 @@
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
+import { registerDrivewayForm } from '@parkside/validators';
+import { Form } from '@remix-run/react';
+import { useState } from 'react';
+import { Field, FormError, TextareaField } from '~/components/forms/field';
+import { SubmitButton } from '~/components/forms/submit-button';
+import { formatEventDate } from '~/utils/event-time';
+import { AmenityCheckboxes } from './amenity-checkboxes';
+import { DrivewayLocation } from './driveway-location';
+import { defaultWindow, type PickableEvent } from './event-window';
+import { PlateRequiredField, PriceField, SpacesField, WindowFields } from './listing-term-fields';
+
+const selectClass =
+  'block h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base shadow-xs focus:border-brand-600 focus:outline-2 focus:outline-brand-600/30';
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <section
+      aria-label={title}
+      className="flex flex-col gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6"
+    >
+      <h2 className="text-xl font-bold">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+/** The driveway and its first event listing, in one form. */
+export function RegisterDrivewayForm({
+  events,
+  preselectedEventId,
+  feeBps,
+  lastResult,
+}: {
+  events: PickableEvent[];
+  preselectedEventId: string | null;
+  feeBps: number;
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
+  const firstEvent = events.find((e) => e.id === preselectedEventId) ?? events[0]!;
+  const [form, fields] = useForm({
+    id: 'register-driveway',
+    lastResult,
+    defaultValue: {
+      eventId: firstEvent.id,
+      capacity: '2',
+      spacesOffered: '2',
+      price: '20',
+      licensePlateRequired: 'on',
+      availableFrom: defaultWindow(firstEvent).from,
+      availableTo: defaultWindow(firstEvent).to,
+    },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: registerDrivewayForm }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  });
+  const [eventId, setEventId] = useState(text(fields.eventId.initialValue) || firstEvent.id);
+  const event = events.find((e) => e.id === eventId) ?? firstEvent;
+  const [window, setWindow] = useState({
+    from: text(fields.availableFrom.initialValue),
+    to: text(fields.availableTo.initialValue),
+  });
+  const amenities = fields.amenities.initialValue;
+
+  return (
+    <Form method="post" {...getFormProps(form)} className="mt-8 flex flex-col gap-6">
+      <FormError id={form.errorId} errors={form.errors} />
+      <Section title="Your driveway">
+        <Field
+          label="Title"
+          hint="What drivers see first, e.g. “Wide driveway, 5 minutes from the stadium”."
+          errors={fields.title.errors}
+          inputProps={{
+            name: 'title',
+            id: 'driveway-title',
+            defaultValue: text(fields.title.initialValue),
+            maxLength: 80,
+            required: true,
+          }}
+        />
+        <Field
+          label="Street address"
+          errors={fields.street.errors}
+          inputProps={{
+            name: 'street',
+            id: 'driveway-street',
+            autoComplete: 'address-line1',
+            defaultValue: text(fields.street.initialValue),
+            required: true,
+          }}
+        />
+        <div className="grid gap-4 sm:grid-cols-3">
+          {(
+            [
+              ['city', 'City', 'address-level2'],
+              ['region', 'State', 'address-level1'],
+              ['postalCode', 'ZIP code', 'postal-code'],
+            ] as const
+          ).map(([name, label, autoComplete]) => (
+            <Field
+              key={name}
+              label={label}
+              errors={fields[name].errors}
+              inputProps={{
+                name,
+                id: `driveway-${name}`,
+                autoComplete,
+                defaultValue: text(fields[name].initialValue),
+                required: true,
+              }}
+            />
+          ))}
+        </div>
+        <DrivewayLocation
+          defaultLatitude={text(fields.latitude.initialValue)}
+          defaultLongitude={text(fields.longitude.initialValue)}
+          venue={[event.latitude, event.longitude]}
+          errors={{ latitude: fields.latitude.errors, longitude: fields.longitude.errors }}
+        />
+        <Field
+          label="Capacity (cars)"
+          hint="How many cars fit, 1 to 50."
+          errors={fields.capacity.errors}
+          inputProps={{
+            name: 'capacity',
+            id: 'driveway-capacity',
+            type: 'number',
+            min: 1,
+            max: 50,
+            inputMode: 'numeric',
+            defaultValue: text(fields.capacity.initialValue),
+            required: true,
+          }}
+        />
+        <AmenityCheckboxes
+          idPrefix="driveway"
+          selected={Array.isArray(amenities) ? amenities.map(text) : [text(amenities)]}
+        />
+        <TextareaField
+          label="Description (optional)"
+          errors={fields.description.errors}
+          textareaProps={{
+            name: 'description',
+            id: 'driveway-description',
+            maxLength: 1000,
+            defaultValue: text(fields.description.initialValue),
+          }}
+        />
+        <TextareaField
+          label="Access instructions (optional)"
+          errors={fields.accessInstructions.errors}
+          textareaProps={{
+            name: 'accessInstructions',
+            id: 'driveway-access',
+            maxLength: 1000,
+            placeholder: 'Shown to drivers once they book, e.g. “Park nose-in on the left side.”',
+            defaultValue: text(fields.accessInstructions.initialValue),
+          }}
+        />
+      </Section>
+
+      <Section title="First event">
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor="listing-event" className="text-sm font-semibold text-slate-800">
+            Event
+          </label>
+          <select
+            id="listing-event"
+            name="eventId"
+            value={eventId}
+            onChange={(e) => {
+              const next = events.find((candidate) => candidate.id === e.target.value);
+              setEventId(e.target.value);
+              if (next) setWindow(defaultWindow(next));
+            }}
+            className={selectClass}
+          >
+            {events.map((option) => (
+              <option key={option.id} value={option.id}>
+                {option.title} · {formatEventDate(option.startsAt, option.timeZone)}
+              </option>
+            ))}
+          </select>
+          <p className="text-sm text-slate-600">at {event.venueName}</p>
+        </div>
+        <PriceField
+          idPrefix="listing"
+          feeBps={feeBps}
+          defaultValue={text(fields.price.initialValue)}
+          errors={fields.price.errors}
+        />
+        <SpacesField
+          idPrefix="listing"
+          hint="At most the driveway's capacity."
+          defaultValue={text(fields.spacesOffered.initialValue)}
+          errors={fields.spacesOffered.errors}
+        />
+        <WindowFields
+          idPrefix="listing"
+          from={window.from}
+          to={window.to}
+          onChange={setWindow}
+          timeZone={event.timeZone}
+          startsAt={event.startsAt}
+          errors={{
+            availableFrom: fields.availableFrom.errors,
+            availableTo: fields.availableTo.errors,
+          }}
+        />
+        <PlateRequiredField
+          idPrefix="listing"
+          defaultChecked={fields.licensePlateRequired.initialValue === 'on'}
+        />
+      </Section>
+
+      <SubmitButton pendingText="Listing your driveway…" className="w-full sm:w-auto sm:self-end">
+        List my driveway
+      </SubmitButton>
+    </Form>
+  );
+}

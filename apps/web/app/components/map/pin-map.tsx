@@ -1,0 +1,83 @@
+import type * as Leaflet from 'leaflet';
+import { useEffect, useRef } from 'react';
+import { MapFrame } from './map-frame';
+import { useLeafletMap } from './use-leaflet-map';
+
+const round = (value: number) => Math.round(value * 1e6) / 1e6;
+
+function pinIcon(L: typeof Leaflet) {
+  return L.divIcon({
+    className: '',
+    html: '<span class="block h-8 w-8 -translate-y-1/2 rounded-full rounded-br-none rotate-45 border-2 border-white bg-brand-700 shadow-md"></span>',
+    iconSize: [32, 32],
+    iconAnchor: [16, 32],
+  });
+}
+
+/**
+ * A map with one draggable pin for a driveway's position. Dragging the pin or clicking the map
+ * reports the new coordinates; coordinates typed elsewhere (`latitude`/`longitude`) move the
+ * pin. Without the map, the coordinate fields do the whole job.
+ */
+export function PinMap({
+  latitude,
+  longitude,
+  fallbackCenter,
+  onPick,
+}: {
+  latitude: number | null;
+  longitude: number | null;
+  /** Where to look when no position is set yet (the event's venue). */
+  fallbackCenter: [number, number];
+  onPick: (latitude: number, longitude: number) => void;
+}) {
+  const container = useRef<HTMLDivElement>(null);
+  const marker = useRef<Leaflet.Marker | null>(null);
+  const pick = useRef(onPick);
+  pick.current = onPick;
+  const hasPosition = latitude !== null && longitude !== null;
+  const center: [number, number] = hasPosition ? [latitude, longitude] : fallbackCenter;
+
+  const { status, leaflet } = useLeafletMap(
+    container,
+    { center, zoom: hasPosition ? 17 : 15 },
+    ({ L, map }) => {
+      const pin = L.marker(center, {
+        draggable: true,
+        icon: pinIcon(L),
+        title: 'Driveway position: drag to move',
+        alt: 'Driveway position',
+        autoPan: true,
+      }).addTo(map);
+      pin.on('dragend', () => {
+        const { lat, lng } = pin.getLatLng();
+        pick.current(round(lat), round(lng));
+      });
+      map.on('click', (event: Leaflet.LeafletMouseEvent) => {
+        pin.setLatLng(event.latlng);
+        pick.current(round(event.latlng.lat), round(event.latlng.lng));
+      });
+      marker.current = pin;
+    },
+  );
+
+  // Typed coordinates (or a new event's venue while nothing is set) move the pin.
+  useEffect(() => {
+    if (!leaflet || !marker.current) return;
+    const target: [number, number] = hasPosition ? [latitude, longitude] : fallbackCenter;
+    const current = marker.current.getLatLng();
+    if (current.lat === target[0] && current.lng === target[1]) return;
+    marker.current.setLatLng(target);
+    leaflet.map.panTo(target);
+  }, [leaflet, hasPosition, latitude, longitude, fallbackCenter]);
+
+  return (
+    <MapFrame
+      container={container}
+      status={status}
+      label="Map: drag the pin to your driveway"
+      className="h-64 sm:h-80"
+      fallback="Type the latitude and longitude below instead."
+    />
+  );
+}

@@ -1,0 +1,108 @@
+/**
+ * The UploadThing file router, mounted as in production with a (fake) UPLOADTHING_TOKEN: the
+ * checks before an upload run on our server, so they are tested without reaching UploadThing.
+ */
+import { users } from '@parkside/db';
+import { createTestDatabase, type TestDatabase } from '@parkside/db/testing';
+import { APP_CHECK_HEADER } from '@parkside/storage';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from './app';
+import { readEnv } from './env';
+import { createServices, type Services } from './services';
+
+const TOKEN = Buffer.from(
+  JSON.stringify({ apiKey: 'sk_live_0123456789abcdef', appId: 'parksidetest', regions: ['sea1'] }),
+).toString('base64');
+
+let handle: TestDatabase;
+let services: Services;
+let server: Server;
+let base: string;
+let cookie: string;
+let appCheck: string;
+
+beforeAll(async () => {
+  handle = await createTestDatabase();
+  services = createServices(handle.db, readEnv({ NODE_ENV: 'test', UPLOADTHING_TOKEN: TOKEN }), {
+    publicUrl: 'http://parkside.test',
+  });
+  await handle.db
+    .insert(users)
+    .values({ id: 'uma', email: 'uma@example.com', name: 'Uma', emailVerified: true });
+  const session = await services.auth.sessions.create('uma');
+  cookie = services.auth.sessions.cookie(session.token).split(';')[0]!;
+  const app = createApp({ services, mode: 'test', appRoot: process.cwd() });
+  server = await new Promise<Server>((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const issued = (await (await fetch(`${base}/storage/app-check`)).json()) as {
+    token: string;
+    uploadThing: boolean;
+  };
+  expect(issued.uploadThing).toBe(true);
+  appCheck = issued.token;
+});
+
+afterAll(async () => {
+  await new Promise((resolve) => server?.close(resolve));
+  await handle?.close();
+});
+
+function requestUpload(name: string, size: number, headers: Record<string, string>) {
+  return fetch(`${base}/api/uploadthing?actionType=upload&slug=image`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      origin: base,
+      'x-uploadthing-package': '@uploadthing/react',
+      ...headers,
+    },
+    body: JSON.stringify({
+      files: [{ name: 'photo.png', size, type: 'image/png' }],
+      input: { name },
+    }),
+  });
+}
+
+async function messageOf(response: Response) {
+  return ((await response.json()) as { message?: string }).message;
+}
+
+describe('UploadThing in the browser, checked by our server first', () => {
+  it('serves the file router (one image route)', async () => {
+    const response = await fetch(`${base}/api/uploadthing`);
+    expect(response.status).toBe(200);
+    expect(JSON.stringify(await response.json())).toContain('image');
+  });
+
+  it('refuses an upload without the app-check token', async () => {
+    const response = await requestUpload('users/uma/a.png', 1000, { cookie });
+    expect(response.status).toBeGreaterThanOrEqual(400);
+    expect(await messageOf(response)).toMatch(/did not come from the Parkside site/);
+  });
+
+  it('refuses a visitor, another user’s folder, the root path and a file over 5 MB', async () => {
+    const check = { [APP_CHECK_HEADER]: appCheck };
+    const cases: [string, number, Record<string, string>, RegExp][] = [
+      ['users/uma/a.png', 1000, check, /Please sign in/],
+      ['users/someone-else/a.png', 1000, { ...check, cookie }, /only upload to your own/],
+      ['a.png', 1000, { ...check, cookie }, /root path/],
+      ['users/uma/big.png', 6 * 1024 * 1024, { ...check, cookie }, /5 MB or smaller/],
+    ];
+    for (const [name, size, headers, message] of cases) {
+      const response = await requestUpload(name, size, headers);
+      expect(response.status, name).toBeGreaterThanOrEqual(400);
+      expect(await messageOf(response), name).toMatch(message);
+    }
+  });
+
+  it('lets the CSP load images from UploadThing', async () => {
+    const response = await fetch(`${base}/storage/app-check`);
+    const csp = response.headers.get('content-security-policy') ?? '';
+    expect(csp).toMatch(/img-src[^;]*https:\/\/\*\.ufs\.sh/);
+    expect(csp).toMatch(/connect-src[^;]*uploadthing\.com/);
+  });
+});

@@ -1,0 +1,189 @@
+import {
+  bookings,
+  driveways,
+  events,
+  listings,
+  users,
+  type Booking,
+  type Database,
+} from '@parkside/db';
+import {
+  bookingCancelledDriverEmail,
+  bookingCancelledHostEmail,
+  bookingConfirmedDriverEmail,
+  bookingConfirmedHostEmail,
+  type BookingSummary,
+} from '@parkside/email';
+import { enqueueEmails, type QueuedEmail } from '@parkside/email/queue';
+import { formatUsd } from '@parkside/validators';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+
+/** "Sat, Jul 4, 7:00 PM MDT": an instant in the event's own zone. */
+export function formatInZone(date: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  }).format(date);
+}
+
+/** "Sat, Jul 4, 6:00 PM – 11:00 PM MDT", or both dates when the window spans days. */
+export function formatWindow(from: Date, to: Date, timeZone: string): string {
+  const day = (d: Date) =>
+    new Intl.DateTimeFormat('en-US', { timeZone, dateStyle: 'medium' }).format(d);
+  if (day(from) === day(to)) {
+    const time = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hour: 'numeric',
+      minute: '2-digit',
+      timeZoneName: 'short',
+    });
+    const start = formatInZone(from, timeZone).replace(/\s\S+$/, '');
+    return `${start} – ${time.format(to)}`;
+  }
+  return `${formatInZone(from, timeZone)} – ${formatInZone(to, timeZone)}`;
+}
+
+const hosts = alias(users, 'host_user');
+
+/** Everything a booking e-mail needs, for the given bookings. */
+async function loadBookings(tx: Database, bookingIds: string[]) {
+  if (bookingIds.length === 0) return [];
+  return tx
+    .select({
+      booking: bookings,
+      event: events,
+      driveway: driveways,
+      listing: listings,
+      driver: { name: users.name, email: users.email },
+      host: { name: hosts.name, email: hosts.email },
+    })
+    .from(bookings)
+    .innerJoin(listings, eq(listings.id, bookings.listingId))
+    .innerJoin(driveways, eq(driveways.id, listings.drivewayId))
+    .innerJoin(events, eq(events.id, bookings.eventId))
+    .leftJoin(users, eq(users.id, bookings.driverId))
+    .leftJoin(hosts, eq(hosts.id, driveways.hostId))
+    .where(inArray(bookings.id, bookingIds));
+}
+
+type Loaded = Awaited<ReturnType<typeof loadBookings>>[number];
+
+function summaryOf({ booking, event, driveway, listing }: Loaded): BookingSummary {
+  return {
+    eventTitle: event.title,
+    eventStarts: formatInZone(event.startsAt, event.timeZone),
+    drivewayTitle: driveway.title,
+    address: `${driveway.street}, ${driveway.city}, ${driveway.region} ${driveway.postalCode}`,
+    window: formatWindow(listing.availableFrom, listing.availableTo, event.timeZone),
+    price: formatUsd(booking.priceCents),
+    licensePlate: booking.licensePlate,
+    vehicle: booking.vehicleDescription,
+  };
+}
+
+async function spacesLeft(tx: Database, listing: { id: string; spacesOffered: number }) {
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(bookings)
+    .where(and(eq(bookings.listingId, listing.id), eq(bookings.status, 'confirmed')));
+  return Math.max(listing.spacesOffered - (row?.n ?? 0), 0);
+}
+
+/** Queues "booking confirmed" to the driver and the host, in the booking's transaction. */
+export async function queueBookingConfirmed(tx: Database, booking: Booking, publicUrl: string) {
+  const [row] = await loadBookings(tx, [booking.id]);
+  if (!row) return;
+  const summary = summaryOf(row);
+  const mail: QueuedEmail[] = [];
+  if (row.driver) {
+    mail.push({
+      to: row.driver.email,
+      kind: 'booking-confirmed-driver',
+      ...bookingConfirmedDriverEmail({
+        name: row.driver.name,
+        booking: summary,
+        accessInstructions: row.driveway.accessInstructions,
+        paymentNote:
+          booking.paymentStatus === 'due_on_arrival' ? 'pay the host on arrival' : 'paid',
+        url: new URL(`/booking-success?booking=${booking.id}`, publicUrl).toString(),
+      }),
+    });
+  }
+  if (row.host) {
+    mail.push({
+      to: row.host.email,
+      kind: 'booking-confirmed-host',
+      ...bookingConfirmedHostEmail({
+        name: row.host.name,
+        driverName: row.driver?.name ?? 'A driver',
+        booking: summary,
+        payout: formatUsd(booking.hostPayoutCents),
+        spacesLeft: await spacesLeft(tx, row.listing),
+        url: new URL('/my-listings', publicUrl).toString(),
+      }),
+    });
+  }
+  await enqueueEmails(tx, mail);
+}
+
+function refundText(booking: Booking): string {
+  if (booking.refundCents === booking.priceCents) {
+    return booking.paymentStatus === 'void'
+      ? 'Full refund: nothing was charged and you owe nothing'
+      : `${formatUsd(booking.refundCents)} (full refund)`;
+  }
+  if (booking.refundCents > 0) return formatUsd(booking.refundCents);
+  return 'No refund under the cancellation policy';
+}
+
+/** Queues "booking cancelled" to both sides for each cancelled booking, in the same transaction. */
+export async function queueBookingsCancelled(
+  tx: Database,
+  bookingIds: string[],
+  publicUrl: string,
+) {
+  const mail: QueuedEmail[] = [];
+  for (const row of await loadBookings(tx, bookingIds)) {
+    const summary = summaryOf(row);
+    const by = row.booking.cancelledBy ?? 'driver';
+    const reason = row.booking.cancellationReason;
+    if (row.driver) {
+      mail.push({
+        to: row.driver.email,
+        kind: 'booking-cancelled-driver',
+        ...bookingCancelledDriverEmail({
+          name: row.driver.name,
+          booking: summary,
+          by,
+          reason,
+          refund: refundText(row.booking),
+          url: new URL(
+            by === 'driver' || by === 'event' ? '/my-bookings' : `/rent?event=${row.event.id}`,
+            publicUrl,
+          ).toString(),
+        }),
+      });
+    }
+    if (row.host) {
+      mail.push({
+        to: row.host.email,
+        kind: 'booking-cancelled-host',
+        ...bookingCancelledHostEmail({
+          name: row.host.name,
+          driverName: row.driver?.name ?? 'A driver',
+          booking: summary,
+          by,
+          reason,
+          url: new URL('/my-listings', publicUrl).toString(),
+        }),
+      });
+    }
+  }
+  await enqueueEmails(tx, mail);
+}

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import {
+  adminProcedure,
+  publicProcedure,
+  router,
+  signedInProcedure,
+  verifiedProcedure,
+} from '../../trpc';
+import { createApiToken, listApiTokens, revokeApiToken } from './api-token.service';
+import {
+  attachDrivewayPhoto,
+  getStorageMetrics,
+  listOwnDriveways,
+  photosForListings,
+  removeDrivewayPhoto,
+  setEventImage,
+  setProfileImage,
+} from './storage.service';
+
+const url = z.string().trim().min(1).max(1000);
+const drivewayPhoto = z.strictObject({ drivewayId: z.uuid(), url });
+
+export const storageRouter = router({
+  /** The host's own driveway gets an uploaded photo (uploaded under driveways/{id}/). */
+  attachDrivewayPhoto: verifiedProcedure
+    .input(drivewayPhoto)
+    .mutation(({ ctx, input }) => attachDrivewayPhoto(ctx.db, ctx.storage, ctx.user, input)),
+  removeDrivewayPhoto: verifiedProcedure
+    .input(drivewayPhoto)
+    .mutation(({ ctx, input }) => removeDrivewayPhoto(ctx.db, ctx.user, input)),
+  /** The event's creator (or an admin) sets its image (uploaded under events/{id}/). */
+  setEventImage: verifiedProcedure
+    .input(z.strictObject({ eventId: z.uuid(), url: url.nullable() }))
+    .mutation(({ ctx, input }) => setEventImage(ctx.db, ctx.storage, ctx.user, input)),
+  /** The user's own profile image (uploaded under users/{userId}/), or none. */
+  setProfileImage: signedInProcedure
+    .input(z.strictObject({ url: url.nullable() }))
+    .mutation(({ ctx, input }) => setProfileImage(ctx.db, ctx.storage, ctx.user, input)),
+  myDriveways: verifiedProcedure.query(({ ctx }) => listOwnDriveways(ctx.db, ctx.user)),
+  listingPhotos: publicProcedure
+    .input(z.strictObject({ listingIds: z.array(z.uuid()).max(100) }))
+    .query(({ ctx, input }) => photosForListings(ctx.db, input.listingIds)),
+  metrics: adminProcedure.query(({ ctx }) => getStorageMetrics(ctx.db, ctx.storage)),
+});
+
+export const apiTokenRouter = router({
+  list: adminProcedure.query(({ ctx }) => listApiTokens(ctx.db)),
+  create: adminProcedure
+    .input(
+      z.strictObject({
+        name: z
+          .string()
+          .trim()
+          .min(1, 'Give the token a name.')
+          .max(60, 'Name must be at most 60 characters.'),
+        scope: z.enum(['storage:read', 'storage:write']),
+      }),
+    )
+    .mutation(({ ctx, input }) => createApiToken(ctx.db, ctx.user, input)),
+  revoke: adminProcedure
+    .input(z.strictObject({ id: z.uuid() }))
+    .mutation(({ ctx, input }) => revokeApiToken(ctx.db, input.id)),
+});

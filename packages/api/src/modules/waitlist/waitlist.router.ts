@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { publicProcedure, router, verifiedProcedure } from '../../trpc';
+import { eventSpacesLeft, isOnWaitlist, joinWaitlist } from './waitlist.service';
+
+const eventId = z.object({ eventId: z.uuid({ message: 'Event id must be a UUID.' }) }).strict();
+
+export const waitlistRouter = router({
+  /** "Notify me": the signed-in user's own address joins the sold-out event's wait-list. */
+  join: verifiedProcedure
+    .input(eventId)
+    .mutation(({ ctx, input }) => joinWaitlist(ctx.db, ctx.user, input.eventId)),
+
+  /** Spaces left on the event, and whether the signed-in user is waiting for some. */
+  status: publicProcedure.input(eventId).query(async ({ ctx, input }) => ({
+    spacesLeft: await eventSpacesLeft(ctx.db, input.eventId),
+    waiting: ctx.user ? await isOnWaitlist(ctx.db, ctx.user, input.eventId) : false,
+  })),
+});

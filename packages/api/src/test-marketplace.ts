@@ -1,0 +1,66 @@
+import { driveways, events, listings, type Database } from '@parkside/db';
+import type { SessionUser } from './context';
+
+const HOUR = 3_600_000;
+let counter = 0;
+
+/**
+ * For API tests: an upcoming event near LaVell Edwards Stadium and a listing of `spaces` at $20
+ * on a driveway of `host`.
+ */
+export async function makeListing(
+  db: Database,
+  host: SessionUser,
+  { spaces = 3, startsInHours = 72, status = 'open' as 'open' | 'closed' } = {},
+) {
+  counter += 1;
+  const tag = `${counter}-${Math.random().toString(36).slice(2, 8)}`;
+  const start = Date.now() + startsInHours * HOUR;
+  const [event] = await db
+    .insert(events)
+    .values({
+      title: `Game ${tag}`,
+      slug: `game-${tag}`,
+      venueName: 'LaVell Edwards Stadium',
+      street: '1700 N Canyon Rd',
+      city: 'Provo',
+      region: 'UT',
+      postalCode: '84604',
+      latitude: 40.2574,
+      longitude: -111.6547,
+      timeZone: 'America/Denver',
+      startsAt: new Date(start),
+      endsAt: new Date(start + 3 * HOUR),
+      expectedAttendance: 60_000,
+    })
+    .returning();
+  const [driveway] = await db
+    .insert(driveways)
+    .values({
+      hostId: host.id,
+      title: 'Two blocks from the stadium',
+      street: '1550 N 1000 E',
+      city: 'Provo',
+      region: 'UT',
+      postalCode: '84604',
+      latitude: 40.255,
+      longitude: -111.648,
+      capacity: 4,
+      accessInstructions: 'Park on the left side of the driveway.',
+    })
+    .returning();
+  const [listing] = await db
+    .insert(listings)
+    .values({
+      drivewayId: driveway!.id,
+      location: { x: driveway!.longitude, y: driveway!.latitude },
+      eventId: event!.id,
+      priceCents: 2000,
+      spacesOffered: spaces,
+      availableFrom: new Date(start - HOUR),
+      availableTo: new Date(start + 4 * HOUR),
+      status,
+    })
+    .returning();
+  return { event: event!, driveway: driveway!, listing: listing! };
+}

@@ -1,0 +1,186 @@
+import { assertLinkUrl, render } from './templates';
+import { type EmailContent } from './types';
+
+/** What every booking e-mail shows; the caller formats times in the event's own zone. */
+export interface BookingSummary {
+  eventTitle: string;
+  /** The event's start, e.g. "Sat, Jul 4, 7:00 PM MDT". */
+  eventStarts: string;
+  drivewayTitle: string;
+  /** The full address: drivers only get it once they have booked. */
+  address: string;
+  /** The parking window, e.g. "Sat, Jul 4, 6:00 PM – 11:00 PM MDT". */
+  window: string;
+  /** The booking's price, e.g. "$20.00". */
+  price: string;
+  licensePlate: string | null;
+  vehicle: string | null;
+}
+
+function summaryRows(b: BookingSummary): Array<[string, string]> {
+  const rows: Array<[string, string]> = [
+    ['Event', `${b.eventTitle}, ${b.eventStarts}`],
+    ['Driveway', b.drivewayTitle],
+    ['Address', b.address],
+    ['Parking window', b.window],
+  ];
+  if (b.licensePlate) rows.push(['Licence plate', b.licensePlate]);
+  if (b.vehicle) rows.push(['Vehicle', b.vehicle]);
+  return rows;
+}
+
+/** To the driver, right after booking. */
+export function bookingConfirmedDriverEmail(input: {
+  name: string;
+  booking: BookingSummary;
+  accessInstructions: string;
+  paymentNote: string;
+  url: string;
+}): EmailContent {
+  const { booking } = input;
+  return render({
+    subject: `Your parking for ${booking.eventTitle} is booked`,
+    heading: 'Your parking is booked',
+    name: input.name,
+    blocks: [
+      {
+        kind: 'paragraph',
+        text: `Your space at ${booking.drivewayTitle} is reserved. Here is everything you need on the day.`,
+      },
+      {
+        kind: 'details',
+        rows: [...summaryRows(booking), ['Total', `${booking.price} (${input.paymentNote})`]],
+      },
+      ...(input.accessInstructions
+        ? [{ kind: 'paragraph' as const, text: `How to get in: ${input.accessInstructions}` }]
+        : []),
+      { kind: 'button', label: 'See your booking', url: assertLinkUrl(input.url) },
+      {
+        kind: 'note',
+        text: 'Plans changed? You can cancel from My bookings; the refund you would get is shown before you confirm.',
+      },
+    ],
+  });
+}
+
+/** To the host, for every booking on their driveway. */
+export function bookingConfirmedHostEmail(input: {
+  name: string;
+  driverName: string;
+  booking: BookingSummary;
+  payout: string;
+  spacesLeft: number;
+  url: string;
+}): EmailContent {
+  const { booking } = input;
+  return render({
+    subject: `New booking: ${booking.drivewayTitle} for ${booking.eventTitle}`,
+    heading: 'You have a new booking',
+    name: input.name,
+    blocks: [
+      {
+        kind: 'paragraph',
+        text: `${input.driverName} booked a space at ${booking.drivewayTitle}. Please keep it clear for the parking window.`,
+      },
+      {
+        kind: 'details',
+        rows: [
+          ...summaryRows(booking),
+          ['Your payout', input.payout],
+          ['Spaces left', String(input.spacesLeft)],
+        ],
+      },
+      { kind: 'button', label: 'See your listings', url: assertLinkUrl(input.url) },
+    ],
+  });
+}
+
+/** To the driver when a booking is cancelled, by them, the host, an admin or the event. */
+export function bookingCancelledDriverEmail(input: {
+  name: string;
+  booking: BookingSummary;
+  /** Who cancelled, in words: "You cancelled", "The host cancelled", ... */
+  by: 'driver' | 'host' | 'admin' | 'event';
+  reason: string | null;
+  refund: string;
+  url: string;
+}): EmailContent {
+  const { booking } = input;
+  const opening = {
+    driver: `You cancelled your parking at ${booking.drivewayTitle}.`,
+    host: `The host of ${booking.drivewayTitle} had to cancel your booking.`,
+    admin: `Parkside cancelled your booking at ${booking.drivewayTitle}.`,
+    event: `${booking.eventTitle} has been cancelled, so your parking at ${booking.drivewayTitle} is cancelled too.`,
+  }[input.by];
+  return render({
+    subject: `Cancelled: your parking for ${booking.eventTitle}`,
+    heading: 'Your booking is cancelled',
+    name: input.name,
+    blocks: [
+      { kind: 'paragraph', text: opening },
+      ...(input.reason ? [{ kind: 'paragraph' as const, text: `Reason: ${input.reason}` }] : []),
+      { kind: 'details', rows: [...summaryRows(booking), ['Refund', input.refund]] },
+      {
+        kind: 'button',
+        label: input.by === 'driver' ? 'See your bookings' : 'Find other parking',
+        url: assertLinkUrl(input.url),
+      },
+    ],
+  });
+}
+
+/** To the host when a booking on their driveway is cancelled. */
+export function bookingCancelledHostEmail(input: {
+  name: string;
+  driverName: string;
+  booking: BookingSummary;
+  by: 'driver' | 'host' | 'admin' | 'event';
+  reason: string | null;
+  url: string;
+}): EmailContent {
+  const { booking } = input;
+  const opening = {
+    driver: `${input.driverName} cancelled their booking at ${booking.drivewayTitle}. The space is free again for other drivers.`,
+    host: `You cancelled ${input.driverName}'s booking at ${booking.drivewayTitle}. They get a full refund.`,
+    admin: `Parkside cancelled ${input.driverName}'s booking at ${booking.drivewayTitle}. They get a full refund.`,
+    event: `${booking.eventTitle} has been cancelled, so ${input.driverName}'s booking at ${booking.drivewayTitle} is cancelled with a full refund.`,
+  }[input.by];
+  return render({
+    subject: `Booking cancelled: ${booking.drivewayTitle} for ${booking.eventTitle}`,
+    heading: 'A booking was cancelled',
+    name: input.name,
+    blocks: [
+      { kind: 'paragraph', text: opening },
+      ...(input.reason ? [{ kind: 'paragraph' as const, text: `Reason: ${input.reason}` }] : []),
+      { kind: 'details', rows: summaryRows(booking) },
+      { kind: 'button', label: 'See your listings', url: assertLinkUrl(input.url) },
+    ],
+  });
+}
+
+/** To everyone on a sold-out event's wait-list when spaces appear. */
+export function waitlistSpacesEmail(input: {
+  name: string;
+  eventTitle: string;
+  eventStarts: string;
+  spacesLeft: number;
+  url: string;
+}): EmailContent {
+  const spaces = input.spacesLeft === 1 ? '1 space is' : `${input.spacesLeft} spaces are`;
+  return render({
+    subject: `Parking just opened up for ${input.eventTitle}`,
+    heading: 'Spaces are available',
+    name: input.name,
+    blocks: [
+      {
+        kind: 'paragraph',
+        text: `Good news: ${spaces} available again near ${input.eventTitle} (${input.eventStarts}). Spaces go quickly, so book soon.`,
+      },
+      { kind: 'button', label: 'Book a space', url: assertLinkUrl(input.url) },
+      {
+        kind: 'note',
+        text: 'You asked us to tell you when parking opened up for this event. This is the only e-mail we send about it.',
+      },
+    ],
+  });
+}

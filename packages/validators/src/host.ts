@@ -1,0 +1,197 @@
+import {
+  AMENITY_LABELS,
+  MAX_DRIVEWAY_CAPACITY,
+  PRICE_MAX_CENTS,
+  PRICE_MIN_CENTS,
+  type Amenity,
+} from './marketplace';
+import { z } from './z';
+
+/**
+ * What hosts send when they manage their driveways and listings (/my-listings), and the forms of
+ * /register-driveway and /my-listings, where prices are typed in dollars and times in the
+ * event's own zone. The procedures take cents and ISO instants; the pages convert.
+ */
+
+const amenityValues = Object.keys(AMENITY_LABELS) as [Amenity, ...Amenity[]];
+const id = (what: string) => z.uuid({ message: `${what} id must be a UUID.` });
+const instant = z.iso.datetime({ offset: true, message: 'Enter a date and time.' });
+
+const priceCents = z
+  .number({ message: 'Enter a price.' })
+  .int()
+  .min(PRICE_MIN_CENTS, { message: 'The price must be at least $1.00.' })
+  .max(PRICE_MAX_CENTS, { message: 'The price must be at most $1,000.00.' });
+const spacesOffered = z
+  .number({ message: 'Enter how many spaces you offer.' })
+  .int({ message: 'Enter a whole number of spaces.' })
+  .min(1, { message: 'Offer at least one space.' })
+  .max(MAX_DRIVEWAY_CAPACITY, { message: `At most ${MAX_DRIVEWAY_CAPACITY} spaces.` });
+const capacity = z
+  .number({ message: 'Enter how many cars fit.' })
+  .int({ message: 'Enter a whole number of cars.' })
+  .min(1, { message: 'At least one car must fit.' })
+  .max(MAX_DRIVEWAY_CAPACITY, { message: `At most ${MAX_DRIVEWAY_CAPACITY} spaces.` });
+const longText = (label: string) =>
+  z
+    .string()
+    .trim()
+    .max(1000, { message: `The ${label} must be at most 1000 characters.` });
+const title = z
+  .string({ message: 'Enter the title.' })
+  .trim()
+  .min(3, { message: 'The title needs at least 3 characters.' })
+  .max(80, { message: 'The title must be at most 80 characters.' });
+
+const windowInOrder = (input: { availableFrom?: string; availableTo?: string }) =>
+  !input.availableFrom ||
+  !input.availableTo ||
+  new Date(input.availableTo) > new Date(input.availableFrom);
+const WINDOW_ORDER = {
+  message: 'The parking window must end after it starts.',
+  path: ['availableTo'],
+};
+
+export const listingIdInput = z.object({ listingId: id('Listing') }).strict();
+
+/** A host changes a listing: the price applies to future bookings only. */
+export const listingUpdateInput = z
+  .object({
+    listingId: id('Listing'),
+    priceCents,
+    spacesOffered,
+    availableFrom: instant,
+    availableTo: instant,
+  })
+  .strict()
+  .refine(windowInOrder, WINDOW_ORDER);
+export type ListingUpdateInput = z.output<typeof listingUpdateInput>;
+
+/** A host offers an existing driveway for another event (one listing per driveway and event). */
+export const listingAddInput = z
+  .object({
+    drivewayId: id('Driveway'),
+    eventId: z.uuid({ message: 'Choose an event.' }),
+    priceCents,
+    spacesOffered,
+    availableFrom: instant.optional(),
+    availableTo: instant.optional(),
+    licensePlateRequired: z.boolean().default(true),
+  })
+  .strict()
+  .refine(windowInOrder, WINDOW_ORDER);
+export type ListingAddInput = z.output<typeof listingAddInput>;
+
+export const drivewayUpdateInput = z
+  .object({
+    drivewayId: id('Driveway'),
+    title,
+    description: longText('description'),
+    accessInstructions: longText('access instructions'),
+    capacity,
+    amenities: z.array(z.enum(amenityValues)).max(amenityValues.length),
+  })
+  .strict();
+export type DrivewayUpdateInput = z.output<typeof drivewayUpdateInput>;
+
+/* ---------- Forms (dollars, wall-clock times in the event's zone) ---------- */
+
+/** "$12.50", "12.5" or "12" -> 1250 cents; anything else fails. */
+const dollars = z
+  .string({ message: 'Enter a price.' })
+  .trim()
+  .transform((value) => value.replace(/^\$/, ''))
+  .refine((value) => /^\d{1,4}(\.\d{1,2})?$/.test(value), {
+    message: 'Enter the price in dollars, like 15 or 12.50.',
+  })
+  .transform((value) => Math.round(Number(value) * 100))
+  .refine((cents) => cents >= PRICE_MIN_CENTS, { message: 'The price must be at least $1.00.' })
+  .refine((cents) => cents <= PRICE_MAX_CENTS, { message: 'The price must be at most $1,000.00.' });
+
+/** "YYYY-MM-DDTHH:mm" as a datetime-local input sends it. */
+const wallClock = z
+  .string({ message: 'Enter a date and time.' })
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, { message: 'Enter a date and time.' });
+
+const wallClockInOrder = (input: { availableFrom?: string; availableTo?: string }) =>
+  !input.availableFrom || !input.availableTo || input.availableTo > input.availableFrom;
+
+const formText = (label: string, min: number, max: number) =>
+  z
+    .string({ message: `Enter the ${label}.` })
+    .trim()
+    .min(min, {
+      message: min > 1 ? `The ${label} needs at least ${min} characters.` : `Enter the ${label}.`,
+    })
+    .max(max, { message: `The ${label} must be at most ${max} characters.` });
+
+/** The terms of one listing as typed: price in dollars, times in the event's zone. */
+const listingTermsForm = {
+  price: dollars,
+  spacesOffered,
+  availableFrom: wallClock.optional(),
+  availableTo: wallClock.optional(),
+  licensePlateRequired: z.boolean().default(false),
+};
+
+export const registerDrivewayForm = z
+  .object({
+    title: formText('title', 3, 80),
+    street: formText('street address', 3, 120),
+    city: formText('city', 2, 60),
+    region: formText('state', 2, 40),
+    postalCode: formText('ZIP code', 3, 12),
+    latitude: z
+      .number({ message: 'Enter the latitude, or drop the pin on the map.' })
+      .min(-90, { message: 'Latitude is between -90 and 90.' })
+      .max(90, { message: 'Latitude is between -90 and 90.' }),
+    longitude: z
+      .number({ message: 'Enter the longitude, or drop the pin on the map.' })
+      .min(-180, { message: 'Longitude is between -180 and 180.' })
+      .max(180, { message: 'Longitude is between -180 and 180.' }),
+    capacity,
+    amenities: z.array(z.enum(amenityValues)).max(amenityValues.length).default([]),
+    description: longText('description').default(''),
+    accessInstructions: longText('access instructions').default(''),
+    eventId: z.uuid({ message: 'Choose an event.' }),
+    ...listingTermsForm,
+  })
+  .refine((input) => input.spacesOffered <= input.capacity, {
+    message: 'You cannot offer more spaces than the driveway holds.',
+    path: ['spacesOffered'],
+  })
+  .refine(wallClockInOrder, WINDOW_ORDER);
+export type RegisterDrivewayForm = z.output<typeof registerDrivewayForm>;
+
+export const editListingForm = z
+  .object({
+    listingId: id('Listing'),
+    price: dollars,
+    spacesOffered,
+    availableFrom: wallClock,
+    availableTo: wallClock,
+  })
+  .refine(wallClockInOrder, WINDOW_ORDER);
+
+export const addListingForm = z
+  .object({ drivewayId: id('Driveway'), eventId: z.uuid({ message: 'Choose an event.' }) })
+  .extend(listingTermsForm)
+  .refine(wallClockInOrder, WINDOW_ORDER);
+
+export const editDrivewayForm = z.object({
+  drivewayId: id('Driveway'),
+  title,
+  description: longText('description').default(''),
+  accessInstructions: longText('access instructions').default(''),
+  capacity,
+  amenities: z.array(z.enum(amenityValues)).max(amenityValues.length).default([]),
+});
+
+export const hostCancelBookingForm = z.object({
+  bookingId: id('Booking'),
+  reason: z
+    .string({ message: 'Tell the driver why you are cancelling.' })
+    .trim()
+    .min(3, { message: 'Tell the driver why you are cancelling.' })
+    .max(500, { message: 'Keep the reason under 500 characters.' }),
+});
