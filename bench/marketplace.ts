@@ -124,7 +124,10 @@ let exitCode = 1;
 try {
   exitCode = await main();
 } catch (error) {
-  console.error('\nThe benchmark failed:', error instanceof Error ? error.message : error);
+  // After Ctrl-C the clean-up closes the connections under the running step; that is no failure.
+  if (!interrupted) {
+    console.error('\nThe benchmark failed:', error instanceof Error ? error.message : error);
+  }
 } finally {
   await cleanUp();
 }
