@@ -11,6 +11,7 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/build/**',
+      '**/build-bench/**',
       '**/.turbo/**',
       '**/.data/**',
       '**/test-results/**',

@@ -9,6 +9,12 @@ declare module '@remix-run/node' {
   }
 }
 
+/**
+ * A benchmark build (PARKSIDE_BENCH_BUILD=1, see bench/marketplace/): adds the bench.* baseline
+ * pages and goes to build-bench/, so the normal build never contains them.
+ */
+const benchBuild = process.env.PARKSIDE_BENCH_BUILD === '1';
+
 export default defineConfig(({ command }) => ({
   resolve: {
     alias: { '~': fileURLToPath(new URL('./app', import.meta.url)) },
@@ -19,8 +25,13 @@ export default defineConfig(({ command }) => ({
   plugins: [
     tailwindcss(),
     remix({
-      // Development-only pages (the mail outbox) are not part of a production build.
-      ignoredRouteFiles: command === 'build' ? ['**/dev.*'] : [],
+      // Development-only pages (the mail outbox) are not part of a production build; benchmark
+      // baselines only of a benchmark build.
+      ignoredRouteFiles: [
+        ...(command === 'build' ? ['**/dev.*'] : []),
+        ...(benchBuild ? [] : ['**/bench.*']),
+      ],
+      buildDirectory: benchBuild ? 'build-bench/build' : 'build',
       future: {
         v3_fetcherPersist: true,
         v3_relativeSplatPath: true,

@@ -5,10 +5,19 @@
  * loaded only when development asks for them.
  */
 import { build } from 'esbuild';
+import { writeFile } from 'node:fs/promises';
+
+/**
+ * A benchmark build (PARKSIDE_BENCH_BUILD=1) goes to build-bench/build/. The package.json
+ * written beside it makes build-bench/ the server's app root, so that server serves
+ * build-bench/build/ and the normal build/ is left alone.
+ */
+const benchBuild = process.env.PARKSIDE_BENCH_BUILD === '1';
+const outdir = benchBuild ? 'build-bench/build/express' : 'build/express';
 
 await build({
   entryPoints: ['server/index.ts'],
-  outdir: 'build/express',
+  outdir,
   entryNames: 'index',
   chunkNames: 'chunks/[name]-[hash]',
   splitting: true,
@@ -29,4 +38,10 @@ await build({
     },
   ],
 });
-console.info('Built build/express/index.js');
+if (benchBuild) {
+  await writeFile(
+    'build-bench/package.json',
+    `${JSON.stringify({ private: true, type: 'module' }, null, 2)}\n`,
+  );
+}
+console.info(`Built ${outdir}/index.js`);

@@ -2,6 +2,9 @@
 export const EVENT_SEARCH_MAX_LENGTH = 100;
 export const EVENT_PAGE_SIZE_DEFAULT = 12;
 export const EVENT_PAGE_SIZE_MAX = 50;
+/** Driveways /rent shows at first, and how many more each "Show more" adds. */
+export const LISTING_PAGE_SIZE = 12;
+export const LISTING_PAGE_MAX = 500;
 
 export const NAME_MAX_LENGTH = 80;
 export const EMAIL_MAX_LENGTH = 254;

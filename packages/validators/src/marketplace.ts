@@ -1,4 +1,5 @@
 import { z } from './z';
+import { LISTING_PAGE_MAX } from './limits';
 
 /** "ab-12 cd" -> "AB-12 CD": 2 to 8 letters or digits; spaces and hyphens allowed between. */
 export const licensePlateSchema = z
@@ -108,5 +109,7 @@ export const listingsForEventInput = z
     sort: z.enum(['price', 'distance']).default('price'),
     maxPriceCents: z.number().int().min(0).max(PRICE_MAX_CENTS).optional(),
     amenities: z.array(z.enum(amenityValues)).max(amenityValues.length).default([]),
+    /** The first `limit` listings in the chosen order; without it, all of them. */
+    limit: z.number().int().min(1).max(LISTING_PAGE_MAX).optional(),
   })
   .strict();

@@ -1,9 +1,9 @@
 import type { Amenity } from '@parkside/validators';
-import { AMENITY_LABELS } from '@parkside/validators';
+import { AMENITY_LABELS, LISTING_PAGE_MAX, LISTING_PAGE_SIZE } from '@parkside/validators';
 import { publicMessageOf } from '@parkside/api/errors';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data, redirect } from '@remix-run/node';
-import { Link, useLoaderData } from '@remix-run/react';
+import { Link, useLoaderData, useLocation } from '@remix-run/react';
 import { useState } from 'react';
 import { tryApi } from '~/.server/api-errors';
 import { currentPath, requireUser } from '~/.server/auth';
@@ -32,29 +32,49 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     maxPrice: params.get('max') ?? '',
     amenities: params.getAll('amenity').filter((a): a is Amenity => a in AMENITY_LABELS),
   };
-  const result = await tryApi(() => context.api.event.byId({ id }));
-  if (!result.ok) {
+  const maxPrice = Number(filters.maxPrice);
+  // The first page of driveways is rendered; "Show more" asks for the next ones (?show=24).
+  const shown = Number.parseInt(params.get('show') ?? '', 10);
+  // All at once: the listings do not wait for the event's header.
+  const [result, waitlist, listings] = await Promise.all([
+    tryApi(() => context.api.event.byId({ id })),
+    tryApi(() => context.api.waitlist.status({ eventId: id })),
+    tryApi(() =>
+      context.api.listing.forEvent({
+        eventId: id,
+        sort: filters.sort,
+        amenities: filters.amenities,
+        limit: Math.min(Math.max(shown || LISTING_PAGE_SIZE, LISTING_PAGE_SIZE), LISTING_PAGE_MAX),
+        ...(filters.maxPrice && Number.isFinite(maxPrice) && maxPrice > 0
+          ? { maxPriceCents: Math.round(maxPrice * 100) }
+          : {}),
+      }),
+    ),
+  ]);
+  if (!result.ok || !waitlist.ok || !listings.ok) {
     return data(
       { event: null, listings: null, waitlist: null, filters, photos: {} },
       { status: 404 },
     );
   }
-  const maxPrice = Number(filters.maxPrice);
-  const [waitlist, listings] = await Promise.all([
-    context.api.waitlist.status({ eventId: id }),
-    context.api.listing.forEvent({
-      eventId: id,
-      sort: filters.sort,
-      amenities: filters.amenities,
-      ...(filters.maxPrice && Number.isFinite(maxPrice) && maxPrice > 0
-        ? { maxPriceCents: Math.round(maxPrice * 100) }
-        : {}),
-    }),
-  ]);
   const photos = await context.api.storage.listingPhotos({
-    listingIds: listings.items.map((l) => l.id),
+    listingIds: listings.value.items.map((l) => l.id),
   });
-  return { event: result.value, listings, waitlist, filters, photos };
+  return {
+    event: result.value,
+    listings: listings.value,
+    waitlist: waitlist.value,
+    filters,
+    photos,
+  };
+}
+
+/** This page's address with more driveways shown, keeping the filters. */
+function useShowMoreHref(shown: number): string {
+  const { search } = useLocation();
+  const params = new URLSearchParams(search);
+  params.set('show', String(Math.min(shown + LISTING_PAGE_SIZE, LISTING_PAGE_MAX)));
+  return `?${params}`;
 }
 
 /** "Notify me": the signed-in driver joins the sold-out event's wait-list. */
@@ -84,6 +104,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function RentPage() {
   const { event, listings, waitlist, filters, photos } = useLoaderData<typeof loader>();
   const [selectedId, setSelectedId] = useState<string | null>(null);
+  const showMoreHref = useShowMoreHref(listings?.items.length ?? 0);
   if (!event || !listings || !waitlist) {
     return (
       <div className="mx-auto max-w-xl px-4 py-24 text-center">
@@ -187,6 +208,15 @@ export default function RentPage() {
                 </li>
               ))}
             </ul>
+            {listings.hasMore && listings.items.length < LISTING_PAGE_MAX ? (
+              <Link
+                to={showMoreHref}
+                preventScrollReset
+                className={buttonClasses({ variant: 'secondary', className: 'self-center' })}
+              >
+                Show more driveways
+              </Link>
+            ) : null}
           </>
         )}
       </section>

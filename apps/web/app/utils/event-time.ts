@@ -1,22 +1,42 @@
 /** Formats event instants in the event's own time zone, the same on the server and in the browser. */
 
+const DATE_OPTIONS: Intl.DateTimeFormatOptions = {
+  weekday: 'short',
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+};
+const TIME_OPTIONS: Intl.DateTimeFormatOptions = {
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZoneName: 'short',
+};
+
+/**
+ * Formatters per time zone, made once: building an Intl.DateTimeFormat costs far more than
+ * formatting with it, and a page of listings formats two times per card.
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(kind: 'date' | 'time', timeZone: string): Intl.DateTimeFormat {
+  const key = `${kind} ${timeZone}`;
+  let format = formatters.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      ...(kind === 'date' ? DATE_OPTIONS : TIME_OPTIONS),
+    });
+    formatters.set(key, format);
+  }
+  return format;
+}
+
 export function formatEventDate(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-  }).format(new Date(iso));
+  return formatter('date', timeZone).format(new Date(iso));
 }
 
 export function formatEventTime(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZoneName: 'short',
-  }).format(new Date(iso));
+  return formatter('time', timeZone).format(new Date(iso));
 }
 
 /** "Sat, Nov 28, 2026 · 1:30 PM MST" */

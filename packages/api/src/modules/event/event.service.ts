@@ -151,12 +151,17 @@ export async function listUpcomingEvents(
     eq(events.status, 'scheduled'),
     gt(events.endsAt, now),
     input.q ? searchCondition(input.q) : undefined,
-    // Date filters compare the event's own calendar day, in its own time zone.
+    // Date filters compare the event's own calendar day, in its own time zone: on or after
+    // local midnight of `from`, before local midnight after `to`. The UTC bounds a day wider
+    // (no zone is more than 14 hours off UTC) change no result; they let the starts_at index
+    // scan begin and end near the range instead of at today.
     input.from
-      ? sql`(${events.startsAt} at time zone ${events.timeZone})::date >= ${input.from}::date`
+      ? sql`${events.startsAt} >= (${input.from}::date::timestamp at time zone ${events.timeZone})
+          and ${events.startsAt} >= (${input.from}::date - 1)::timestamp at time zone 'UTC'`
       : undefined,
     input.to
-      ? sql`(${events.startsAt} at time zone ${events.timeZone})::date <= ${input.to}::date`
+      ? sql`${events.startsAt} < ((${input.to}::date + 1)::timestamp at time zone ${events.timeZone})
+          and ${events.startsAt} < (${input.to}::date + 2)::timestamp at time zone 'UTC'`
       : undefined,
   ];
   const near = input.near;

@@ -1,10 +1,11 @@
-import { bookings, driveways, events, listings, users, type Database } from '@parkside/db';
+import { driveways, events, listings, users, type Database } from '@parkside/db';
 import type { DrivewayCreateInput, listingsForEventInput } from '@parkside/validators';
 import { and, arrayContains, asc, eq, gt, lte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { SessionUser } from '../../context';
 import { AppError } from '../../errors';
 import { notifyWaitlist } from '../waitlist/waitlist.service';
+import { bookedSpaces, bookedSpacesOf, milesFrom } from './listing.queries';
 
 const HOUR = 3_600_000;
 
@@ -81,23 +82,62 @@ export async function listingsForEvent(
   db: Database,
   input: z.output<typeof listingsForEventInput>,
 ) {
-  const [event] = await db.select().from(events).where(eq(events.id, input.eventId)).limit(1);
+  const [event] = await db
+    .select({
+      id: events.id,
+      status: events.status,
+      endsAt: events.endsAt,
+      latitude: events.latitude,
+      longitude: events.longitude,
+    })
+    .from(events)
+    .where(eq(events.id, input.eventId))
+    .limit(1)
+    .prepare('listings_for_event_event')
+    .execute();
   if (!event) throw new AppError('NOT_FOUND', 'Event not found.');
-  const booked = db
-    .select({ listingId: bookings.listingId, n: sql<number>`count(*)::int`.as('n') })
-    .from(bookings)
-    .where(eq(bookings.status, 'confirmed'))
-    .groupBy(bookings.listingId)
-    .as('booked');
-  const rows = await db
+  // Listings sorted and cut to the page first; only then joined to their driveways, so a page
+  // of 20 reads 21 driveways, not every listing's. OFFSET 0 keeps PostgreSQL from merging the
+  // two steps (it would join first). The driveway filters cost no more than a few extra rows.
+  const ordered = db
     .select({
       id: listings.id,
+      drivewayId: listings.drivewayId,
       priceCents: listings.priceCents,
       spacesOffered: listings.spacesOffered,
-      booked: sql<number>`coalesce(${booked.n}, 0)::int`,
       availableFrom: listings.availableFrom,
       availableTo: listings.availableTo,
       licensePlateRequired: listings.licensePlateRequired,
+      miles: sql<number>`${milesFrom(event)}`.as('miles'),
+    })
+    .from(listings)
+    .where(
+      and(
+        eq(listings.eventId, event.id),
+        eq(listings.status, 'open'),
+        gt(listings.availableTo, new Date()),
+        input.maxPriceCents !== undefined
+          ? lte(listings.priceCents, input.maxPriceCents)
+          : undefined,
+      ),
+    )
+    .orderBy(
+      ...(input.sort === 'distance'
+        ? [sql`miles`, asc(listings.priceCents), asc(listings.id)]
+        : [asc(listings.priceCents), asc(listings.id)]),
+    )
+    .offset(0)
+    .as('ordered');
+  const query = db
+    .select({
+      id: ordered.id,
+      priceCents: ordered.priceCents,
+      spacesOffered: ordered.spacesOffered,
+      // Counted for the rows returned only, on the (listing_id, status) index.
+      booked: sql<number>`${bookedSpacesOf(ordered.id)}::int`,
+      availableFrom: ordered.availableFrom,
+      availableTo: ordered.availableTo,
+      licensePlateRequired: ordered.licensePlateRequired,
       title: driveways.title,
       street: driveways.street,
       city: driveways.city,
@@ -106,38 +146,77 @@ export async function listingsForEvent(
       amenities: driveways.amenities,
       photos: driveways.photos,
     })
-    .from(listings)
-    .innerJoin(driveways, eq(driveways.id, listings.drivewayId))
-    .leftJoin(booked, eq(booked.listingId, listings.id))
+    .from(ordered)
+    .innerJoin(driveways, eq(driveways.id, ordered.drivewayId))
     .where(
       and(
-        eq(listings.eventId, event.id),
-        eq(listings.status, 'open'),
         eq(driveways.status, 'active'),
+        input.amenities.length ? arrayContains(driveways.amenities, input.amenities) : undefined,
+      ),
+    )
+    .orderBy(
+      ...(input.sort === 'distance'
+        ? [asc(ordered.miles), asc(ordered.priceCents), asc(ordered.id)]
+        : [asc(ordered.priceCents), asc(ordered.id)]),
+    )
+    .$dynamic();
+  // One row more than asked tells whether there are more. Prepared: PostgreSQL plans each
+  // shape of this query once per connection, not on every request.
+  const rows = await (input.limit ? query.limit(input.limit + 1) : query)
+    .prepare('listings_for_event')
+    .execute();
+  const hasMore = input.limit !== undefined && rows.length > input.limit;
+  const items = rows
+    .slice(0, input.limit)
+    .map(({ booked: n, street, latitude, longitude, ...row }) => ({
+      ...row,
+      street: street.replace(/^\d+[a-z]?\s+/i, ''),
+      latitude: Math.round(latitude * 1000) / 1000,
+      longitude: Math.round(longitude * 1000) / 1000,
+      spacesLeft: Math.max(row.spacesOffered - n, 0),
+      distanceMiles:
+        Math.round(milesBetween(event.latitude, event.longitude, latitude, longitude) * 100) / 100,
+      availableFrom: row.availableFrom.toISOString(),
+      availableTo: row.availableTo.toISOString(),
+    }));
+  // Sold out when no matching listing has a space left: a space on this page settles it;
+  // otherwise look past the page (stops at the first listing with a space).
+  const soldOut =
+    items.length > 0 &&
+    items.every((item) => item.spacesLeft === 0) &&
+    (!hasMore || !(await anyWithSpaces(db, event.id, input)));
+  return {
+    eventOpen: event.status === 'scheduled' && event.endsAt > new Date(),
+    soldOut,
+    /** More listings match than the `limit` returned. */
+    hasMore,
+    items,
+  };
+}
+
+/** Whether any listing of the event that matches the filters has a space left. */
+async function anyWithSpaces(
+  db: Database,
+  eventId: string,
+  input: z.output<typeof listingsForEventInput>,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: listings.id })
+    .from(listings)
+    .innerJoin(driveways, eq(driveways.id, listings.drivewayId))
+    .where(
+      and(
+        eq(listings.eventId, eventId),
+        eq(listings.status, 'open'),
+        gt(listings.availableTo, new Date()),
         input.maxPriceCents !== undefined
           ? lte(listings.priceCents, input.maxPriceCents)
           : undefined,
+        eq(driveways.status, 'active'),
         input.amenities.length ? arrayContains(driveways.amenities, input.amenities) : undefined,
-        gt(listings.availableTo, new Date()),
+        sql`${listings.spacesOffered} > ${bookedSpaces}`,
       ),
     )
-    .orderBy(asc(listings.priceCents), asc(listings.id));
-  const items = rows.map(({ booked: n, street, latitude, longitude, ...row }) => ({
-    ...row,
-    street: street.replace(/^\d+[a-z]?\s+/i, ''),
-    latitude: Math.round(latitude * 1000) / 1000,
-    longitude: Math.round(longitude * 1000) / 1000,
-    spacesLeft: Math.max(row.spacesOffered - n, 0),
-    distanceMiles:
-      Math.round(milesBetween(event.latitude, event.longitude, latitude, longitude) * 100) / 100,
-    availableFrom: row.availableFrom.toISOString(),
-    availableTo: row.availableTo.toISOString(),
-  }));
-  if (input.sort === 'distance')
-    items.sort((a, b) => a.distanceMiles - b.distanceMiles || a.priceCents - b.priceCents);
-  return {
-    eventOpen: event.status === 'scheduled' && event.endsAt > new Date(),
-    soldOut: items.length > 0 && items.every((item) => item.spacesLeft === 0),
-    items,
-  };
+    .limit(1);
+  return row !== undefined;
 }

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createContext, type SessionUser } from '../../context';
 import { createCaller } from '../../root';
 import { insertUsers, testUser } from '../../test-users';
+import { nearestListings } from './listing.queries';
 
 let handle: TestDatabase;
 let eventId: string;
@@ -220,5 +221,85 @@ describe('listing.forEvent and booking through the API', () => {
     expect((await api(otherHost).booking.mine()).map((b) => b.id)).not.toContain(booking.id);
     const preview = await api(driver).booking.preview({ listingId: created.listingId });
     expect(preview).toMatchObject({ priceCents: 2500, street: 'N 1450 E', eventTitle: 'Big Game' });
+  });
+});
+
+describe('sorting by walking distance', () => {
+  let nearEventId: string;
+  const ids: Record<'north' | 'east' | 'far', string> = { north: '', east: '', far: '' };
+
+  beforeAll(async () => {
+    const [event] = await handle.db
+      .insert(events)
+      .values({
+        title: 'Distance Game',
+        slug: 'distance-game',
+        venueName: 'LaVell Edwards Stadium',
+        street: '1700 N Canyon Rd',
+        city: 'Provo',
+        region: 'UT',
+        postalCode: '84604',
+        ...venue,
+        timeZone: 'America/Denver',
+        expectedAttendance: 60_000,
+        startsAt: new Date(Date.now() + 96 * HOUR),
+        endsAt: new Date(Date.now() + 99 * HOUR),
+      })
+      .returning();
+    nearEventId = event!.id;
+    // At this latitude a degree of longitude is about 53 miles and one of latitude 69: the spot
+    // 0.010 degrees east (0.53 mi) is nearer than the one 0.008 degrees north (0.55 mi), though
+    // it is more degrees away.
+    const spots = {
+      north: { latitude: venue.latitude + 0.008, longitude: venue.longitude, price: 1000 },
+      east: { latitude: venue.latitude, longitude: venue.longitude + 0.01, price: 3000 },
+      far: { latitude: venue.latitude + 0.02, longitude: venue.longitude - 0.02, price: 500 },
+    };
+    for (const [name, spot] of Object.entries(spots) as [keyof typeof spots, typeof spots.far][]) {
+      const created = await api(host).listing.createWithDriveway(
+        driveway(
+          { title: `${name} spot`, latitude: spot.latitude, longitude: spot.longitude },
+          { eventId: nearEventId, priceCents: spot.price, spacesOffered: 1 },
+        ),
+      );
+      ids[name] = created.listingId;
+    }
+  });
+
+  it('lists the nearest driveway first, in the miles the cards show', async () => {
+    const { items } = await api(null).listing.forEvent({ eventId: nearEventId, sort: 'distance' });
+    expect(items.map((i) => i.id)).toEqual([ids.east, ids.north, ids.far]);
+    expect(items.map((i) => i.distanceMiles)).toEqual([0.53, 0.55, 1.74]);
+    const byPrice = await api(null).listing.forEvent({ eventId: nearEventId });
+    expect(byPrice.items.map((i) => i.id)).toEqual([ids.far, ids.north, ids.east]);
+  });
+
+  it('finds the nearest listings with a space left straight from the index', async () => {
+    const nearest = await nearestListings(handle.db, { eventId: nearEventId, ...venue, limit: 2 });
+    expect(nearest.map((l) => l.id)).toEqual([ids.east, ids.north]);
+    expect(nearest[0]).toMatchObject({ spacesLeft: 1, title: 'east spot' });
+    expect(nearest[0]!.distanceMiles).toBeCloseTo(0.527, 3);
+
+    await api(driver).booking.create({
+      listingId: ids.east,
+      licensePlate: 'UT 3333',
+      vehicleDescription: 'Red Honda Civic',
+      idempotencyKey: 'api-booking-distance',
+    });
+    const after = await nearestListings(handle.db, { eventId: nearEventId, ...venue, limit: 5 });
+    expect(after.map((l) => l.id)).toEqual([ids.north, ids.far]);
+
+    // A page that shows only the booked-out nearest driveway: more follow, and the event is
+    // not sold out, because a driveway past the page still has a space.
+    const firstPage = await api(null).listing.forEvent({
+      eventId: nearEventId,
+      sort: 'distance',
+      limit: 1,
+    });
+    expect(firstPage).toMatchObject({ hasMore: true, soldOut: false });
+    expect(firstPage.items.map((i) => [i.id, i.spacesLeft])).toEqual([[ids.east, 0]]);
+    const wholeList = await api(null).listing.forEvent({ eventId: nearEventId, limit: 3 });
+    expect(wholeList.hasMore).toBe(false);
+    expect(wholeList.items).toHaveLength(3);
   });
 });

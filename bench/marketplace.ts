@@ -1,0 +1,134 @@
+/**
+ * Marketplace benchmark, in one run on a fresh PostgreSQL database:
+ * - event search over 100k events (p95 of the real listUpcomingEvents),
+ * - the 20 nearest listings of an event over 1M listings (p95 of the real nearestListings),
+ * - requests/s of /rent?event=ID with 200 listings as a ratio to a minimal Remix page on the
+ *   same production server.
+ *
+ * Run from the repo root: npm run bench:marketplace
+ * Exit code 0: every target met; 1: a target missed or the benchmark failed.
+ */
+import postgres from 'postgres';
+import {
+  createBenchDatabase,
+  describeUrl,
+  serverUrl,
+  type BenchDatabase,
+} from './marketplace/database';
+import { benchNearest } from './marketplace/nearest';
+import { benchSearch } from './marketplace/search';
+import {
+  analyze,
+  EVENT_COUNT,
+  LISTING_COUNT,
+  RENT_LISTINGS,
+  seedEvents,
+  seedListings,
+} from './marketplace/seed';
+import { printChecks, type Check } from './marketplace/stats';
+import { benchRent, stopRentServers } from './marketplace/throughput';
+
+const PARTS = ['search', 'nearest', 'rent'] as const;
+type Part = (typeof PARTS)[number];
+
+/** `--only search,nearest` runs some parts (the data is seeded either way). */
+function chosenParts(argv: string[]): Set<Part> {
+  const only = argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
+  if (!only) return new Set(PARTS);
+  const parts = only.split(',').filter((p): p is Part => (PARTS as readonly string[]).includes(p));
+  if (parts.length === 0) throw new Error(`--only takes a list of: ${PARTS.join(', ')}`);
+  return new Set(parts);
+}
+
+let database: BenchDatabase | undefined;
+let raw: postgres.Sql | undefined;
+let cleaning: Promise<void> | undefined;
+
+function cleanUp(): Promise<void> {
+  cleaning ??= (async () => {
+    await stopRentServers();
+    await raw?.end({ timeout: 5 }).catch(() => {});
+    if (database) {
+      await database
+        .drop()
+        .then(() => console.log(`Dropped database ${database!.name}.`))
+        .catch((error: unknown) =>
+          console.error(`Could not drop database ${database!.name}:`, error),
+        );
+    }
+  })();
+  return cleaning;
+}
+
+// Ctrl-C reaches this process twice (from the terminal and relayed by npm/tsx): keep listening,
+// so a second signal does not kill the process before the clean-up is done.
+let interrupted = false;
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  process.on(signal, () => {
+    if (interrupted) return;
+    interrupted = true;
+    console.error(`\n${signal} received: cleaning up.`);
+    void cleanUp().finally(() => process.exit(130));
+  });
+}
+
+async function step<T>(label: string, run: () => Promise<T>): Promise<T> {
+  process.stdout.write(`${label}... `);
+  const start = Date.now();
+  const result = await run();
+  console.log(`${((Date.now() - start) / 1000).toFixed(1)} s`);
+  return result;
+}
+
+async function main(): Promise<number> {
+  const parts = chosenParts(process.argv.slice(2));
+  const server = serverUrl();
+  console.log(`PostgreSQL server: ${describeUrl(server)}`);
+  database = await step('Creating and migrating a fresh database', () =>
+    createBenchDatabase(server),
+  );
+  console.log(`  database ${database.name}`);
+  raw = postgres(database.url, { max: 1, onnotice: () => {} });
+  const sql = raw;
+  await step(`Inserting ${EVENT_COUNT.toLocaleString('en-US')} events`, () => seedEvents(sql));
+  await step(
+    `Inserting ${LISTING_COUNT.toLocaleString('en-US')} driveways and listings (+${RENT_LISTINGS} for /rent) with bookings`,
+    () => seedListings(sql),
+  );
+  await step('ANALYZE', () => analyze(sql));
+
+  const checks: Check[] = [];
+  const db = database.handle.db;
+  if (parts.has('search')) {
+    checks.push(...(await step('Event search', () => benchSearch(db))));
+  }
+  if (parts.has('nearest')) {
+    checks.push(...(await step('Nearest listings', () => benchNearest(db, sql))));
+  }
+  if (parts.has('rent')) {
+    checks.push(...(await benchRent(database.url)));
+  }
+
+  console.log('');
+  printChecks(checks);
+  const failed = checks.filter((c) => !c.pass);
+  if (failed.length > 0) {
+    console.log(`\nFAIL: ${failed.map((c) => c.name).join('; ')}.`);
+    return 1;
+  }
+  console.log('\nPASS: every target is met.');
+  return 0;
+}
+
+let exitCode = 1;
+try {
+  exitCode = await main();
+} catch (error) {
+  // After Ctrl-C the clean-up closes the connections under the running step; that is no failure.
+  if (!interrupted) {
+    console.error('\nThe benchmark failed:', error instanceof Error ? error.message : error);
+  }
+} finally {
+  await cleanUp();
+}
+process.exit(exitCode);

@@ -1,0 +1,209 @@
+/**
+ * /rent?event=ID with 200 listings against a minimal Remix page (/bench/minimal), both served
+ * by the same production server: a benchmark build of apps/web (PARKSIDE_BENCH_BUILD=1, in
+ * apps/web/build-bench/) started with `node` on its Express bundle and the bench database.
+ * Requests/s of each with the same keep-alive connections; rounds alternate so drift in the
+ * machine's load hits both pages alike.
+ */
+import { LISTING_PAGE_SIZE } from '@parkside/validators';
+import autocannon from 'autocannon';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { eventId, RENT_EVENT, RENT_LISTINGS } from './seed';
+import type { Check } from './stats';
+
+/** /rent must serve at least this share of the minimal page's requests/s. */
+export const RENT_RATIO_TARGET = 0.8;
+const CONNECTIONS = 10;
+const WARMUP_SECONDS = 3;
+const ROUND_SECONDS = 8;
+const ROUNDS = 3;
+const HEALTH_TIMEOUT_MS = 60_000;
+const SERVER_STOP_TIMEOUT_MS = 10_000;
+/** What a browser sends; the server compresses as it would for one. */
+const HEADERS = { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br' };
+
+const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const webRoot = join(repoRoot, 'apps', 'web');
+const serverEntry = join(webRoot, 'build-bench', 'build', 'express', 'index.js');
+
+let server: ChildProcess | undefined;
+let serverOutput = '';
+
+function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv) {
+  return new Promise<void>((resolve, reject) => {
+    let output = '';
+    const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('error', reject);
+    child.once('exit', (code) =>
+      code === 0
+        ? resolve()
+        : reject(new Error(`${command} ${args.join(' ')} failed (${code}):\n${output}`)),
+    );
+  });
+}
+
+/** The benchmark build: the production build plus the bench.* baseline page. */
+export function buildBenchSite(): Promise<void> {
+  return run('npm', ['run', 'build:bench'], webRoot, { ...process.env });
+}
+
+function findFreePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => (port ? resolve(port) : reject(new Error('No free port found.'))));
+    });
+  });
+}
+
+async function startServer(databaseUrl: string, port: number): Promise<string> {
+  const origin = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [serverEntry], {
+    cwd: webRoot,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: origin,
+      DATABASE_URL: databaseUrl,
+      SEED_ON_START: 'false',
+      DEV_OIDC: 'false',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  server = child;
+  const collect = (chunk: Buffer) => (serverOutput += chunk.toString());
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+
+  const deadline = Date.now() + HEALTH_TIMEOUT_MS;
+  let last = 'no answer yet';
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(
+        `The server exited (${child.exitCode ?? child.signalCode}):\n${serverOutput}`,
+      );
+    }
+    try {
+      const response = await fetch(`${origin}/healthz`, { signal: AbortSignal.timeout(5_000) });
+      await response.arrayBuffer();
+      if (response.status === 200) return origin;
+      last = `HTTP ${response.status}`;
+    } catch (error) {
+      last = error instanceof Error ? error.message : String(error);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`GET /healthz did not answer 200 in time (${last}):\n${serverOutput}`);
+}
+
+export async function stopRentServers(): Promise<void> {
+  const child = server;
+  server = undefined;
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), SERVER_STOP_TIMEOUT_MS);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** Fetches a page once and checks it is the page meant to be measured. */
+async function checkPage(url: string, mustContain: string, count?: [string, number]) {
+  const response = await fetch(url, { headers: HEADERS });
+  const html = await response.text();
+  if (response.status !== 200 || !html.includes(mustContain)) {
+    throw new Error(`GET ${url} answered ${response.status} without "${mustContain}".`);
+  }
+  if (count) {
+    const found = html.split(count[0]).length - 1;
+    if (found !== count[1]) {
+      throw new Error(`GET ${url}: ${found} times "${count[0]}", expected ${count[1]}.`);
+    }
+  }
+  return { bytes: Buffer.byteLength(html) };
+}
+
+interface Round {
+  requests: number;
+  seconds: number;
+  errors: number;
+}
+
+async function load(url: string, seconds: number): Promise<Round> {
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: seconds,
+    headers: HEADERS,
+  });
+  return {
+    requests: result.requests.total,
+    seconds: result.duration,
+    errors: result.errors + result.timeouts + result.non2xx,
+  };
+}
+
+export async function benchRent(databaseUrl: string): Promise<Check[]> {
+  process.stdout.write('Building the site with the benchmark baseline page (build:bench)... ');
+  let start = Date.now();
+  await buildBenchSite();
+  console.log(`${((Date.now() - start) / 1000).toFixed(1)} s`);
+
+  const port = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : await findFreePort();
+  const origin = await startServer(databaseUrl, port);
+  console.log(`Server up at ${origin} (production build, bench database).`);
+  const rentUrl = `${origin}/rent?event=${eventId(RENT_EVENT)}`;
+  const minimalUrl = `${origin}/bench/minimal`;
+  // The first page of cards is rendered; the rest come with "Show more".
+  const rentPage = await checkPage(rentUrl, 'Show more driveways', ['<article', LISTING_PAGE_SIZE]);
+  const minimalPage = await checkPage(minimalUrl, 'Benchmark baseline');
+  console.log(
+    `  /rent: ${(rentPage.bytes / 1024).toFixed(0)} kB of HTML; minimal page: ${(minimalPage.bytes / 1024).toFixed(0)} kB`,
+  );
+
+  process.stdout.write(`Warming up (${WARMUP_SECONDS} s each)... `);
+  await load(minimalUrl, WARMUP_SECONDS);
+  await load(rentUrl, WARMUP_SECONDS);
+  console.log('done');
+  const totals = {
+    rent: { requests: 0, seconds: 0, errors: 0 },
+    minimal: { requests: 0, seconds: 0, errors: 0 },
+  };
+  start = Date.now();
+  for (let round = 1; round <= ROUNDS; round++) {
+    // Alternate which page goes first, so neither always follows the other.
+    const order = round % 2 === 1 ? (['minimal', 'rent'] as const) : (['rent', 'minimal'] as const);
+    for (const page of order) {
+      const result = await load(page === 'rent' ? rentUrl : minimalUrl, ROUND_SECONDS);
+      totals[page].requests += result.requests;
+      totals[page].seconds += result.seconds;
+      totals[page].errors += result.errors;
+      console.log(
+        `  round ${round}: ${page === 'rent' ? '/rent        ' : '/bench/minimal'} ${(result.requests / result.seconds).toFixed(0)} requests/s`,
+      );
+    }
+  }
+  const rentRate = totals.rent.requests / totals.rent.seconds;
+  const minimalRate = totals.minimal.requests / totals.minimal.seconds;
+  const ratio = rentRate / minimalRate;
+  const errors = totals.rent.errors + totals.minimal.errors;
+  return [
+    {
+      name: `/rent (${RENT_LISTINGS} listings) requests/s : minimal page`,
+      value: ratio.toFixed(2),
+      target: `>= ${RENT_RATIO_TARGET}`,
+      pass: ratio >= RENT_RATIO_TARGET && errors === 0,
+      detail: `/rent ${rentRate.toFixed(0)}/s, minimal ${minimalRate.toFixed(0)}/s, ${CONNECTIONS} connections, ${ROUNDS} x ${ROUND_SECONDS} s each${errors ? `, ${errors} failed requests` : ''}`,
+    },
+  ];
+}

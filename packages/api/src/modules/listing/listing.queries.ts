@@ -1,0 +1,154 @@
+import { bookings, driveways, listings, type Database } from '@parkside/db';
+import { and, asc, eq, gt, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+
+/** Mean Earth radius in miles, as used for every distance shown to drivers. */
+const EARTH_RADIUS_MILES = 3958.8;
+/** Miles per degree of latitude (and of longitude on the equator). */
+const MILES_PER_DEGREE = (EARTH_RADIUS_MILES * Math.PI) / 180;
+
+export interface Place {
+  latitude: number;
+  longitude: number;
+}
+
+/** A place given as numbers, or as SQL (placeholders of a prepared statement). */
+interface PlaceSql {
+  latitude: number | SQLWrapper;
+  longitude: number | SQLWrapper;
+}
+
+/**
+ * Great-circle miles from `from` to a listing's position (haversine, the same formula the
+ * listing cards show), in SQL. `location` is (x = longitude, y = latitude).
+ */
+export function milesFrom(from: PlaceSql): SQL<number> {
+  const lat = sql`${from.latitude}::float8`;
+  const lng = sql`${from.longitude}::float8`;
+  const y = sql`(${listings.location})[1]`;
+  const x = sql`(${listings.location})[0]`;
+  return sql<number>`(${2 * EARTH_RADIUS_MILES}::float8 * asin(sqrt(
+    sin(radians(${y} - ${lat}) / 2) ^ 2
+    + cos(radians(${lat})) * cos(radians(${y})) * sin(radians(${x} - ${lng}) / 2) ^ 2)))`;
+}
+
+/** Confirmed bookings of a listing (an index-only count on (listing_id, status)). */
+export function bookedSpacesOf(listingId: SQLWrapper): SQL<number> {
+  return sql<number>`(select count(*) from ${bookings}
+    where ${bookings.listingId} = ${listingId} and ${bookings.status} = 'confirmed')`;
+}
+
+/** Confirmed bookings of the listing in the current row. */
+export const bookedSpaces = bookedSpacesOf(listings.id);
+
+export interface NearestListingsInput extends Place {
+  eventId: string;
+  limit: number;
+}
+
+export interface NearestListing {
+  id: string;
+  priceCents: number;
+  spacesOffered: number;
+  spacesLeft: number;
+  availableFrom: Date;
+  availableTo: Date;
+  licensePlateRequired: boolean;
+  title: string;
+  street: string;
+  city: string;
+  latitude: number;
+  longitude: number;
+  amenities: (typeof driveways.$inferSelect)['amenities'];
+  photos: string[];
+  /** Great-circle miles from the given place, unrounded. */
+  distanceMiles: number;
+}
+
+/**
+ * The `limit` open listings of an event nearest to a place (normally its venue), nearest first,
+ * that still have a space left and whose driveway is active. Ties go to the cheaper listing.
+ *
+ * Both steps run on the GiST index on (event_id, location):
+ * 1. KNN (`location <-> point`) finds `limit` listings; the farthest of them, in true miles,
+ *    bounds the answer. `<->` measures plain degrees, where a degree of longitude counts as
+ *    much as one of latitude, so its order is not the order in miles (at 40° N a listing
+ *    0.5 mi east is "farther" than one 0.6 mi north).
+ * 2. Every listing inside a box that holds that bound's circle is read (a few more than
+ *    `limit`) and sorted by true miles, so the answer is exact.
+ *
+ * Placeholders: eventId, latitude, longitude, limit (see `nearestListings`).
+ */
+export function nearestListingsQuery(db: Database) {
+  const lat = sql`${sql.placeholder('latitude')}::float8`;
+  const lng = sql`${sql.placeholder('longitude')}::float8`;
+  const limit = sql.placeholder('limit');
+  const miles = milesFrom({ latitude: lat, longitude: lng });
+  const bookable = and(
+    eq(listings.eventId, sql`${sql.placeholder('eventId')}::uuid`),
+    eq(listings.status, 'open'),
+    eq(driveways.status, 'active'),
+    gt(listings.availableTo, sql`now()`),
+    sql`${listings.spacesOffered} > ${bookedSpaces}`,
+  );
+  const knn = db.$with('knn').as(
+    db
+      .select({ miles: sql<number>`${miles}`.as('miles') })
+      .from(listings)
+      .innerJoin(driveways, eq(driveways.id, listings.drivewayId))
+      .where(bookable)
+      .orderBy(sql`${listings.location} <-> point(${lng}, ${lat})`)
+      .limit(limit),
+  );
+  // Half-height of the box in degrees of latitude, with 1 % to spare for rounding; its
+  // half-width grows by 1/cos of the box's latitude farthest from the equator.
+  const dLat = sql`(max(${knn.miles}) / ${MILES_PER_DEGREE}::float8 * 1.01 + 1e-9)`;
+  const dLng = sql`(${dLat} / greatest(cos(radians(least(89.9, abs(${lat}) + ${dLat}))), 0.001))`;
+  const reach = sql`(select box(point(${lng} - ${dLng}, ${lat} - ${dLat}),
+    point(${lng} + ${dLng}, ${lat} + ${dLat})) from ${knn})`;
+  return db
+    .with(knn)
+    .select({
+      id: listings.id,
+      priceCents: listings.priceCents,
+      spacesOffered: listings.spacesOffered,
+      spacesLeft: sql<number>`(${listings.spacesOffered} - ${bookedSpaces})::int`,
+      availableFrom: listings.availableFrom,
+      availableTo: listings.availableTo,
+      licensePlateRequired: listings.licensePlateRequired,
+      title: driveways.title,
+      street: driveways.street,
+      city: driveways.city,
+      latitude: driveways.latitude,
+      longitude: driveways.longitude,
+      amenities: driveways.amenities,
+      photos: driveways.photos,
+      distanceMiles: sql<number>`${miles}`.mapWith(Number),
+    })
+    .from(listings)
+    .innerJoin(driveways, eq(driveways.id, listings.drivewayId))
+    .where(and(bookable, sql`${listings.location} <@ ${reach}`))
+    .orderBy(miles, asc(listings.priceCents), asc(listings.id))
+    .limit(limit);
+}
+
+/**
+ * One prepared statement per database handle: PostgreSQL parses and plans the query once per
+ * connection instead of on every call (planning costs more than running it).
+ */
+const prepared = new WeakMap<Database, ReturnType<typeof prepareNearest>>();
+
+function prepareNearest(db: Database) {
+  return nearestListingsQuery(db).prepare('nearest_listings');
+}
+
+export async function nearestListings(
+  db: Database,
+  input: NearestListingsInput,
+): Promise<NearestListing[]> {
+  let statement = prepared.get(db);
+  if (!statement) {
+    statement = prepareNearest(db);
+    prepared.set(db, statement);
+  }
+  return statement.execute({ ...input });
+}
