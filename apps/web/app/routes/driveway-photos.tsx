@@ -9,3 +9,8 @@ export function loader({ request, context }: LoaderFunctionArgs) {
   requireVerifiedUser(context, request);
   return redirect('/my-listings');
 }
+
+/** Never shown (the loader always redirects); it makes this a page, so a refused guard renders. */
+export default function DrivewayPhotos() {
+  return null;
+}
