@@ -82,6 +82,17 @@ describe('eventCreateInput', () => {
     });
   });
 
+  it('takes an image on this site, an uploaded one included, but no other kind of address', () => {
+    const image = (imageUrl: string) => eventCreateInput.safeParse({ ...valid, imageUrl });
+    expect(image('/images/events/parade.svg').success).toBe(true);
+    const uploaded = '/v0/b/parkside/o/events%2Fabc%2Fposter.png?alt=media&token=Zx-9_a';
+    expect(image(uploaded).data?.imageUrl).toBe(uploaded);
+    expect(image('//evil.example.com/x.png').success).toBe(false);
+    expect(image('/images/../secret').success).toBe(false);
+    expect(image('javascript:alert(1)').success).toBe(false);
+    expect(image('/x.png?a=<b>').success).toBe(false);
+  });
+
   it('reports one clear message per field', () => {
     const result = eventCreateInput.safeParse({
       ...valid,

@@ -124,6 +124,12 @@ const isWebAddress = (value: string) => {
 };
 
 /** An optional address: an empty field means "none" (null), so an edit can clear it. */
+/**
+ * A path on this site, such as `/images/events/parade.svg` or an uploaded image's download URL
+ * (`/v0/b/{bucket}/o/events%2F…?alt=media&token=…`).
+ */
+const SITE_PATH = /^\/(?!\/)[\w\-./%]+(\?[\w\-.%=&]*)?$/;
+
 const optionalUrl = (message: string, allowSitePath: boolean) =>
   z
     .string({ message })
@@ -133,7 +139,7 @@ const optionalUrl = (message: string, allowSitePath: boolean) =>
       (value) =>
         value === '' ||
         isWebAddress(value) ||
-        (allowSitePath && /^\/(?!\/)[\w\-./]+$/.test(value) && !value.includes('..')),
+        (allowSitePath && SITE_PATH.test(value) && !value.includes('..')),
       { message },
     )
     .nullish()

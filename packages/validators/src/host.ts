@@ -134,6 +134,9 @@ const listingTermsForm = {
   licensePlateRequired: z.boolean().default(false),
 };
 
+/** The most photos one driveway shows. */
+export const MAX_DRIVEWAY_PHOTOS = 8;
+
 export const registerDrivewayForm = z
   .object({
     title: formText('title', 3, 80),
@@ -153,6 +156,13 @@ export const registerDrivewayForm = z
     amenities: z.array(z.enum(amenityValues)).max(amenityValues.length).default([]),
     description: longText('description').default(''),
     accessInstructions: longText('access instructions').default(''),
+    /** Download URLs of photos uploaded while filling the form; attached once it is saved. */
+    photos: z
+      .array(z.string().trim().min(1).max(1000))
+      .max(MAX_DRIVEWAY_PHOTOS, {
+        message: `A driveway can show at most ${MAX_DRIVEWAY_PHOTOS} photos.`,
+      })
+      .default([]),
     eventId: z.uuid({ message: 'Choose an event.' }),
     ...listingTermsForm,
   })
@@ -162,6 +172,12 @@ export const registerDrivewayForm = z
   })
   .refine(wallClockInOrder, WINDOW_ORDER);
 export type RegisterDrivewayForm = z.output<typeof registerDrivewayForm>;
+
+/** A photo added to or taken off a saved driveway on /my-listings. */
+export const drivewayPhotoForm = z.object({
+  drivewayId: id('Driveway'),
+  url: z.string({ message: 'Upload the photo again.' }).trim().min(1).max(1000),
+});
 
 export const editListingForm = z
   .object({

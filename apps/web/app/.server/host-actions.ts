@@ -3,6 +3,7 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import { httpStatusOf, publicMessageOf } from '@parkside/api/errors';
 import {
   addListingForm,
+  drivewayPhotoForm,
   editDrivewayForm,
   editListingForm,
   fromZonedInput,
@@ -120,6 +121,16 @@ export async function runHostAction(context: AppLoadContext, formData: FormData)
           licensePlateRequired: v.licensePlateRequired,
         });
         return done('Your driveway is listed for another event.');
+      });
+    case 'attach-photo':
+      return handle(formData, intent, field('drivewayId'), drivewayPhotoForm, async (v) => {
+        await context.api.storage.attachDrivewayPhoto(v);
+        return done('Photo added.', 'Drivers see it on your listings.');
+      });
+    case 'remove-photo':
+      return handle(formData, intent, field('drivewayId'), drivewayPhotoForm, async (v) => {
+        await context.api.storage.removeDrivewayPhoto(v);
+        return done('Photo removed.');
       });
     case 'cancel-booking':
       return handle(formData, intent, field('bookingId'), hostCancelBookingForm, async (v) => {

@@ -1,4 +1,5 @@
 import { parseWithZod } from '@conform-to/zod/v4';
+import { httpStatusOf } from '@parkside/api/errors';
 import { fromZonedInput, registerDrivewayForm } from '@parkside/validators';
 import {
   data,
@@ -18,8 +19,9 @@ import { buttonClasses } from '~/components/ui/button';
 export const meta: MetaFunction = () => [{ title: 'List your driveway · Parkside' }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  requireVerifiedUser(context, request);
+  const user = requireVerifiedUser(context, request);
   return {
+    userId: user.id,
     events: await upcomingEventChoices(context),
     preselectedEventId: new URL(request.url).searchParams.get('event'),
     feeBps: context.platformFeeBps,
@@ -37,6 +39,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     availableFrom,
     availableTo,
     licensePlateRequired,
+    photos,
     ...place
   } = submission.value;
   const event = await tryApi(() => context.api.event.byId({ id: eventId }));
@@ -57,7 +60,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     );
   }
   try {
-    const { listingId } = await context.api.listing.createWithDriveway({
+    const { drivewayId, listingId } = await context.api.listing.createWithDriveway({
       ...place,
       listing: {
         eventId,
@@ -68,17 +71,46 @@ export async function action({ request, context }: ActionFunctionArgs) {
         ...(to ? { availableTo: to } : {}),
       },
     });
+    const missed = await attachPhotos(context, drivewayId, photos);
     return redirectWithToast(`/listing-success?listing=${listingId}`, {
       type: 'success',
       title: 'Your driveway is listed!',
+      ...(missed
+        ? {
+            description: `${missed === 1 ? 'One photo' : `${missed} photos`} could not be added. Add ${missed === 1 ? 'it' : 'them'} again from My Listings.`,
+          }
+        : {}),
     });
   } catch (error) {
     return refuseForm(submission.reply, error);
   }
 }
 
+/**
+ * Attaches the photos uploaded with the form, one by one, once the driveway exists. A photo
+ * that is refused (an expired or foreign upload) never costs the host the listing just saved:
+ * it answers how many photos were left out.
+ */
+async function attachPhotos(
+  context: ActionFunctionArgs['context'],
+  drivewayId: string,
+  photos: string[],
+): Promise<number> {
+  let missed = 0;
+  for (const url of photos) {
+    try {
+      await context.api.storage.attachDrivewayPhoto({ drivewayId, url });
+    } catch (error) {
+      missed += 1;
+      // A refusal is expected now and then; a failure of the storage itself is worth a look.
+      if (httpStatusOf(error) >= 500) console.error('Attaching a driveway photo failed', error);
+    }
+  }
+  return missed;
+}
+
 export default function RegisterDriveway() {
-  const { events, preselectedEventId, feeBps } = useLoaderData<typeof loader>();
+  const { userId, events, preselectedEventId, feeBps } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-12">
@@ -97,6 +129,7 @@ export default function RegisterDriveway() {
         </div>
       ) : (
         <RegisterDrivewayForm
+          userId={userId}
           events={events}
           preselectedEventId={preselectedEventId}
           feeBps={feeBps}

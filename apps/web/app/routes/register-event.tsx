@@ -1,4 +1,5 @@
 import { parseWithZod } from '@conform-to/zod/v4';
+import { httpStatusOf } from '@parkside/api/errors';
 import type { EventSummary } from '@parkside/api';
 import { eventCreateInput, eventUpdateInput, instantToLocalDateTime } from '@parkside/validators';
 import {
@@ -62,8 +63,12 @@ function formValues(event: EventSummary): EventFormValues {
 
 /** `/register-event` registers a new event; `/register-event?event=ID` edits one. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  requireVerifiedUser(context, request);
-  const options = { timeZones: timeZoneOptions(), countries: countryOptions() };
+  const user = requireVerifiedUser(context, request);
+  const options = {
+    userId: user.id,
+    timeZones: timeZoneOptions(),
+    countries: countryOptions(),
+  };
   const id = new URL(request.url).searchParams.get('event');
   if (!id) return { event: null, defaults: EMPTY, ...options };
   const found = await tryApi(() => context.api.event.forEdit({ id }));
@@ -77,21 +82,50 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { event: found.value, defaults: formValues(found.value), ...options };
 }
 
-const saved = (editing: boolean, title: string) =>
+const saved = (editing: boolean, title: string, imageMissed: boolean) =>
   redirectWithToast('/registered-events', {
     type: 'success',
     title: editing ? 'Your changes are saved.' : 'Your event is registered.',
-    description: editing ? title : `${title} is now listed on Upcoming events.`,
+    description: [
+      editing ? title : `${title} is now listed on Upcoming events.`,
+      imageMissed ? 'The image could not be added; please upload it again from Edit.' : '',
+    ]
+      .filter(Boolean)
+      .join(' '),
   });
+
+/**
+ * Sets the image uploaded with the form once the event is saved. A refused image (an expired
+ * or foreign upload) never costs the organiser the event: it answers whether it was left out.
+ */
+async function attachImage(
+  context: ActionFunctionArgs['context'],
+  eventId: string,
+  url: string | null,
+): Promise<boolean> {
+  if (!url) return false;
+  try {
+    await context.api.storage.setEventImage({ eventId, url });
+    return false;
+  } catch (error) {
+    // A refusal is expected now and then; a failure of the storage itself is worth a look.
+    if (httpStatusOf(error) >= 500) console.error('Setting an event image failed', error);
+    return true;
+  }
+}
 
 export async function action({ request, context }: ActionFunctionArgs) {
   requireVerifiedUser(context, request);
   const formData = await request.formData();
+  // The new upload is set through the storage API, which checks it; the event's own schema is strict.
+  const uploaded = String(formData.get('uploadedImage') ?? '').trim() || null;
+  formData.delete('uploadedImage');
   if (formData.has('id')) {
     const submission = parseWithZod(formData, { schema: eventUpdateInput });
     if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
     try {
-      return saved(true, (await context.api.event.update(submission.value)).title);
+      const event = await context.api.event.update(submission.value);
+      return saved(true, event.title, await attachImage(context, event.id, uploaded));
     } catch (error) {
       return refuseForm(submission.reply, error);
     }
@@ -99,14 +133,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: eventCreateInput });
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
   try {
-    return saved(false, (await context.api.event.create(submission.value)).title);
+    const event = await context.api.event.create(submission.value);
+    return saved(false, event.title, await attachImage(context, event.id, uploaded));
   } catch (error) {
     return refuseForm(submission.reply, error);
   }
 }
 
 export default function RegisterEventPage() {
-  const { event, defaults, timeZones, countries } = useLoaderData<typeof loader>();
+  const { userId, event, defaults, timeZones, countries } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-12">
@@ -128,6 +163,7 @@ export default function RegisterEventPage() {
       </header>
       <EventForm
         key={event?.id ?? 'new'}
+        userId={userId}
         eventId={event?.id}
         defaults={defaults}
         timeZones={timeZones}

@@ -45,6 +45,7 @@ async function checkEveryRoute(page: Page, role: Role) {
         '/rent': '/events',
         '/booking-confirmation': '/events',
         '/booking-success': '/my-bookings',
+        '/driveway-photos': '/my-listings',
         ...(signedIn ? { '/login': '/', '/register': '/' } : {}),
       };
       const landing = onward[path] ?? path;

@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { fakeExecutable, noisyPng } from './images';
+import { blockMapTiles } from './map-tiles';
 import { signIn, signInAsAdmin, signUpVerified } from './session';
 
 const HOST = { email: 'host@example.com', password: 'parkside-host' };
@@ -19,16 +20,8 @@ async function screenshot(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 720 });
 }
 
-test('a host uploads a driveway photo with a progress bar and drivers see it on the listing', async ({
-  page,
-}) => {
-  await page.goto('/login?redirectTo=/driveway-photos');
-  await signIn(page, HOST.email, HOST.password);
-  await expect(page.getByRole('heading', { name: 'Driveway photos', level: 1 })).toBeVisible();
-  const section = page.getByRole('region', { name: OAK_LANE });
-  await expect(section.getByText('No photos yet.')).toBeVisible();
-
-  // A slow uplink (about 300 KB/s), so the progress is there to be seen.
+/** Slows the page's uplink (about 300 KB/s) so an upload's progress is there to be seen. */
+async function slowUplink(page: Page) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', {
@@ -37,7 +30,45 @@ test('a host uploads a driveway photo with a progress bar and drivers see it on 
     downloadThroughput: 5_000_000,
     uploadThroughput: 300_000,
   });
+  return () =>
+    cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+}
 
+/** An image that loaded from one of our download URLs, `width` pixels wide. */
+async function expectLoaded(image: Locator, width: number, folder: RegExp) {
+  await expect(image).toBeVisible();
+  await expect
+    .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBe(width);
+  expect(await image.getAttribute('src')).toMatch(
+    new RegExp(`^/v0/b/[^/]+/o/${folder.source}.+\\?alt=media&token=`),
+  );
+}
+
+async function eventId(request: APIRequestContext, slug: string): Promise<string> {
+  const input = encodeURIComponent(JSON.stringify({ slug }));
+  const response = await request.get(`/api/trpc/event.bySlug?input=${input}`);
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { result: { data: { id: string } } }).result.data.id;
+}
+
+test('a host adds a driveway photo on My Listings with a progress bar, drivers see it, and the host removes it', async ({
+  page,
+}) => {
+  await page.goto('/login?redirectTo=/driveway-photos');
+  await signIn(page, HOST.email, HOST.password);
+  // The old address leads to the photos' home: each driveway on My Listings.
+  await expect(page).toHaveURL(/\/my-listings$/);
+  await expect(page.getByRole('heading', { name: 'My Listings', level: 1 })).toBeVisible();
+  const section = page.getByRole('region', { name: OAK_LANE });
+  await expect(section.getByText('No photos yet.')).toBeVisible();
+
+  const fastAgain = await slowUplink(page);
   await section.getByLabel(`Add a photo of ${OAK_LANE}`).setInputFiles({
     name: 'driveway.png',
     mimeType: 'image/png',
@@ -49,35 +80,188 @@ test('a host uploads a driveway photo with a progress bar and drivers see it on 
     .poll(async () => Number(await progress.getAttribute('aria-valuenow')), { timeout: 10_000 })
     .toBeGreaterThan(0);
   await expect(section.getByText(/Uploading… \d+%/)).toBeVisible();
-  await screenshot(page, 'driveway-photos-uploading');
+  await screenshot(page, 'my-listings-uploading');
   await expect(section.getByText('Upload complete.')).toBeVisible({ timeout: 15_000 });
   await expect(progress).toHaveAttribute('aria-valuenow', '100');
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 0,
-    downloadThroughput: -1,
-    uploadThroughput: -1,
-  });
+  await fastAgain();
 
-  await expect(page.getByText('Photo added. Drivers see it on your listings.')).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Photo added.' })).toBeVisible();
   const photo = section.getByRole('img', { name: `${OAK_LANE}, view 1` });
-  await expect(photo).toBeVisible();
-  await screenshot(page, 'driveway-photos');
+  await expectLoaded(photo, 400, /driveways%2F/);
+  await section.scrollIntoViewIfNeeded();
+  await screenshot(page, 'my-listings-photos');
 
   // The listing on /rent shows the photo, loaded from its download URL.
   await page.goto('/events?q=stadium+of+fire');
   await page.getByRole('link', { name: 'Find parking for Stadium of Fire' }).click();
   const card = page.getByRole('article', { name: OAK_LANE });
-  const listed = card.getByRole('img', { name: /^The driveway at / });
-  await expect(listed).toBeVisible();
-  await expect
-    .poll(() => listed.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
-    .toBe(400);
-  expect(await listed.getAttribute('src')).toMatch(
-    /^\/v0\/b\/[^/]+\/o\/driveways%2F.+\?alt=media&token=/,
-  );
+  await expectLoaded(card.getByRole('img', { name: /^The driveway at / }), 400, /driveways%2F/);
   await card.scrollIntoViewIfNeeded();
   await screenshot(page, 'rent-with-photo');
+
+  // Taken off again: My Listings and /rent no longer show it.
+  await page.goto('/my-listings');
+  await section.getByRole('button', { name: `Remove photo 1 of ${OAK_LANE}` }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Photo removed.' })).toBeVisible();
+  await expect(section.getByText('No photos yet.')).toBeVisible();
+  await expect(photo).toHaveCount(0);
+  await page.goto('/events?q=stadium+of+fire');
+  await page.getByRole('link', { name: 'Find parking for Stadium of Fire' }).click();
+  await expect(
+    page.getByRole('article', { name: OAK_LANE }).getByRole('img', { name: /^The driveway at / }),
+  ).toHaveCount(0);
+});
+
+test('a new host adds photos while listing a driveway; one that cannot be attached costs nothing else', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const event = await eventId(request, 'utah-valley-marathon');
+  const title = `Sunny driveway ${Date.now()}`;
+  await blockMapTiles(page);
+  await signUpVerified(page, 'Pia Photos');
+  await page.goto(`/register-driveway?event=${event}`);
+  await page.getByLabel('Title', { exact: true }).fill(title);
+  await page.getByLabel('Street address').fill('1180 S 400 W');
+  await page.getByLabel('City', { exact: true }).fill('Orem');
+  await page.getByLabel('State', { exact: true }).fill('UT');
+  await page.getByLabel('ZIP code').fill('84058');
+  await page.getByLabel('Latitude').fill('40.2795');
+  await page.getByLabel('Longitude').fill('-111.7042');
+  await page.getByLabel('Capacity (cars)').fill('2');
+
+  const photos = page.getByRole('region', { name: 'Photos' });
+  const upload = photos.getByLabel('Add a photo of your driveway');
+  await upload.setInputFiles({
+    name: 'front.png',
+    mimeType: 'image/png',
+    buffer: noisyPng(320, 240),
+  });
+  await expect(photos.getByText('Upload complete.')).toBeVisible({ timeout: 15_000 });
+  await expectLoaded(photos.getByRole('img', { name: 'Your driveway, view 1' }), 320, /users%2F/);
+  await upload.setInputFiles({
+    name: 'side.png',
+    mimeType: 'image/png',
+    buffer: noisyPng(200, 150),
+  });
+  await expect(photos.getByRole('img', { name: 'Your driveway, view 2' })).toBeVisible();
+  // Changed their mind about the second one.
+  await photos.getByRole('button', { name: 'Remove photo 2' }).click();
+  await expect(photos.getByRole('img')).toHaveCount(1);
+  // A refused file is explained, and the photo already added stays.
+  await upload.setInputFiles({
+    name: 'holiday.png',
+    mimeType: 'image/png',
+    buffer: fakeExecutable(),
+  });
+  await expect(photos.getByRole('alert')).toHaveText(
+    'Only JPEG, PNG or WebP images can be uploaded.',
+  );
+  await expect(photos.getByRole('img', { name: 'Your driveway, view 1' })).toBeVisible();
+  await photos.scrollIntoViewIfNeeded();
+  await screenshot(page, 'register-driveway-photos');
+
+  // A photo whose upload is gone (or never was) cannot be attached; the listing is saved anyway.
+  await page.locator('form#register-driveway').evaluate((form) => {
+    const stale = document.createElement('input');
+    stale.type = 'hidden';
+    stale.name = 'photos';
+    stale.value = '/v0/b/parkside/o/users%2Fsomeone%2Fgone.png?alt=media&token=expired';
+    form.append(stale);
+  });
+  await page.getByRole('button', { name: 'List my driveway' }).click();
+  await expect(page).toHaveURL(/\/listing-success\?listing=/);
+  const toast = page.getByRole('status').filter({ hasText: 'Your driveway is listed!' });
+  await expect(toast).toContainText('One photo could not be added. Add it again from My Listings.');
+
+  await page.goto(`/rent?event=${event}`);
+  const card = page.getByRole('article', { name: title });
+  await expectLoaded(card.getByRole('img', { name: /^The driveway at / }), 320, /users%2F/);
+  await page.goto('/my-listings');
+  const mine = page.getByRole('region', { name: title });
+  await expect(mine.getByRole('img', { name: `${title}, view 1` })).toBeVisible();
+  await expect(mine.getByRole('img', { name: `${title}, view 2` })).toHaveCount(0);
+});
+
+test('an organiser adds an event image while registering it, replaces it when editing, and /events shows it', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const title = `Lantern Walk ${Date.now().toString(36)}`;
+  const day = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10);
+  await signUpVerified(page, 'Omar Organiser');
+  await page.goto('/register-event');
+  await page.getByLabel('Title').fill(title);
+  await page.getByLabel('Expected attendance').fill('3000');
+  await page.getByLabel('Venue name').fill('SCERA Park');
+  await page.getByLabel('Street address').fill('600 S 400 E');
+  await page.getByLabel('City').fill('Orem');
+  await page.getByLabel('State or region').fill('UT');
+  await page.getByLabel('Postal code').fill('84097');
+  await page.getByLabel('Latitude').fill('40.2889');
+  await page.getByLabel('Longitude').fill('-111.6877');
+  await page.getByLabel('Time zone of the venue').selectOption('America/Denver');
+  await page.getByLabel('Starts').fill(`${day}T18:00`);
+  await page.getByLabel('Ends').fill(`${day}T22:00`);
+
+  const image = page.getByLabel('Event image (optional)');
+  const fastAgain = await slowUplink(page);
+  await image.setInputFiles({
+    name: 'poster.png',
+    mimeType: 'image/png',
+    buffer: noisyPng(480, 270),
+  });
+  await expect(page.getByRole('progressbar', { name: 'Upload progress' })).toBeVisible();
+  await expect(page.getByText('Upload complete.')).toBeVisible({ timeout: 15_000 });
+  await fastAgain();
+  await expect(page.getByRole('img', { name: 'Event image' })).toBeVisible();
+  await image.scrollIntoViewIfNeeded();
+  await screenshot(page, 'register-event-image');
+  await page.getByRole('button', { name: 'Register event' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Your event is registered.' }),
+  ).toBeVisible();
+
+  await page.goto(`/events?q=${encodeURIComponent(title)}`);
+  const card = page.getByRole('article', { name: title });
+  await expectLoaded(card.locator('img'), 480, /users%2F/);
+
+  // Editing shows the image; a new one (stored with the event) replaces it.
+  await page.goto('/registered-events');
+  await page.getByRole('link', { name: `Edit ${title}` }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Edit event');
+  await expectLoaded(page.getByRole('img', { name: 'Event image' }), 480, /users%2F/);
+  await image.setInputFiles({ name: 'new.png', mimeType: 'image/png', buffer: noisyPng(400, 300) });
+  await expect(page.getByText('Upload complete.')).toBeVisible({ timeout: 15_000 });
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Your changes are saved.' }),
+  ).toBeVisible();
+  await page.goto(`/events?q=${encodeURIComponent(title)}`);
+  await expectLoaded(card.locator('img'), 400, /events%2F/);
+  await card.getByRole('link', { name: /Find parking/ }).click();
+  await expectLoaded(page.getByRole('main').locator('header img'), 400, /events%2F/);
+
+  // Saved again without touching it, the image stays; removed, the card falls back.
+  await page.goto('/registered-events');
+  await page.getByRole('link', { name: `Edit ${title}` }).click();
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Your changes are saved.' }),
+  ).toBeVisible();
+  await page.goto(`/events?q=${encodeURIComponent(title)}`);
+  await expectLoaded(card.locator('img'), 400, /events%2F/);
+  await page.goto('/registered-events');
+  await page.getByRole('link', { name: `Edit ${title}` }).click();
+  await page.getByRole('button', { name: 'Remove image' }).click();
+  await expect(page.getByText('No image yet')).toBeVisible();
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Your changes are saved.' }),
+  ).toBeVisible();
+  await page.goto(`/events?q=${encodeURIComponent(title)}`);
+  await expect(card.locator('img')).toHaveAttribute('src', '/images/events/parade.svg');
 });
 
 test('profile image: refuses a 6 MB image and a renamed program with clear messages, saves a good one', async ({

@@ -17,10 +17,11 @@ import {
 } from '@parkside/validators';
 import { Form, Link } from '@remix-run/react';
 import type { z } from 'zod';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Field, FormError, TextareaField } from '~/components/forms/field';
 import { SubmitButton } from '~/components/forms/submit-button';
 import { buttonClasses } from '~/components/ui/button';
+import { ImageUpload } from '~/components/uploads/image-upload';
 import { SelectField, type Option } from './select-field';
 
 /** What the form starts with: every field as text, times as wall-clock times at the venue. */
@@ -54,13 +55,77 @@ function Section({ title, hint, children }: { title: string; hint?: string; chil
   );
 }
 
+/** The form without the new upload, which is not an event field (the page sets it apart). */
+function withoutUpload(formData: FormData) {
+  const fields = new FormData();
+  for (const [key, value] of formData) if (key !== 'uploadedImage') fields.append(key, value);
+  return fields;
+}
+
+/**
+ * The event's image: the one it has (kept as `name`), a new upload (sent as `uploadedImage`,
+ * which the page sets with `storage.setEventImage` once the event is saved), or none.
+ */
+function EventImageField({
+  folder,
+  name,
+  current: stored,
+  errors,
+}: {
+  folder: string;
+  name: string;
+  current: string;
+  errors?: string[];
+}) {
+  const [current, setCurrent] = useState(stored);
+  const [uploaded, setUploaded] = useState<string | null>(null);
+  // A new key empties the upload's own preview when the image is removed.
+  const [round, setRound] = useState(0);
+  return (
+    <div className="flex flex-col gap-2">
+      <ImageUpload
+        key={round}
+        folder={folder}
+        label="Event image (optional)"
+        hint="A photo or poster of the event, shown on its card. JPEG, PNG or WebP, up to 5 MB."
+        currentUrl={current || null}
+        previewAlt="Event image"
+        onUploaded={(image) => setUploaded(image.url)}
+      />
+      <input type="hidden" name={name} value={current} />
+      {uploaded ? <input type="hidden" name="uploadedImage" value={uploaded} /> : null}
+      {current || uploaded ? (
+        <button
+          type="button"
+          onClick={() => {
+            setCurrent('');
+            setUploaded(null);
+            setRound((n) => n + 1);
+          }}
+          className="self-start text-sm font-semibold text-red-700 hover:underline"
+        >
+          Remove image
+        </button>
+      ) : null}
+      {errors?.length ? (
+        <p role="alert" className="text-sm font-medium text-red-700">
+          {errors.join(' ')}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 export function EventForm({
+  userId,
   eventId,
   defaults,
   timeZones,
   countries,
   lastResult,
 }: {
+  /** The signed-in user: a new event's image is uploaded to their own folder. */
+  userId: string;
   /** Set when editing an existing event. */
   eventId?: string;
   defaults: EventFormValues;
@@ -74,7 +139,7 @@ export function EventForm({
     id: eventId ? `event-${eventId}` : 'new-event',
     lastResult,
     defaultValue: eventId ? { ...defaults, id: eventId } : defaults,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate: ({ formData }) => parseWithZod(withoutUpload(formData), { schema }),
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   });
@@ -142,13 +207,16 @@ export function EventForm({
             placeholder: 'https://',
           }}
         />
-        <Field
-          label="Image address (optional)"
-          className="sm:col-span-2"
-          hint="A photo or poster of the event, shown on its card."
-          errors={fields.imageUrl.errors}
-          inputProps={text(fields.imageUrl, { maxLength: URL_MAX_LENGTH, placeholder: 'https://' })}
-        />
+        <div className="sm:col-span-2">
+          <EventImageField
+            folder={eventId ? `events/${eventId}` : `users/${userId}`}
+            name={fields.imageUrl.name}
+            current={
+              typeof fields.imageUrl.initialValue === 'string' ? fields.imageUrl.initialValue : ''
+            }
+            errors={fields.imageUrl.errors}
+          />
+        </div>
       </Section>
 
       <Section title="Where">

@@ -1,4 +1,5 @@
 import { AMENITY_LABELS } from '@parkside/validators';
+import { DrivewayPhotos } from '~/components/driveways/driveway-photos';
 import type { PickableEvent } from './event-window';
 import type { HostFormFailure } from './form-state';
 import { AddListingForm, EditDrivewayForm } from './host-forms';
@@ -43,6 +44,7 @@ export function DrivewayCard({
           </ul>
         ) : null}
       </div>
+      <DrivewayPhotos driveway={driveway} />
       <div className="flex flex-col gap-3">
         <EditDrivewayForm driveway={driveway} failure={failure} />
         <AddListingForm driveway={driveway} events={events} feeBps={feeBps} failure={failure} />

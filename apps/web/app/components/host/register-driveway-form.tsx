@@ -5,6 +5,7 @@ import { Form } from '@remix-run/react';
 import { useState } from 'react';
 import { Field, FormError, TextareaField } from '~/components/forms/field';
 import { SubmitButton } from '~/components/forms/submit-button';
+import { NewDrivewayPhotos } from '~/components/driveways/driveway-photos';
 import { formatEventDate } from '~/utils/event-time';
 import { AmenityCheckboxes } from './amenity-checkboxes';
 import { DrivewayLocation } from './driveway-location';
@@ -16,13 +17,24 @@ const selectClass =
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
-function Section({ title, children }: { title: string; children: React.ReactNode }) {
+function Section({
+  title,
+  hint,
+  children,
+}: {
+  title: string;
+  hint?: string;
+  children: React.ReactNode;
+}) {
   return (
     <section
       aria-label={title}
       className="flex flex-col gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6"
     >
-      <h2 className="text-xl font-bold">{title}</h2>
+      <div>
+        <h2 className="text-xl font-bold">{title}</h2>
+        {hint ? <p className="mt-1 text-sm text-slate-600">{hint}</p> : null}
+      </div>
       {children}
     </section>
   );
@@ -30,11 +42,14 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 
 /** The driveway and its first event listing, in one form. */
 export function RegisterDrivewayForm({
+  userId,
   events,
   preselectedEventId,
   feeBps,
   lastResult,
 }: {
+  /** The host: photos are uploaded to their own folder until the driveway exists. */
+  userId: string;
   events: PickableEvent[];
   preselectedEventId: string | null;
   feeBps: number;
@@ -64,6 +79,7 @@ export function RegisterDrivewayForm({
     to: text(fields.availableTo.initialValue),
   });
   const amenities = fields.amenities.initialValue;
+  const photos = fields.photos.initialValue;
 
   return (
     <Form method="post" {...getFormProps(form)} className="mt-8 flex flex-col gap-6">
@@ -160,6 +176,21 @@ export function RegisterDrivewayForm({
             defaultValue: text(fields.accessInstructions.initialValue),
           }}
         />
+      </Section>
+
+      <Section
+        title="Photos"
+        hint="Optional. Drivers book sooner when they can see where they will park."
+      >
+        <NewDrivewayPhotos
+          userId={userId}
+          initial={Array.isArray(photos) ? photos.map(text) : photos ? [text(photos)] : []}
+        />
+        {fields.photos.errors?.length ? (
+          <p role="alert" className="text-sm font-medium text-red-700">
+            {fields.photos.errors.join(' ')}
+          </p>
+        ) : null}
       </Section>
 
       <Section title="First event">

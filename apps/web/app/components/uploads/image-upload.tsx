@@ -70,13 +70,16 @@ export function ImageUpload({
 
   return (
     <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
-      <div className="flex aspect-[4/3] w-40 shrink-0 items-center justify-center overflow-hidden rounded-xl bg-slate-100 ring-1 ring-slate-200">
-        {shown ? (
-          <img src={shown} alt={previewAlt} className="h-full w-full object-cover" />
-        ) : (
-          <span className="px-3 text-center text-sm text-slate-500">No image yet</span>
-        )}
-      </div>
+      {/* In a list that shows its images itself, the box appears only while one uploads. */}
+      {shown || keepPreview ? (
+        <div className="flex aspect-[4/3] w-40 shrink-0 items-center justify-center overflow-hidden rounded-xl bg-slate-100 ring-1 ring-slate-200">
+          {shown ? (
+            <img src={shown} alt={previewAlt} className="h-full w-full object-cover" />
+          ) : (
+            <span className="px-3 text-center text-sm text-slate-500">No image yet</span>
+          )}
+        </div>
+      ) : null}
       <div className="flex min-w-0 flex-1 flex-col gap-2">
         <label htmlFor={id} className="text-ink text-sm font-semibold">
           {label}

@@ -133,6 +133,7 @@ export async function listHostDriveways(db: Database, host: SessionUser, now = n
     accessInstructions: place.accessInstructions,
     capacity: place.capacity,
     amenities: place.amenities,
+    photos: place.photos,
     status: place.status,
     listings: offers
       .filter(({ listing }) => listing.drivewayId === place.id)

@@ -8,12 +8,12 @@ import {
   type StorageObject,
 } from '@parkside/db';
 import { areaOf, type StorageService } from '@parkside/storage';
+import { MAX_DRIVEWAY_PHOTOS } from '@parkside/validators';
 import { and, desc, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
 import { AppError } from '../../errors';
 import type { SessionUser } from '../../context';
 
-/** The most photos one driveway shows. */
-export const MAX_DRIVEWAY_PHOTOS = 8;
+export { MAX_DRIVEWAY_PHOTOS };
 
 function requireStorage(storage: StorageService | null): StorageService {
   if (!storage) throw new AppError('INTERNAL', 'File storage is not configured.');
