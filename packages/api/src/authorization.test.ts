@@ -42,7 +42,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createContext, type SessionUser } from './context';
 import { appRouter, createCaller } from './root';
-import { makeListing } from './test-marketplace';
+import { makeEvent, makeListing } from './test-marketplace';
 import { insertUsers, testUser } from './test-users';
 import {
   ADMIN_REQUIRED_MESSAGE,
@@ -109,28 +109,14 @@ async function uploadAs(user: SessionUser) {
 }
 
 async function storeEvent(creator: SessionUser, startsInDays: number, status: Event['status']) {
-  const start = Date.now() + startsInDays * DAY;
-  const [row] = await handle.db
-    .insert(events)
-    .values({
-      title: `Past game ${randomUUID().slice(0, 8)}`,
-      slug: `past-game-${randomUUID()}`,
-      venueName: 'LaVell Edwards Stadium',
-      street: '1700 N Canyon Rd',
-      city: 'Provo',
-      region: 'UT',
-      postalCode: '84604',
-      latitude: 40.2574,
-      longitude: -111.6547,
-      timeZone: 'America/Denver',
-      startsAt: new Date(start),
-      endsAt: new Date(start + 3 * HOUR),
-      expectedAttendance: 1000,
-      createdBy: creator.id,
-      status,
-    })
-    .returning();
-  return row!;
+  return makeEvent(handle.db, {
+    startsInHours: startsInDays * 24,
+    title: `Past game ${randomUUID().slice(0, 8)}`,
+    slug: `past-game-${randomUUID()}`,
+    expectedAttendance: 1000,
+    createdBy: creator.id,
+    status,
+  });
 }
 
 async function seedWorld(host: SessionUser, driver: SessionUser): Promise<World> {

@@ -1,20 +1,18 @@
-import { driveways, events, listings, type Database } from '@parkside/db';
+import { driveways, events, listings, type Database, type NewEvent } from '@parkside/db';
 import type { SessionUser } from './context';
 
 const HOUR = 3_600_000;
 let counter = 0;
 
 /**
- * For API tests: an upcoming event near LaVell Edwards Stadium and a listing of `spaces` at $20
- * on a driveway of `host`.
+ * For API tests: an event at LaVell Edwards Stadium starting `startsInHours` from now (default
+ * 72) and lasting three hours, stored as given by `overrides`.
  */
-export async function makeListing(
+export async function makeEvent(
   db: Database,
-  host: SessionUser,
-  { spaces = 3, startsInHours = 72, status = 'open' as 'open' | 'closed' } = {},
+  { startsInHours = 72, ...overrides }: Partial<NewEvent> & { startsInHours?: number } = {},
 ) {
-  counter += 1;
-  const tag = `${counter}-${Math.random().toString(36).slice(2, 8)}`;
+  const tag = Math.random().toString(36).slice(2, 10);
   const start = Date.now() + startsInHours * HOUR;
   const [event] = await db
     .insert(events)
@@ -32,8 +30,25 @@ export async function makeListing(
       startsAt: new Date(start),
       endsAt: new Date(start + 3 * HOUR),
       expectedAttendance: 60_000,
+      ...overrides,
     })
     .returning();
+  return event!;
+}
+
+/**
+ * For API tests: an upcoming event near LaVell Edwards Stadium and a listing of `spaces` at $20
+ * on a driveway of `host`.
+ */
+export async function makeListing(
+  db: Database,
+  host: SessionUser,
+  { spaces = 3, startsInHours = 72, status = 'open' as 'open' | 'closed' } = {},
+) {
+  counter += 1;
+  const tag = `${counter}-${Math.random().toString(36).slice(2, 8)}`;
+  const start = Date.now() + startsInHours * HOUR;
+  const event = await makeEvent(db, { startsInHours, title: `Game ${tag}`, slug: `game-${tag}` });
   const [driveway] = await db
     .insert(driveways)
     .values({

@@ -1,4 +1,5 @@
 import { z } from './z';
+import { fromZonedInput, toZonedInput } from './zoned-time';
 
 /** True when `value` is an IANA time zone this runtime knows, such as "America/Denver". */
 export function isValidTimeZone(value: string): boolean {
@@ -36,56 +37,18 @@ export function isLocalDateTime(value: string): boolean {
   );
 }
 
-/** Minutes `timeZone` is ahead of UTC at `instant` (negative in the Americas). */
-function offsetMinutes(instant: Date, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(instant);
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  const wall = Date.UTC(
-    get('year'),
-    get('month') - 1,
-    get('day'),
-    get('hour'),
-    get('minute'),
-    get('second'),
-  );
-  return Math.round((wall - Math.floor(instant.getTime() / 1000) * 1000) / 60_000);
-}
-
 /**
- * The instant at which the wall clock in `timeZone` shows `local` (2027-07-04T19:30). Uses the
- * zone's offset at that moment, so daylight saving is handled; a time skipped by a spring-forward
- * change lands just after the change.
+ * The instant at which the wall clock in `timeZone` shows `local` (2027-07-04T19:30, seconds
+ * optional). Daylight saving is handled; a time skipped by a spring-forward change lands just
+ * after the change. One conversion serves every form: see `zoned-time.ts`.
  */
 export function localDateTimeToInstant(local: string, timeZone: string): Date {
-  const asIfUtc = new Date(`${local.length === 16 ? `${local}:00` : local}Z`);
-  // Two passes settle the offset even when the guess lands on the other side of a DST change.
-  let instant = asIfUtc;
-  for (let i = 0; i < 2; i += 1) {
-    instant = new Date(asIfUtc.getTime() - offsetMinutes(instant, timeZone) * 60_000);
-  }
-  return instant;
+  const iso = fromZonedInput(local.slice(0, 16), timeZone);
+  const seconds = Number(local.slice(17, 19) || 0);
+  return iso ? new Date(new Date(iso).getTime() + seconds * 1000) : new Date(Number.NaN);
 }
 
 /** The wall-clock time of `instant` in `timeZone`, as a datetime-local value: 2027-07-04T19:30. */
 export function instantToLocalDateTime(instant: Date | string, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).formatToParts(new Date(instant));
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${get('year')}-${get('month')}-${get('day')}T${get('hour')}:${get('minute')}`;
+  return toZonedInput(instant, timeZone);
 }

@@ -6,6 +6,7 @@ import { AppError } from '../../errors';
 import { queueBookingConfirmed, queueBookingsCancelled } from '../notifications/booking-mail';
 import { notifyWaitlist } from '../waitlist/waitlist.service';
 import { noPaymentProvider, type PaymentProvider } from './payment';
+import { inTransaction, type Tx } from '../../transaction';
 
 export const FILLED_UP_MESSAGE = 'That driveway just filled up. Please pick another one.';
 export const CANCEL_FULL_REFUND_HOURS_DEFAULT = 24;
@@ -26,15 +27,8 @@ export const defaultBookingRules: BookingRules = {
   publicUrl: 'http://localhost:3000',
 };
 
-type Tx = Database;
-
-/** Runs `work` in a transaction, typed as the same Database the rest of the code sees. */
-function inTransaction<T>(db: Database, work: (tx: Tx) => Promise<T>): Promise<T> {
-  return db.transaction((tx) => work(tx as unknown as Tx));
-}
-
 /** Confirmed bookings of a listing (call inside the transaction that holds the listing lock). */
-async function confirmedCount(tx: Tx, listingId: string): Promise<number> {
+export async function confirmedCount(tx: Tx, listingId: string): Promise<number> {
   const [row] = await tx
     .select({ n: sql<number>`count(*)::int` })
     .from(bookings)

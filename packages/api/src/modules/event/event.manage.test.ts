@@ -7,6 +7,7 @@ import { createContext, type SessionUser } from '../../context';
 import { fieldErrorsOf } from '../../errors';
 import { createCaller } from '../../root';
 import { ADMIN_REQUIRED_MESSAGE, VERIFICATION_REQUIRED_MESSAGE } from '../../trpc';
+import { makeEvent } from '../../test-marketplace';
 import { insertUsers, testUser } from '../../test-users';
 import { BOOKED_EVENT_MOVE_MESSAGE, EDIT_CLOSED_MESSAGE, slugify } from './event.manage';
 
@@ -51,27 +52,13 @@ function eventInput(overrides: Partial<EventCreateRequest> = {}): EventCreateReq
 
 /** Stores an event directly (for states the API cannot reach on its own, such as past ones). */
 async function storeEvent(overrides: Partial<NewEvent> & { slug: string }) {
-  const start = Date.now() + 5 * DAY;
-  const [row] = await handle.db
-    .insert(events)
-    .values({
-      title: overrides.slug,
-      venueName: 'LaVell Edwards Stadium',
-      street: '1700 N Canyon Rd',
-      city: 'Provo',
-      region: 'UT',
-      postalCode: '84604',
-      latitude: 40.2574,
-      longitude: -111.6547,
-      timeZone: 'America/Denver',
-      startsAt: new Date(start),
-      endsAt: new Date(start + 3 * HOUR),
-      expectedAttendance: 1000,
-      createdBy: creator.id,
-      ...overrides,
-    })
-    .returning();
-  return row!;
+  return makeEvent(handle.db, {
+    startsInHours: (5 * DAY) / HOUR,
+    title: overrides.slug,
+    expectedAttendance: 1000,
+    createdBy: creator.id,
+    ...overrides,
+  });
 }
 
 let listingCounter = 0;

@@ -22,6 +22,7 @@ import type { SessionUser } from '../../context';
 import { AppError } from '../../errors';
 import { cancelEventBookings } from '../booking/booking.service';
 import { eventColumns, toSummary, type EventSummary } from './event.service';
+import { inTransaction, type Tx } from '../../transaction';
 
 /**
  * Registering and managing events. Any verified user registers events and edits their own while
@@ -44,12 +45,6 @@ export const EDIT_CLOSED_MESSAGE =
   'This event is no longer scheduled, so it cannot be edited. Contact Parkside support to change it.';
 export const BOOKED_EVENT_MOVE_MESSAGE =
   'Drivers have booked parking for this event, so only Parkside support can change its time or place.';
-
-type Tx = Database;
-
-function inTransaction<T>(db: Database, work: (tx: Tx) => Promise<T>): Promise<T> {
-  return db.transaction((tx) => work(tx as unknown as Tx));
-}
 
 /** "Stadium of Fire!" -> "stadium-of-fire" (at most 60 characters; "event" when nothing is left). */
 export function slugify(title: string): string {

@@ -8,6 +8,8 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { SessionUser } from '../../context';
 import { AppError } from '../../errors';
 import { notifyWaitlist } from '../waitlist/waitlist.service';
+import { inTransaction, type Tx } from '../../transaction';
+import { confirmedCount } from '../booking/booking.service';
 
 /**
  * The host side of the marketplace: a host's driveways, their listings per event and the
@@ -16,19 +18,6 @@ import { notifyWaitlist } from '../waitlist/waitlist.service';
  */
 
 const HOUR = 3_600_000;
-type Tx = Database;
-
-function inTransaction<T>(db: Database, work: (tx: Tx) => Promise<T>): Promise<T> {
-  return db.transaction((tx) => work(tx as unknown as Tx));
-}
-
-async function confirmedCount(tx: Tx, listingId: string): Promise<number> {
-  const [row] = await tx
-    .select({ n: sql<number>`count(*)::int` })
-    .from(bookings)
-    .where(and(eq(bookings.listingId, listingId), eq(bookings.status, 'confirmed')));
-  return row?.n ?? 0;
-}
 
 const isUpcoming = (event: { status: string; endsAt: Date }, now: Date) =>
   event.status === 'scheduled' && event.endsAt > now;

@@ -1,9 +1,10 @@
-import { bookings, emailJobs, events, listings } from '@parkside/db';
+import { bookings, emailJobs, listings } from '@parkside/db';
 import { createTestDatabase, type TestDatabase } from '@parkside/db/testing';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createContext, type SessionUser } from '../../context';
 import { createCaller } from '../../root';
+import { makeEvent as makeFixtureEvent } from '../../test-marketplace';
 import { insertUsers, testUser } from '../../test-users';
 
 let handle: TestDatabase;
@@ -19,26 +20,11 @@ const api = (user: SessionUser | null) => createCaller(createContext({ db: handl
 
 async function makeEvent({ startsInHours = 72 } = {}) {
   counter += 1;
-  const start = Date.now() + startsInHours * HOUR;
-  const [event] = await handle.db
-    .insert(events)
-    .values({
-      title: `Host test game ${counter}`,
-      slug: `host-test-game-${counter}`,
-      venueName: 'LaVell Edwards Stadium',
-      street: '1700 N Canyon Rd',
-      city: 'Provo',
-      region: 'UT',
-      postalCode: '84604',
-      latitude: 40.2574,
-      longitude: -111.6547,
-      timeZone: 'America/Denver',
-      startsAt: new Date(start),
-      endsAt: new Date(start + 3 * HOUR),
-      expectedAttendance: 60_000,
-    })
-    .returning();
-  return event!;
+  return makeFixtureEvent(handle.db, {
+    startsInHours,
+    title: `Host test game ${counter}`,
+    slug: `host-test-game-${counter}`,
+  });
 }
 
 /** host's new driveway (capacity 4) listed for a new event: 2 spaces at $20. */
