@@ -42,6 +42,17 @@ export const events = pgTable(
     searchText: text('search_text')
       .notNull()
       .generatedAlwaysAs(sql`lower(title || ' ' || venue_name || ' ' || city)`),
+    /**
+     * The words of search_text (split at white space), kept by the database. Search finds events
+     * by these exact words on a GIN index, after mapping each typed word to the words of
+     * event_search_words it is close to.
+     */
+    searchWords: text('search_words')
+      .array()
+      .notNull()
+      .generatedAlwaysAs(
+        sql`regexp_split_to_array(lower(title || ' ' || venue_name || ' ' || city), '[[:space:]]+')`,
+      ),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true })
       .notNull()
@@ -49,19 +60,39 @@ export const events = pgTable(
       .$onUpdate(() => new Date()),
   },
   (t) => [
+    // ends_at is a key column so that `ends_at > now` is checked in the index: events that have
+    // ended but are still `scheduled` are skipped without reading their rows.
     index('events_scheduled_starts_at_idx')
-      .on(t.startsAt, t.id)
+      .on(t.startsAt, t.id, t.endsAt)
       .where(sql`${t.status} = 'scheduled'`),
     index('events_ends_at_idx').on(t.endsAt),
     // "Near me": nearest upcoming events first (KNN on the GiST index; lon/lat as x/y).
     index('events_location_gist_idx')
       .using('gist', sql`point(${t.longitude}, ${t.latitude})`)
       .where(sql`${t.status} = 'scheduled'`),
-    index('events_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    // No pending list (fastupdate): searches would scan all of it, and events are written rarely.
+    index('events_search_words_idx').using('gin', t.searchWords).with({ fastupdate: false }),
     check('events_ends_after_start', sql`${t.endsAt} > ${t.startsAt}`),
     check('events_attendance_positive', sql`${t.expectedAttendance} > 0`),
     check('events_latitude_range', sql`${t.latitude} between -90 and 90`),
     check('events_longitude_range', sql`${t.longitude} between -180 and 180`),
+  ],
+);
+
+/**
+ * Every distinct word of the events' search_words, with a trigram index: a typed word is first
+ * matched here (a small table), then events are found by the matching words. Filled by a trigger
+ * on events (migration 0007); words of changed or deleted events stay, matching nothing.
+ */
+export const eventSearchWords = pgTable(
+  'event_search_words',
+  {
+    word: text('word').primaryKey(),
+  },
+  (t) => [
+    index('event_search_words_trgm_idx')
+      .using('gin', sql`${t.word} gin_trgm_ops`)
+      .with({ fastupdate: false }),
   ],
 );
 

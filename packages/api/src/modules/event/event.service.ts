@@ -1,6 +1,7 @@
-import { events, type Database, type Event } from '@parkside/db';
+import { eventSearchWords, events, type Database, type Event } from '@parkside/db';
 import type { eventListInput } from '@parkside/validators';
-import { and, asc, eq, gt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, or, sql, type SQL } from 'drizzle-orm';
+import { unionAll, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { AppError } from '../../errors';
 
@@ -77,17 +78,48 @@ function escapeLike(value: string): string {
 }
 
 /**
- * Every word must appear in the title, venue or city, either as typed or close to it
- * (pg_trgm word similarity), so "stadum fire" still finds Stadium of Fire. Both operators use
- * the trigram index on search_text.
+ * Every typed word must appear in the title, venue or city, either as typed (anywhere in a
+ * word, so a word still being typed matches) or close to a word of them (pg_trgm word
+ * similarity, words of three letters or more), so "stadum fire" still finds Stadium of Fire.
+ *
+ * Step one looks the typed words up in event_search_words, the distinct words of all events
+ * (small, trigram-indexed). Step two finds the events holding, for every typed word, one of its
+ * matches: `search_words && array[...]` per typed word, on the GIN index of search_words.
+ * Returns, per typed word, the words it matches; null when some typed word matches none.
  */
-function searchCondition(q: string): SQL | undefined {
-  const words = q.toLowerCase().split(/\s+/).filter(Boolean).slice(0, MAX_SEARCH_WORDS);
-  const perWord = words.map((word) => {
-    const contains = sql`${events.searchText} ilike ${`%${escapeLike(word)}%`}`;
-    return word.length < 3 ? contains : sql`(${contains} or ${word} <% ${events.searchText})`;
+async function searchMatches(db: Database, q: string): Promise<string[][] | null> {
+  const typed = q.toLowerCase().split(/\s+/).filter(Boolean).slice(0, MAX_SEARCH_WORDS);
+  if (typed.length === 0) return [];
+  const rows = await db.transaction(async (tx) => {
+    // SET LOCAL keeps the threshold to this lookup, so the trigram index still serves `<%`.
+    await tx.execute(
+      sql.raw(`set local pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}`),
+    );
+    const [first, second, ...rest] = typed.map((word, i) => {
+      const contains = sql`${eventSearchWords.word} ilike ${`%${escapeLike(word)}%`}`;
+      return tx
+        .select({ i: sql<number>`${i}::int`.mapWith(Number), word: eventSearchWords.word })
+        .from(eventSearchWords)
+        .where(word.length < 3 ? contains : or(contains, sql`${word} <% ${eventSearchWords.word}`));
+    });
+    return second ? unionAll(first!, second, ...rest) : first!;
   });
-  return perWord.length ? and(...perWord) : undefined;
+  const matches = typed.map(() => [] as string[]);
+  for (const row of rows) matches[row.i]?.push(row.word);
+  return matches.some((words) => words.length === 0) ? null : matches;
+}
+
+/** Rows whose words hold, for every typed word, one of the words it matches. */
+function wordsCondition(column: AnyPgColumn, matches: string[][]) {
+  return and(
+    ...matches.map(
+      (words) =>
+        sql`${column} && array[${sql.join(
+          words.map((word) => sql`${word}`),
+          sql`, `,
+        )}]::text[]`,
+    ),
+  );
 }
 
 function encodeCursor(row: EventRow): string {
@@ -150,7 +182,6 @@ export async function listUpcomingEvents(
   const conditions: (SQL | undefined)[] = [
     eq(events.status, 'scheduled'),
     gt(events.endsAt, now),
-    input.q ? searchCondition(input.q) : undefined,
     // Date filters compare the event's own calendar day, in its own time zone: on or after
     // local midnight of `from`, before local midnight after `to`. The UTC bounds a day wider
     // (no zone is more than 14 hours off UTC) change no result; they let the starts_at index
@@ -171,30 +202,24 @@ export async function listUpcomingEvents(
       sql`(${events.startsAt}, ${events.id}) > (${after.startsAt.toISOString()}::timestamptz, ${after.id}::uuid)`,
     );
   }
-  const run = <T>(query: (tx: Database) => Promise<T>): Promise<T> =>
-    input.q
-      ? db.transaction(async (tx) => {
-          // SET LOCAL keeps the threshold to this query, so the trigram index still serves `<%`.
-          await tx.execute(
-            sql.raw(`set local pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}`),
-          );
-          return query(tx as unknown as Database);
-        })
-      : query(db);
+  const nearOffset = near && input.cursor ? decodeNearCursor(input.cursor) : 0;
+  const matches = input.q ? await searchMatches(db, input.q) : [];
+  if (matches === null) return { items: [], nextCursor: null };
 
   if (near) {
-    const offset = input.cursor ? decodeNearCursor(input.cursor) : 0;
-    return listNearest(run, and(...conditions), near, offset, input.limit);
+    const where = and(...conditions, wordsCondition(events.searchWords, matches));
+    return listNearest(db, where, near, nearOffset, input.limit);
   }
 
-  const rows = await run((tx) =>
-    tx
-      .select(columns)
-      .from(events)
-      .where(and(...conditions))
-      .orderBy(asc(events.startsAt), asc(events.id))
-      .limit(input.limit + 1),
-  );
+  // With a text search PostgreSQL picks between walking the starts_at index and testing each
+  // event's words (common words) and collecting the matches on the GIN index of search_words,
+  // then sorting them (rare words), by its statistics of the words.
+  const rows = await db
+    .select(columns)
+    .from(events)
+    .where(and(...conditions, wordsCondition(events.searchWords, matches)))
+    .orderBy(asc(events.startsAt), asc(events.id))
+    .limit(input.limit + 1);
   const page = rows.slice(0, input.limit);
   const last = page.at(-1);
   return {
@@ -238,7 +263,7 @@ function boxAround(origin: { latitude: number; longitude: number }, miles: numbe
  *    is cut from those, sorted by true distance.
  */
 async function listNearest(
-  run: <T>(query: (tx: Database) => Promise<T>) => Promise<T>,
+  db: Database,
   where: SQL | undefined,
   near: { latitude: number; longitude: number },
   offset: number,
@@ -251,28 +276,24 @@ async function listNearest(
       .map((row) => ({ row, miles: distanceInMiles(near, row) }))
       .sort((a, b) => a.miles - b.miles || (a.row.id < b.row.id ? -1 : 1));
 
-  const nearest = await run((tx) =>
-    tx
-      .select(columns)
-      .from(events)
-      .where(where)
-      .orderBy(sql`${location} <-> point(${near.longitude}::float8, ${near.latitude}::float8)`)
-      .limit(needed + NEAR_MARGIN),
-  );
+  const nearest = await db
+    .select(columns)
+    .from(events)
+    .where(where)
+    .orderBy(sql`${location} <-> point(${near.longitude}::float8, ${near.latitude}::float8)`)
+    .limit(needed + NEAR_MARGIN);
   let ranked = withDistance(nearest);
   if (nearest.length === needed + NEAR_MARGIN) {
     const box = boxAround(near, ranked[needed - 1]!.miles);
-    const inBox = await run((tx) =>
-      tx
-        .select(columns)
-        .from(events)
-        .where(
-          and(
-            where,
-            sql`${location} <@ box(point(${box.minLng}::float8, ${box.minLat}::float8), point(${box.maxLng}::float8, ${box.maxLat}::float8))`,
-          ),
+    const inBox = await db
+      .select(columns)
+      .from(events)
+      .where(
+        and(
+          where,
+          sql`${location} <@ box(point(${box.minLng}::float8, ${box.minLat}::float8), point(${box.maxLng}::float8, ${box.maxLat}::float8))`,
         ),
-    );
+      );
     ranked = withDistance(inBox);
   }
   const page = ranked.slice(offset, offset + limit);

@@ -1,6 +1,7 @@
 import { events, type NewEvent } from '@parkside/db';
 import { createTestDatabase, type TestDatabase } from '@parkside/db/testing';
 import { TRPCError } from '@trpc/server';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createContext } from '../../context';
 import { createCaller } from '../../root';
@@ -103,6 +104,32 @@ describe('event.list', () => {
   it('tolerates typos and needs every word to match', async () => {
     expect((await api.event.list({ q: 'stadum fire' })).items.map((e) => e.slug)).toEqual(['sof']);
     expect((await api.event.list({ q: 'cougars portland' })).items).toEqual([]);
+  });
+
+  it('finds a word still being typed', async () => {
+    expect((await api.event.list({ q: 'stad' })).items.map((e) => e.slug)).toEqual([
+      'football',
+      'sof',
+    ]);
+    expect((await api.event.list({ q: 'stadium of f' })).items.map((e) => e.slug)).toEqual(['sof']);
+  });
+
+  it('finds events by words that are new or changed after they were registered', async () => {
+    await handle.db.insert(events).values(
+      event({
+        slug: 'rodeo',
+        title: 'Springville Rodeo',
+        startsAt: new Date(now + 20 * DAY),
+        endsAt: new Date(now + 20 * DAY + 3 * HOUR),
+      }),
+    );
+    expect((await api.event.list({ q: 'springvile' })).items.map((e) => e.slug)).toEqual(['rodeo']);
+    await handle.db.update(events).set({ title: 'Mapleton Rodeo' }).where(eq(events.slug, 'rodeo'));
+    expect((await api.event.list({ q: 'maplton rodeo' })).items.map((e) => e.slug)).toEqual([
+      'rodeo',
+    ]);
+    expect((await api.event.list({ q: 'springville' })).items).toEqual([]);
+    await handle.db.delete(events).where(eq(events.slug, 'rodeo'));
   });
 
   it('treats % and _ in a search as plain characters', async () => {
