@@ -522,6 +522,12 @@ const matrix: Record<string, Rule> = {
     input: (a) => ({ eventId: a.event.id }),
     outcomes: [['visitor', 'ok']],
   },
+  'listing.rentPage': {
+    access: 'public',
+    owner: 'none',
+    input: (a) => ({ eventId: a.event.id }),
+    outcomes: [['visitor', 'ok']],
+  },
   'listing.createWithDriveway': {
     access: 'verified',
     owner: 'none',
@@ -853,6 +859,7 @@ describe("lists of one's own things show nothing of anyone else's", () => {
   it('public views of a listing hide the house number, the access instructions and the people', async () => {
     const views = [
       await call(null, 'listing.forEvent', { eventId: a.event.id }),
+      await call(null, 'listing.rentPage', { eventId: a.event.id }),
       await call(people.driverB, 'booking.preview', { listingId: a.listing.id }),
       await call(null, 'storage.listingPhotos', { listingIds: [a.listing.id] }),
       await call(null, 'waitlist.status', { eventId: a.event.id }),

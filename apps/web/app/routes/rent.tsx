@@ -17,8 +17,8 @@ import { formatEventDate, formatEventTime } from '~/utils/event-time';
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
   {
-    title: loaded?.event
-      ? `Parking for ${loaded.event.title} · Parkside`
+    title: loaded?.page
+      ? `Parking for ${loaded.page.event.title} · Parkside`
       : 'Event not found · Parkside',
   },
 ];
@@ -35,38 +35,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const maxPrice = Number(filters.maxPrice);
   // The first page of driveways is rendered; "Show more" asks for the next ones (?show=24).
   const shown = Number.parseInt(params.get('show') ?? '', 10);
-  // All at once: the listings do not wait for the event's header.
-  const [result, waitlist, listings] = await Promise.all([
-    tryApi(() => context.api.event.byId({ id })),
-    tryApi(() => context.api.waitlist.status({ eventId: id })),
-    tryApi(() =>
-      context.api.listing.forEvent({
-        eventId: id,
-        sort: filters.sort,
-        amenities: filters.amenities,
-        limit: Math.min(Math.max(shown || LISTING_PAGE_SIZE, LISTING_PAGE_SIZE), LISTING_PAGE_MAX),
-        ...(filters.maxPrice && Number.isFinite(maxPrice) && maxPrice > 0
-          ? { maxPriceCents: Math.round(maxPrice * 100) }
-          : {}),
-      }),
-    ),
-  ]);
-  if (!result.ok || !waitlist.ok || !listings.ok) {
-    return data(
-      { event: null, listings: null, waitlist: null, filters, photos: {} },
-      { status: 404 },
-    );
-  }
-  const photos = await context.api.storage.listingPhotos({
-    listingIds: listings.value.items.map((l) => l.id),
-  });
-  return {
-    event: result.value,
-    listings: listings.value,
-    waitlist: waitlist.value,
-    filters,
-    photos,
-  };
+  // One call: the event, the page of driveways and the wait-list state together.
+  const page = await tryApi(() =>
+    context.api.listing.rentPage({
+      eventId: id,
+      sort: filters.sort,
+      amenities: filters.amenities,
+      limit: Math.min(Math.max(shown || LISTING_PAGE_SIZE, LISTING_PAGE_SIZE), LISTING_PAGE_MAX),
+      ...(filters.maxPrice && Number.isFinite(maxPrice) && maxPrice > 0
+        ? { maxPriceCents: Math.round(maxPrice * 100) }
+        : {}),
+    }),
+  );
+  if (!page.ok) return data({ page: null, filters }, { status: 404 });
+  return { page: page.value, filters };
 }
 
 /** This page's address with more driveways shown, keeping the filters. */
@@ -102,10 +84,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function RentPage() {
-  const { event, listings, waitlist, filters, photos } = useLoaderData<typeof loader>();
+  const { page, filters } = useLoaderData<typeof loader>();
   const [selectedId, setSelectedId] = useState<string | null>(null);
-  const showMoreHref = useShowMoreHref(listings?.items.length ?? 0);
-  if (!event || !listings || !waitlist) {
+  const showMoreHref = useShowMoreHref(page?.items.length ?? 0);
+  if (!page) {
     return (
       <div className="mx-auto max-w-xl px-4 py-24 text-center">
         <h1 className="text-3xl font-bold">We could not find that event</h1>
@@ -116,8 +98,8 @@ export default function RentPage() {
       </div>
     );
   }
+  const { event, full } = page;
   const filtered = filters.maxPrice !== '' || filters.amenities.length > 0;
-  const full = listings.eventOpen && waitlist.spacesLeft === 0;
   return (
     <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-12">
       <Link to="/events" className="text-brand-800 text-sm font-semibold hover:underline">
@@ -155,7 +137,7 @@ export default function RentPage() {
       <section aria-label="Map" className="mt-6">
         <ListingsMap
           venue={{ name: event.venueName, latitude: event.latitude, longitude: event.longitude }}
-          listings={listings.items}
+          listings={page.items}
           selectedId={selectedId}
           onSelect={(id) => {
             setSelectedId(id);
@@ -171,10 +153,8 @@ export default function RentPage() {
           Driveways near {event.venueName}
         </h2>
         <ListingFilters eventId={event.id} values={filters} />
-        {full ? (
-          <NotifyMe waiting={waitlist.waiting} hasListings={listings.items.length > 0} />
-        ) : null}
-        {listings.items.length === 0 && full && !filtered ? null : listings.items.length === 0 ? (
+        {full ? <NotifyMe waiting={page.waiting} hasListings={page.items.length > 0} /> : null}
+        {page.items.length === 0 && full && !filtered ? null : page.items.length === 0 ? (
           <div className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center">
             <p className="text-lg font-semibold">
               {filtered
@@ -190,7 +170,7 @@ export default function RentPage() {
         ) : (
           <>
             <ul className="flex flex-col gap-3">
-              {listings.items.map((listing) => (
+              {page.items.map((listing) => (
                 <li
                   key={listing.id}
                   id={`listing-${listing.id}`}
@@ -203,12 +183,12 @@ export default function RentPage() {
                   <ListingCard
                     listing={listing}
                     timeZone={event.timeZone}
-                    photoUrl={photos?.[listing.id]?.[0]}
+                    photoUrl={listing.photoUrl ?? undefined}
                   />
                 </li>
               ))}
             </ul>
-            {listings.hasMore && listings.items.length < LISTING_PAGE_MAX ? (
+            {page.hasMore && page.items.length < LISTING_PAGE_MAX ? (
               <Link
                 to={showMoreHref}
                 preventScrollReset

@@ -18,6 +18,7 @@ import {
   updateListing,
 } from './host.service';
 import { createDrivewayWithListing, listingsForEvent } from './listing.service';
+import { rentPage } from './rent-page';
 
 const listingId = z.uuid({ message: 'Listing id must be a UUID.' });
 
@@ -26,6 +27,14 @@ export const listingRouter = router({
   forEvent: publicProcedure
     .input(listingsForEventInput)
     .query(({ ctx, input }) => listingsForEvent(ctx.db, input)),
+
+  /**
+   * Everything /rent shows in one call: the event, the page of listings with each driveway's
+   * first photo, whether the event is full and whether the signed-in user waits for a space.
+   */
+  rentPage: publicProcedure
+    .input(listingsForEventInput)
+    .query(({ ctx, input }) => rentPage(ctx.db, ctx.user, input)),
 
   /** A driveway and its first event listing; the user becomes a host. */
   createWithDriveway: verifiedProcedure

@@ -96,6 +96,24 @@ export async function listingsForEvent(
     .prepare('listings_for_event_event')
     .execute();
   if (!event) throw new AppError('NOT_FOUND', 'Event not found.');
+  return listingsOfEvent(db, event, input);
+}
+
+/** What the listings query needs to know of the event. */
+export interface ListingsEvent {
+  id: string;
+  status: string;
+  endsAt: Date;
+  latitude: number;
+  longitude: number;
+}
+
+/** `listingsForEvent` for an event already read (e.g. with the rest of its page). */
+export async function listingsOfEvent(
+  db: Database,
+  event: ListingsEvent,
+  input: z.output<typeof listingsForEventInput>,
+) {
   // Listings sorted and cut to the page first; only then joined to their driveways, so a page
   // of 20 reads 21 driveways, not every listing's. OFFSET 0 keeps PostgreSQL from merging the
   // two steps (it would join first). The driveway filters cost no more than a few extra rows.
