@@ -37,11 +37,6 @@ export interface EventPage {
 }
 
 const MAX_SEARCH_WORDS = 8;
-/**
- * How close a typed word must be to a word of the title, venue or city (pg_trgm word similarity).
- * pg_trgm's default, 0.6, misses one-letter typos in short words ("stadum" scores 0.57).
- */
-const WORD_SIMILARITY_THRESHOLD = 0.5;
 
 const columns = {
   id: events.id,
@@ -90,20 +85,16 @@ function escapeLike(value: string): string {
 async function searchMatches(db: Database, q: string): Promise<string[][] | null> {
   const typed = q.toLowerCase().split(/\s+/).filter(Boolean).slice(0, MAX_SEARCH_WORDS);
   if (typed.length === 0) return [];
-  const rows = await db.transaction(async (tx) => {
-    // SET LOCAL keeps the threshold to this lookup, so the trigram index still serves `<%`.
-    await tx.execute(
-      sql.raw(`set local pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}`),
-    );
-    const [first, second, ...rest] = typed.map((word, i) => {
-      const contains = sql`${eventSearchWords.word} ilike ${`%${escapeLike(word)}%`}`;
-      return tx
-        .select({ i: sql<number>`${i}::int`.mapWith(Number), word: eventSearchWords.word })
-        .from(eventSearchWords)
-        .where(word.length < 3 ? contains : or(contains, sql`${word} <% ${eventSearchWords.word}`));
-    });
-    return second ? unionAll(first!, second, ...rest) : first!;
+  // `<%` uses the connection's pg_trgm.word_similarity_threshold (0.5: SESSION_SETTINGS in
+  // @parkside/db), so the trigram index serves it without a transaction around a SET LOCAL.
+  const [first, second, ...rest] = typed.map((word, i) => {
+    const contains = sql`${eventSearchWords.word} ilike ${`%${escapeLike(word)}%`}`;
+    return db
+      .select({ i: sql<number>`${i}::int`.mapWith(Number), word: eventSearchWords.word })
+      .from(eventSearchWords)
+      .where(word.length < 3 ? contains : or(contains, sql`${word} <% ${eventSearchWords.word}`));
   });
+  const rows = await (second ? unionAll(first!, second, ...rest) : first!);
   const matches = typed.map(() => [] as string[]);
   for (const row of rows) matches[row.i]?.push(row.word);
   return matches.some((words) => words.length === 0) ? null : matches;
