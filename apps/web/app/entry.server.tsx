@@ -1,16 +1,16 @@
-import { PassThrough } from 'node:stream';
-import {
-  createReadableStreamFromReadable,
-  type AppLoadContext,
-  type EntryContext,
-} from '@remix-run/node';
+import { Writable } from 'node:stream';
+import type { AppLoadContext, EntryContext } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
-import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { NonceProvider } from './utils/nonce';
 
 export const streamTimeout = 5_000;
 
+/**
+ * Renders the whole document, then answers it in one piece. No page defers data (every loader
+ * has answered before rendering starts), so streaming the shell early would gain a browser
+ * nothing, while many small writes each cost the compression middleware a round of work.
+ */
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -18,36 +18,41 @@ export default function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  // Bots get the whole document at once; people get it streamed as it renders.
-  const readyEvent = isbot(request.headers.get('user-agent') ?? '') ? 'onAllReady' : 'onShellReady';
   const nonce = loadContext.cspNonce;
 
   return new Promise<Response>((resolve, reject) => {
-    let shellRendered = false;
+    const chunks: Buffer[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        chunks.push(chunk);
+        callback();
+      },
+      final(callback) {
+        responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+        resolve(
+          new Response(Buffer.concat(chunks), {
+            headers: responseHeaders,
+            status: responseStatusCode,
+          }),
+        );
+        callback();
+      },
+    });
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <RemixServer context={remixContext} url={request.url} nonce={nonce} />
       </NonceProvider>,
       {
         nonce,
-        [readyEvent]() {
-          shellRendered = true;
-          const body = new PassThrough();
-          responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
-          pipe(body);
+        onAllReady() {
+          pipe(sink);
         },
         onShellError(error: unknown) {
           reject(error);
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          console.error(error);
         },
       },
     );
