@@ -31,12 +31,31 @@ function formatter(kind: 'date' | 'time', timeZone: string): Intl.DateTimeFormat
   return format;
 }
 
+/**
+ * Formatted instants, kept: formatting still costs microseconds, and the listings of an event
+ * mostly share a few windows, so a page formats the same instants again and again. Bounded, so
+ * a long-running server does not keep every instant it ever showed.
+ */
+const formatted = new Map<string, string>();
+const MAX_FORMATTED = 5_000;
+
+function format(kind: 'date' | 'time', iso: string, timeZone: string): string {
+  const key = `${kind} ${timeZone} ${iso}`;
+  let text = formatted.get(key);
+  if (text === undefined) {
+    text = formatter(kind, timeZone).format(new Date(iso));
+    if (formatted.size >= MAX_FORMATTED) formatted.clear();
+    formatted.set(key, text);
+  }
+  return text;
+}
+
 export function formatEventDate(iso: string, timeZone: string): string {
-  return formatter('date', timeZone).format(new Date(iso));
+  return format('date', iso, timeZone);
 }
 
 export function formatEventTime(iso: string, timeZone: string): string {
-  return formatter('time', timeZone).format(new Date(iso));
+  return format('time', iso, timeZone);
 }
 
 /** "Sat, Nov 28, 2026 · 1:30 PM MST" */

@@ -108,12 +108,18 @@ export interface ListingsEvent {
   longitude: number;
 }
 
-/** `listingsForEvent` for an event already read (e.g. with the rest of its page). */
-export async function listingsOfEvent(
-  db: Database,
-  event: ListingsEvent,
-  input: z.output<typeof listingsForEventInput>,
-) {
+type ListingsInput = z.output<typeof listingsForEventInput>;
+
+/**
+ * The listings query in one shape: the sort, and whether a maximum price, amenities or a limit
+ * are asked for. Every value is a placeholder, so Drizzle builds the SQL of a shape once per
+ * database handle and PostgreSQL plans it once per connection; /rent runs it on every request.
+ */
+function prepareListingsQuery(db: Database, shape: ListingsShape) {
+  const place = {
+    latitude: sql`${sql.placeholder('latitude')}::float8`,
+    longitude: sql`${sql.placeholder('longitude')}::float8`,
+  };
   // Listings sorted and cut to the page first; only then joined to their driveways, so a page
   // of 20 reads 21 driveways, not every listing's. OFFSET 0 keeps PostgreSQL from merging the
   // two steps (it would join first). The driveway filters cost no more than a few extra rows.
@@ -126,21 +132,19 @@ export async function listingsOfEvent(
       availableFrom: listings.availableFrom,
       availableTo: listings.availableTo,
       licensePlateRequired: listings.licensePlateRequired,
-      miles: sql<number>`${milesFrom(event)}`.as('miles'),
+      miles: sql<number>`${milesFrom(place)}`.as('miles'),
     })
     .from(listings)
     .where(
       and(
-        eq(listings.eventId, event.id),
+        eq(listings.eventId, sql`${sql.placeholder('eventId')}::uuid`),
         eq(listings.status, 'open'),
-        gt(listings.availableTo, new Date()),
-        input.maxPriceCents !== undefined
-          ? lte(listings.priceCents, input.maxPriceCents)
-          : undefined,
+        gt(listings.availableTo, sql`${sql.placeholder('now')}::timestamptz`),
+        shape.maxPrice ? lte(listings.priceCents, sql.placeholder('maxPriceCents')) : undefined,
       ),
     )
     .orderBy(
-      ...(input.sort === 'distance'
+      ...(shape.sort === 'distance'
         ? [sql`miles`, asc(listings.priceCents), asc(listings.id)]
         : [asc(listings.priceCents), asc(listings.id)]),
     )
@@ -169,34 +173,82 @@ export async function listingsOfEvent(
     .where(
       and(
         eq(driveways.status, 'active'),
-        input.amenities.length ? arrayContains(driveways.amenities, input.amenities) : undefined,
+        shape.amenities
+          ? arrayContains(driveways.amenities, sql.placeholder('amenities'))
+          : undefined,
       ),
     )
     .orderBy(
-      ...(input.sort === 'distance'
+      ...(shape.sort === 'distance'
         ? [asc(ordered.miles), asc(ordered.priceCents), asc(ordered.id)]
         : [asc(ordered.priceCents), asc(ordered.id)]),
     )
     .$dynamic();
-  // One row more than asked tells whether there are more. Prepared: PostgreSQL plans each
-  // shape of this query once per connection, not on every request.
-  const rows = await (input.limit ? query.limit(input.limit + 1) : query)
-    .prepare('listings_for_event')
-    .execute();
+  // One row more than asked tells whether there are more (the placeholder is the limit + 1).
+  const name = `listings_for_event_${shape.key}`;
+  return (shape.limit ? query.limit(sql.placeholder('limitPlusOne')) : query).prepare(name);
+}
+
+interface ListingsShape {
+  key: string;
+  sort: ListingsInput['sort'];
+  maxPrice: boolean;
+  amenities: boolean;
+  limit: boolean;
+}
+
+const listingsQueries = new WeakMap<
+  Database,
+  Map<string, ReturnType<typeof prepareListingsQuery>>
+>();
+
+function listingsQuery(db: Database, input: ListingsInput) {
+  const shape: ListingsShape = {
+    key: '',
+    sort: input.sort,
+    maxPrice: input.maxPriceCents !== undefined,
+    amenities: input.amenities.length > 0,
+    limit: input.limit !== undefined,
+  };
+  shape.key = `${shape.sort}_${+shape.maxPrice}${+shape.amenities}${+shape.limit}`;
+  let byShape = listingsQueries.get(db);
+  if (!byShape) listingsQueries.set(db, (byShape = new Map()));
+  let query = byShape.get(shape.key);
+  if (!query) byShape.set(shape.key, (query = prepareListingsQuery(db, shape)));
+  return query;
+}
+
+/** `listingsForEvent` for an event already read (e.g. with the rest of its page). */
+export async function listingsOfEvent(db: Database, event: ListingsEvent, input: ListingsInput) {
+  const rows = await listingsQuery(db, input).execute({
+    eventId: event.id,
+    latitude: event.latitude,
+    longitude: event.longitude,
+    now: new Date().toISOString(),
+    maxPriceCents: input.maxPriceCents,
+    amenities: input.amenities,
+    limitPlusOne: input.limit === undefined ? undefined : input.limit + 1,
+  });
   const hasMore = input.limit !== undefined && rows.length > input.limit;
-  const items = rows
-    .slice(0, input.limit)
-    .map(({ booked: n, street, latitude, longitude, ...row }) => ({
-      ...row,
-      street: street.replace(/^\d+[a-z]?\s+/i, ''),
-      latitude: Math.round(latitude * 1000) / 1000,
-      longitude: Math.round(longitude * 1000) / 1000,
-      spacesLeft: Math.max(row.spacesOffered - n, 0),
-      distanceMiles:
-        Math.round(milesBetween(event.latitude, event.longitude, latitude, longitude) * 100) / 100,
-      availableFrom: row.availableFrom.toISOString(),
-      availableTo: row.availableTo.toISOString(),
-    }));
+  const items = rows.slice(0, input.limit).map((row) => ({
+    id: row.id,
+    priceCents: row.priceCents,
+    spacesOffered: row.spacesOffered,
+    availableFrom: row.availableFrom.toISOString(),
+    availableTo: row.availableTo.toISOString(),
+    licensePlateRequired: row.licensePlateRequired,
+    title: row.title,
+    street: row.street.replace(/^\d+[a-z]?\s+/i, ''),
+    city: row.city,
+    latitude: Math.round(row.latitude * 1000) / 1000,
+    longitude: Math.round(row.longitude * 1000) / 1000,
+    amenities: row.amenities,
+    photos: row.photos,
+    spacesLeft: Math.max(row.spacesOffered - row.booked, 0),
+    distanceMiles:
+      Math.round(milesBetween(event.latitude, event.longitude, row.latitude, row.longitude) * 100) /
+      100,
+  }));
   // Sold out when no matching listing has a space left: a space on this page settles it;
   // otherwise look past the page (stops at the first listing with a space).
   const soldOut =
