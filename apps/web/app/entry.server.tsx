@@ -21,6 +21,7 @@ export default function handleRequest(
   const nonce = loadContext.cspNonce;
 
   return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false;
     const chunks: Buffer[] = [];
     const sink = new Writable({
       write(chunk: Buffer, _encoding, callback) {
@@ -44,6 +45,9 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
+        onShellReady() {
+          shellRendered = true;
+        },
         onAllReady() {
           pipe(sink);
         },
@@ -52,7 +56,8 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          console.error(error);
+          // Errors in the shell reach onShellError and Remix's error handling; log the rest.
+          if (shellRendered) console.error(error);
         },
       },
     );

@@ -48,7 +48,29 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     }),
   );
   if (!page.ok) return data({ page: null, filters }, { status: 404 });
-  return { page: page.value, filters };
+  // The browser gets what the page shows of the event; its description can run to paragraphs.
+  const { event } = page.value;
+  return {
+    page: {
+      ...page.value,
+      event: {
+        id: event.id,
+        title: event.title,
+        status: event.status,
+        imageUrl: event.imageUrl,
+        startsAt: event.startsAt,
+        endsAt: event.endsAt,
+        timeZone: event.timeZone,
+        venueName: event.venueName,
+        street: event.street,
+        city: event.city,
+        region: event.region,
+        latitude: event.latitude,
+        longitude: event.longitude,
+      },
+    },
+    filters,
+  };
 }
 
 /** This page's address with more driveways shown, keeping the filters. */
