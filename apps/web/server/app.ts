@@ -108,9 +108,9 @@ export function createApp({
   // Only trust X-Forwarded-For from proxies we run; otherwise clients could pick their address.
   app.set('trust proxy', trustProxy);
 
-  // Cheap levels: HTML is streamed in many small writes, and each costs compression work. On
-  // /rent (34 kB) brotli 2 / gzip 4 give 7.2 / 7.0 kB against 6.7 / 6.8 kB at the defaults
-  // (brotli 4, gzip 6) for half the CPU (decision 018).
+  // Cheap levels: on /rent (34 kB) brotli 2 / gzip 4 give 7.2 / 7.0 kB against 6.7 / 6.8 kB at
+  // the defaults (brotli 4, gzip 6) for half the CPU (decision 018). Documents arrive in one
+  // write (decision 019), so each is compressed in one piece.
   app.use(
     compression({
       level: 4,
