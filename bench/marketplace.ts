@@ -16,6 +16,7 @@ import {
   type BenchDatabase,
 } from './marketplace/database';
 import { benchNearest } from './marketplace/nearest';
+import { benchRentData } from './marketplace/rent-data';
 import { benchSearch } from './marketplace/search';
 import {
   analyze,
@@ -106,6 +107,7 @@ async function main(): Promise<number> {
     checks.push(...(await step('Nearest listings', () => benchNearest(db, sql))));
   }
   if (parts.has('rent')) {
+    checks.push(...(await step('/rent data', () => benchRentData(db))));
     checks.push(...(await benchRent(database.url)));
   }
 

@@ -10,3 +10,4 @@ export {
   type NearestListing,
   type NearestListingsInput,
 } from './modules/listing/listing.queries';
+export { rentPage } from './modules/listing/rent-page';

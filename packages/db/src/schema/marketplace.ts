@@ -108,6 +108,10 @@ export const listings = pgTable(
   (t) => [
     unique('listings_driveway_event_unique').on(t.drivewayId, t.eventId),
     index('listings_event_id_idx').on(t.eventId),
+    // /rent's default order: an event's open listings, cheapest first, read a page at a time.
+    index('listings_open_event_price_idx')
+      .on(t.eventId, t.priceCents, t.id)
+      .where(sql`${t.status} = 'open'`),
     // Nearest listings of one event to its venue: KNN on (event, the driveway's position).
     index('listings_event_location_gist_idx').using('gist', t.eventId, t.location),
     check('listings_price_range', sql`${t.priceCents} between 100 and 100000`),
