@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { SessionUser } from '../../context';
 import { AppError } from '../../errors';
 import { eventColumns, toSummary } from '../event/event.service';
-import { eventSpacesLeft, isOnWaitlist } from '../waitlist/waitlist.service';
+import { eventHasSpace, isOnWaitlist } from '../waitlist/waitlist.service';
 import { listingsOfEvent } from './listing.service';
 
 // The event by id, prepared once per database: PostgreSQL plans it once per connection, and
@@ -40,7 +40,7 @@ export async function rentPage(
   const full =
     found.eventOpen &&
     !found.items.some((item) => item.spacesLeft > 0) &&
-    (await eventSpacesLeft(db, row.id)) === 0;
+    !(await eventHasSpace(db, row.id));
   return {
     event: toSummary(row),
     eventOpen: found.eventOpen,
