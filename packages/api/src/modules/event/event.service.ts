@@ -4,6 +4,7 @@ import { and, asc, eq, gt, or, sql, type SQL } from 'drizzle-orm';
 import { unionAll, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { AppError } from '../../errors';
+import { preparedFor } from '../../prepared';
 
 /** What clients see of an event. Instants are ISO strings, so in-process and HTTP callers agree. */
 export interface EventSummary {
@@ -297,8 +298,22 @@ async function listNearest(
   };
 }
 
+/** An event by id, or undefined; prepared once per database (/rent reads it on every request). */
+export async function eventRowById(db: Database, id: string): Promise<EventRow | undefined> {
+  const statement = preparedFor(db, 'event_by_id', (name) =>
+    db
+      .select(columns)
+      .from(events)
+      .where(eq(events.id, sql.placeholder('id')))
+      .limit(1)
+      .prepare(name),
+  );
+  const [row] = await statement.execute({ id });
+  return row;
+}
+
 export async function getEventById(db: Database, id: string): Promise<EventSummary> {
-  const [row] = await db.select(columns).from(events).where(eq(events.id, id)).limit(1);
+  const row = await eventRowById(db, id);
   if (!row) throw new AppError('NOT_FOUND', 'Event not found.');
   return toSummary(row);
 }

@@ -1,5 +1,6 @@
 import { bookings, driveways, listings, type Database } from '@parkside/db';
-import { and, asc, eq, gt, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, arrayContains, asc, eq, gt, lte, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { preparedFor } from '../../prepared';
 
 /** Mean Earth radius in miles, as used for every distance shown to drivers. */
 const EARTH_RADIUS_MILES = 3958.8;
@@ -39,6 +40,53 @@ export function bookedSpacesOf(listingId: SQLWrapper): SQL<number> {
 
 /** Confirmed bookings of the listing in the current row. */
 export const bookedSpaces = bookedSpacesOf(listings.id);
+
+/** The listings of an event that drivers can book: open, driveway active, window ahead. */
+export function bookableListingsOf(eventId: string): SQL | undefined {
+  return and(
+    eq(listings.eventId, eventId),
+    eq(listings.status, 'open'),
+    eq(driveways.status, 'active'),
+    gt(listings.availableTo, new Date()),
+  );
+}
+
+/** Filters a driver can set on /rent, as far as they narrow the listings. */
+export interface ListingFilters {
+  maxPriceCents?: number;
+  amenities?: (typeof driveways.$inferSelect)['amenities'];
+}
+
+/**
+ * Whether any bookable listing of the event (matching the filters) has a space left. Stops at
+ * the first one: on game day the cheapest spaces go first, and a page that finds only sold-out
+ * cards asks this on every request, so it must not add up the spaces of every listing (300 ms
+ * at 100,000 listings).
+ */
+export async function hasListingWithSpace(
+  db: Database,
+  eventId: string,
+  filters: ListingFilters = {},
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: listings.id })
+    .from(listings)
+    .innerJoin(driveways, eq(driveways.id, listings.drivewayId))
+    .where(
+      and(
+        bookableListingsOf(eventId),
+        filters.maxPriceCents !== undefined
+          ? lte(listings.priceCents, filters.maxPriceCents)
+          : undefined,
+        filters.amenities?.length
+          ? arrayContains(driveways.amenities, filters.amenities)
+          : undefined,
+        sql`${listings.spacesOffered} > ${bookedSpaces}`,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
 
 export interface NearestListingsInput extends Place {
   eventId: string;
@@ -131,24 +179,12 @@ export function nearestListingsQuery(db: Database) {
     .limit(limit);
 }
 
-/**
- * One prepared statement per database handle: PostgreSQL parses and plans the query once per
- * connection instead of on every call (planning costs more than running it).
- */
-const prepared = new WeakMap<Database, ReturnType<typeof prepareNearest>>();
-
-function prepareNearest(db: Database) {
-  return nearestListingsQuery(db).prepare('nearest_listings');
-}
-
 export async function nearestListings(
   db: Database,
   input: NearestListingsInput,
 ): Promise<NearestListing[]> {
-  let statement = prepared.get(db);
-  if (!statement) {
-    statement = prepareNearest(db);
-    prepared.set(db, statement);
-  }
+  const statement = preparedFor(db, 'nearest_listings', (name) =>
+    nearestListingsQuery(db).prepare(name),
+  );
   return statement.execute({ ...input });
 }

@@ -4,8 +4,10 @@ import { and, arrayContains, asc, eq, gt, lte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { SessionUser } from '../../context';
 import { AppError } from '../../errors';
+import { preparedFor } from '../../prepared';
+import { eventRowById } from '../event/event.service';
 import { notifyWaitlist } from '../waitlist/waitlist.service';
-import { bookedSpaces, bookedSpacesOf, milesFrom } from './listing.queries';
+import { bookedSpacesOf, hasListingWithSpace, milesFrom } from './listing.queries';
 
 const HOUR = 3_600_000;
 
@@ -63,16 +65,6 @@ export async function createDrivewayWithListing(
   });
 }
 
-/** Great-circle distance in miles between two points (what "near" means on /rent). */
-function milesBetween(lat1: number, lon1: number, lat2: number, lon2: number): number {
-  const rad = Math.PI / 180;
-  const dLat = (lat2 - lat1) * rad;
-  const dLon = (lon2 - lon1) * rad;
-  const a =
-    Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(dLon / 2) ** 2;
-  return 3958.8 * 2 * Math.asin(Math.sqrt(a));
-}
-
 /**
  * The open listings of an upcoming event with the spaces left, for drivers choosing a driveway.
  * Before booking, drivers see the street but not the house number, and a position rounded to
@@ -82,25 +74,13 @@ export async function listingsForEvent(
   db: Database,
   input: z.output<typeof listingsForEventInput>,
 ) {
-  const [event] = await db
-    .select({
-      id: events.id,
-      status: events.status,
-      endsAt: events.endsAt,
-      latitude: events.latitude,
-      longitude: events.longitude,
-    })
-    .from(events)
-    .where(eq(events.id, input.eventId))
-    .limit(1)
-    .prepare('listings_for_event_event')
-    .execute();
+  const event = await eventRowById(db, input.eventId);
   if (!event) throw new AppError('NOT_FOUND', 'Event not found.');
   return listingsOfEvent(db, event, input);
 }
 
 /** What the listings query needs to know of the event. */
-export interface ListingsEvent {
+interface ListingsEvent {
   id: string;
   status: string;
   endsAt: Date;
@@ -115,7 +95,7 @@ type ListingsInput = z.output<typeof listingsForEventInput>;
  * are asked for. Every value is a placeholder, so Drizzle builds the SQL of a shape once per
  * database handle and PostgreSQL plans it once per connection; /rent runs it on every request.
  */
-function prepareListingsQuery(db: Database, shape: ListingsShape) {
+function prepareListingsQuery(db: Database, shape: ListingsShape, name: string) {
   const place = {
     latitude: sql`${sql.placeholder('latitude')}::float8`,
     longitude: sql`${sql.placeholder('longitude')}::float8`,
@@ -160,6 +140,7 @@ function prepareListingsQuery(db: Database, shape: ListingsShape) {
       spacesOffered: ordered.spacesOffered,
       // Counted for the rows returned only, on the (listing_id, status) index.
       booked: sql<number>`${bookedSpacesOf(ordered.id)}::int`,
+      miles: ordered.miles,
       availableFrom: ordered.availableFrom,
       availableTo: ordered.availableTo,
       licensePlateRequired: ordered.licensePlateRequired,
@@ -188,37 +169,25 @@ function prepareListingsQuery(db: Database, shape: ListingsShape) {
     )
     .$dynamic();
   // One row more than asked tells whether there are more (the placeholder is the limit + 1).
-  const name = `listings_for_event_${shape.key}`;
   return (shape.limit ? query.limit(sql.placeholder('limitPlusOne')) : query).prepare(name);
 }
 
 interface ListingsShape {
-  key: string;
   sort: ListingsInput['sort'];
   maxPrice: boolean;
   amenities: boolean;
   limit: boolean;
 }
 
-const listingsQueries = new WeakMap<
-  Database,
-  Map<string, ReturnType<typeof prepareListingsQuery>>
->();
-
 function listingsQuery(db: Database, input: ListingsInput) {
-  const shape: ListingsShape = {
-    key: '',
+  const shape = {
     sort: input.sort,
     maxPrice: input.maxPriceCents !== undefined,
     amenities: input.amenities.length > 0,
     limit: input.limit !== undefined,
   };
-  shape.key = `${shape.sort}_${+shape.maxPrice}${+shape.amenities}${+shape.limit}`;
-  let byShape = listingsQueries.get(db);
-  if (!byShape) listingsQueries.set(db, (byShape = new Map()));
-  let query = byShape.get(shape.key);
-  if (!query) byShape.set(shape.key, (query = prepareListingsQuery(db, shape)));
-  return query;
+  const name = `listings_for_event_${shape.sort}_${+shape.maxPrice}${+shape.amenities}${+shape.limit}`;
+  return preparedFor(db, name, (statementName) => prepareListingsQuery(db, shape, statementName));
 }
 
 /** `listingsForEvent` for an event already read (e.g. with the rest of its page). */
@@ -248,16 +217,15 @@ export async function listingsOfEvent(db: Database, event: ListingsEvent, input:
     amenities: row.amenities,
     photos: row.photos,
     spacesLeft: Math.max(row.spacesOffered - row.booked, 0),
-    distanceMiles:
-      Math.round(milesBetween(event.latitude, event.longitude, row.latitude, row.longitude) * 100) /
-      100,
+    // The great-circle miles the query sorted by, from the listing's position to the venue.
+    distanceMiles: Math.round(row.miles * 100) / 100,
   }));
   // Sold out when no matching listing has a space left: a space on this page settles it;
   // otherwise look past the page (stops at the first listing with a space).
   const soldOut =
     items.length > 0 &&
     items.every((item) => item.spacesLeft === 0) &&
-    (!hasMore || !(await anyWithSpaces(db, event.id, input)));
+    (!hasMore || !(await hasListingWithSpace(db, event.id, input)));
   return {
     eventOpen: event.status === 'scheduled' && event.endsAt > new Date(),
     soldOut,
@@ -265,31 +233,4 @@ export async function listingsOfEvent(db: Database, event: ListingsEvent, input:
     hasMore,
     items,
   };
-}
-
-/** Whether any listing of the event that matches the filters has a space left. */
-async function anyWithSpaces(
-  db: Database,
-  eventId: string,
-  input: z.output<typeof listingsForEventInput>,
-): Promise<boolean> {
-  const [row] = await db
-    .select({ id: listings.id })
-    .from(listings)
-    .innerJoin(driveways, eq(driveways.id, listings.drivewayId))
-    .where(
-      and(
-        eq(listings.eventId, eventId),
-        eq(listings.status, 'open'),
-        gt(listings.availableTo, new Date()),
-        input.maxPriceCents !== undefined
-          ? lte(listings.priceCents, input.maxPriceCents)
-          : undefined,
-        eq(driveways.status, 'active'),
-        input.amenities.length ? arrayContains(driveways.amenities, input.amenities) : undefined,
-        sql`${listings.spacesOffered} > ${bookedSpaces}`,
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
 }

@@ -9,36 +9,11 @@ import {
 } from '@parkside/db';
 import { waitlistSpacesEmail } from '@parkside/email';
 import { enqueueEmails } from '@parkside/email/queue';
-import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { SessionUser } from '../../context';
 import { AppError } from '../../errors';
-import { bookedSpaces } from '../listing/listing.queries';
+import { bookableListingsOf, hasListingWithSpace } from '../listing/listing.queries';
 import { formatInZone } from '../notifications/booking-mail';
-
-/** The open listings of an event that drivers can book: open, driveway active, window ahead. */
-function bookableListingsOf(eventId: string) {
-  return and(
-    eq(listings.eventId, eventId),
-    eq(listings.status, 'open'),
-    eq(driveways.status, 'active'),
-    gt(listings.availableTo, new Date()),
-  );
-}
-
-/**
- * Whether any open listing of the event has a space left. Stops at the first one: on game day
- * the cheapest spaces go first, and a page that finds only sold-out cards asks this on every
- * request, so it must not add up the spaces of every listing (300 ms at 100,000 listings).
- */
-export async function eventHasSpace(db: Database, eventId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: listings.id })
-    .from(listings)
-    .innerJoin(driveways, eq(driveways.id, listings.drivewayId))
-    .where(and(bookableListingsOf(eventId), sql`${listings.spacesOffered} > ${bookedSpaces}`))
-    .limit(1);
-  return row !== undefined;
-}
 
 /** Spaces still free on the open listings of an event. */
 export async function eventSpacesLeft(db: Database, eventId: string): Promise<number> {
@@ -65,7 +40,7 @@ export async function joinWaitlist(db: Database, user: SessionUser, eventId: str
   if (event.status !== 'scheduled' || event.endsAt <= new Date()) {
     throw new AppError('CONFLICT', 'This event is no longer open for parking.');
   }
-  if (await eventHasSpace(db, eventId)) {
+  if (await hasListingWithSpace(db, eventId)) {
     throw new AppError('CONFLICT', 'Spaces are available for this event: book one now.');
   }
   await db
