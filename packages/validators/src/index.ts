@@ -7,3 +7,4 @@ export * from './feedback';
 export * from './marketplace';
 export * from './zoned-time';
 export * from './host';
+export * from './intl';

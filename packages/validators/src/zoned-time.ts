@@ -3,10 +3,12 @@
  * ("2026-07-04T19:30"). Browser-safe (Intl only), so forms and servers convert alike.
  */
 
+import { dateTimeFormat } from './intl';
+
 const LOCAL_PATTERN = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
 
 function partsIn(instant: Date, timeZone: string) {
-  const parts = new Intl.DateTimeFormat('en-US', {
+  const parts = dateTimeFormat('en-US', {
     timeZone,
     hourCycle: 'h23',
     year: 'numeric',

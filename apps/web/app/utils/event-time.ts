@@ -1,5 +1,7 @@
 /** Formats event instants in the event's own time zone, the same on the server and in the browser. */
 
+import { dateTimeFormat } from '@parkside/validators';
+
 const DATE_OPTIONS: Intl.DateTimeFormatOptions = {
   weekday: 'short',
   month: 'short',
@@ -12,23 +14,8 @@ const TIME_OPTIONS: Intl.DateTimeFormatOptions = {
   timeZoneName: 'short',
 };
 
-/**
- * Formatters per time zone, made once: building an Intl.DateTimeFormat costs far more than
- * formatting with it, and a page of listings formats two times per card.
- */
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
 function formatter(kind: 'date' | 'time', timeZone: string): Intl.DateTimeFormat {
-  const key = `${kind} ${timeZone}`;
-  let format = formatters.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      ...(kind === 'date' ? DATE_OPTIONS : TIME_OPTIONS),
-    });
-    formatters.set(key, format);
-  }
-  return format;
+  return dateTimeFormat('en-US', { timeZone, ...(kind === 'date' ? DATE_OPTIONS : TIME_OPTIONS) });
 }
 
 /**

@@ -15,13 +15,13 @@ import {
   type BookingSummary,
 } from '@parkside/email';
 import { enqueueEmails, type QueuedEmail } from '@parkside/email/queue';
-import { formatUsd } from '@parkside/validators';
+import { dateTimeFormat, formatUsd } from '@parkside/validators';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 
 /** "Sat, Jul 4, 7:00 PM MDT": an instant in the event's own zone. */
 export function formatInZone(date: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-US', {
+  return dateTimeFormat('en-US', {
     timeZone,
     weekday: 'short',
     month: 'short',
@@ -34,10 +34,9 @@ export function formatInZone(date: Date, timeZone: string): string {
 
 /** "Sat, Jul 4, 6:00 PM – 11:00 PM MDT", or both dates when the window spans days. */
 export function formatWindow(from: Date, to: Date, timeZone: string): string {
-  const day = (d: Date) =>
-    new Intl.DateTimeFormat('en-US', { timeZone, dateStyle: 'medium' }).format(d);
+  const day = (d: Date) => dateTimeFormat('en-US', { timeZone, dateStyle: 'medium' }).format(d);
   if (day(from) === day(to)) {
-    const time = new Intl.DateTimeFormat('en-US', {
+    const time = dateTimeFormat('en-US', {
       timeZone,
       hour: 'numeric',
       minute: '2-digit',
