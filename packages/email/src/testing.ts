@@ -65,8 +65,7 @@ export async function startTestSmtpServer(
   const messages: ReceivedEmail[] = [];
   const waiters = new Set<Waiter>();
   let failing: boolean | string = false;
-  const refuses = (address: string) =>
-    failing === true || (typeof failing === 'string' && failing === address.toLowerCase());
+  const refuses = (address: string) => failing === true || failing === address.toLowerCase();
   let closed: Promise<void> | undefined;
 
   function settle(waiter: Waiter, match: ReceivedEmail): void {

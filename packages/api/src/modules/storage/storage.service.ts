@@ -13,8 +13,6 @@ import { and, desc, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
 import { AppError } from '../../errors';
 import type { SessionUser } from '../../context';
 
-export { MAX_DRIVEWAY_PHOTOS };
-
 function requireStorage(storage: StorageService | null): StorageService {
   if (!storage) throw new AppError('INTERNAL', 'File storage is not configured.');
   return storage;
