@@ -12,10 +12,10 @@ import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { cleanUpOnInterrupt, findFreePort, stopServer, waitForHealth } from './server';
 
 /** Every category score (0-100) must reach this. */
 const TARGET = 95;
@@ -25,8 +25,6 @@ const RUNS = 3;
 const AUDIT_PASS = 0.9;
 /** Attempts per run when Lighthouse reports a broken run (e.g. NO_NAVSTART) rather than scores. */
 const RUN_ATTEMPTS = 3;
-const HEALTH_TIMEOUT_MS = 60_000;
-const SERVER_STOP_TIMEOUT_MS = 10_000;
 
 const PAGES = ['/', '/events'] as const;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
@@ -102,7 +100,8 @@ function cleanUp(): Promise<void> {
       console.error('Could not stop Chromium:', error);
     }
     chrome = undefined;
-    await stopServer();
+    await stopServer(server);
+    server = undefined;
     if (tempDir) {
       await rm(tempDir, { recursive: true, force: true, maxRetries: 3 }).catch((error: unknown) =>
         console.error(`Could not delete ${tempDir}:`, error),
@@ -113,46 +112,10 @@ function cleanUp(): Promise<void> {
   return cleaning;
 }
 
-async function stopServer(): Promise<void> {
-  const child = server;
-  server = undefined;
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => {
-    console.error('The server did not stop after SIGTERM; killing it.');
-    child.kill('SIGKILL');
-  }, SERVER_STOP_TIMEOUT_MS);
-  await exited;
-  clearTimeout(timer);
-}
-
-// Ctrl-C reaches this process twice (from the terminal and relayed by npm/tsx): keep listening,
-// so a second signal does not kill the process before the clean-up is done.
-let interrupted = false;
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
-  process.on(signal, () => {
-    if (interrupted) return;
-    interrupted = true;
-    console.error(`\n${signal} received: cleaning up.`);
-    void cleanUp().finally(() => process.exit(130));
-  });
-}
+cleanUpOnInterrupt(cleanUp);
 
 // ---------------------------------------------------------------------------------------------
 // Server
-
-function findFreePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => (port ? resolve(port) : reject(new Error('No free port found.'))));
-    });
-  });
-}
 
 function startServer(port: number, dataDir: string): ChildProcess {
   const env: NodeJS.ProcessEnv = {
@@ -177,30 +140,6 @@ function startServer(port: number, dataDir: string): ChildProcess {
   child.stdout?.on('data', collect);
   child.stderr?.on('data', collect);
   return child;
-}
-
-async function waitForHealth(child: ChildProcess, origin: string): Promise<void> {
-  const deadline = Date.now() + HEALTH_TIMEOUT_MS;
-  let last = 'no answer yet';
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(
-        `The server exited (${child.exitCode ?? child.signalCode}) before it was up.`,
-      );
-    }
-    try {
-      const response = await fetch(`${origin}/healthz`, { signal: AbortSignal.timeout(5_000) });
-      await response.arrayBuffer();
-      if (response.status === 200) return;
-      last = `HTTP ${response.status}`;
-    } catch (error) {
-      last = error instanceof Error ? error.message : String(error);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(
-    `GET /healthz did not answer 200 within ${HEALTH_TIMEOUT_MS / 1000} s (${last}).`,
-  );
 }
 
 // ---------------------------------------------------------------------------------------------

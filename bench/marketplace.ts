@@ -28,6 +28,7 @@ import {
 } from './marketplace/seed';
 import { printChecks, type Check } from './marketplace/stats';
 import { benchRent, stopRentServers } from './marketplace/throughput';
+import { cleanUpOnInterrupt, wasInterrupted } from './server';
 
 const PARTS = ['search', 'nearest', 'rent'] as const;
 type Part = (typeof PARTS)[number];
@@ -61,17 +62,7 @@ function cleanUp(): Promise<void> {
   return cleaning;
 }
 
-// Ctrl-C reaches this process twice (from the terminal and relayed by npm/tsx): keep listening,
-// so a second signal does not kill the process before the clean-up is done.
-let interrupted = false;
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
-  process.on(signal, () => {
-    if (interrupted) return;
-    interrupted = true;
-    console.error(`\n${signal} received: cleaning up.`);
-    void cleanUp().finally(() => process.exit(130));
-  });
-}
+cleanUpOnInterrupt(cleanUp);
 
 async function step<T>(label: string, run: () => Promise<T>): Promise<T> {
   process.stdout.write(`${label}... `);
@@ -127,7 +118,7 @@ try {
   exitCode = await main();
 } catch (error) {
   // After Ctrl-C the clean-up closes the connections under the running step; that is no failure.
-  if (!interrupted) {
+  if (!wasInterrupted()) {
     console.error('\nThe benchmark failed:', error instanceof Error ? error.message : error);
   }
 } finally {

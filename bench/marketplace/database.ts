@@ -4,8 +4,8 @@
  * with the app's own migrations, and dropped at the end.
  */
 import { createDatabase, type DatabaseHandle } from '@parkside/db';
+import { onServer, withDatabase } from '@parkside/db/testing';
 import { randomBytes } from 'node:crypto';
-import postgres from 'postgres';
 
 /** The server to create the run's database on (its database part names the maintenance db). */
 export function serverUrl(env: NodeJS.ProcessEnv = process.env): string {
@@ -19,26 +19,11 @@ export function serverUrl(env: NodeJS.ProcessEnv = process.env): string {
   return url.toString();
 }
 
-export function withDatabase(url: string, name: string): string {
-  const parsed = new URL(url);
-  parsed.pathname = `/${name}`;
-  return parsed.toString();
-}
-
 /** Hides the password when a URL is printed. */
 export function describeUrl(url: string): string {
   const parsed = new URL(url);
   if (parsed.password) parsed.password = '***';
   return parsed.toString();
-}
-
-async function onServer<T>(url: string, run: (sql: postgres.Sql) => Promise<T>): Promise<T> {
-  const sql = postgres(url, { max: 1, onnotice: () => {}, connect_timeout: 10 });
-  try {
-    return await run(sql);
-  } finally {
-    await sql.end({ timeout: 5 });
-  }
 }
 
 export interface BenchDatabase {

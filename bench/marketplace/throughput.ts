@@ -8,9 +8,9 @@
 import { LISTING_PAGE_SIZE } from '@parkside/validators';
 import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { findFreePort, stopServer, waitForHealth } from '../server';
 import { eventId, RENT_EVENT, RENT_LISTINGS } from './seed';
 import type { Check } from './stats';
 
@@ -20,8 +20,6 @@ const CONNECTIONS = 10;
 const WARMUP_SECONDS = 3;
 const ROUND_SECONDS = 8;
 const ROUNDS = 3;
-const HEALTH_TIMEOUT_MS = 60_000;
-const SERVER_STOP_TIMEOUT_MS = 10_000;
 /** What a browser sends; the server compresses as it would for one. */
 const HEADERS = { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br' };
 
@@ -52,18 +50,6 @@ export function buildBenchSite(): Promise<void> {
   return run('npm', ['run', 'build:bench'], webRoot, { ...process.env });
 }
 
-function findFreePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => (port ? resolve(port) : reject(new Error('No free port found.'))));
-    });
-  });
-}
-
 async function startServer(databaseUrl: string, port: number): Promise<string> {
   const origin = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [serverEntry], {
@@ -85,36 +71,18 @@ async function startServer(databaseUrl: string, port: number): Promise<string> {
   child.stdout?.on('data', collect);
   child.stderr?.on('data', collect);
 
-  const deadline = Date.now() + HEALTH_TIMEOUT_MS;
-  let last = 'no answer yet';
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(
-        `The server exited (${child.exitCode ?? child.signalCode}):\n${serverOutput}`,
-      );
-    }
-    try {
-      const response = await fetch(`${origin}/healthz`, { signal: AbortSignal.timeout(5_000) });
-      await response.arrayBuffer();
-      if (response.status === 200) return origin;
-      last = `HTTP ${response.status}`;
-    } catch (error) {
-      last = error instanceof Error ? error.message : String(error);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
+  try {
+    await waitForHealth(child, origin);
+  } catch (error) {
+    throw new Error(`${error instanceof Error ? error.message : error}\n${serverOutput}`);
   }
-  throw new Error(`GET /healthz did not answer 200 in time (${last}):\n${serverOutput}`);
+  return origin;
 }
 
 export async function stopRentServers(): Promise<void> {
   const child = server;
   server = undefined;
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), SERVER_STOP_TIMEOUT_MS);
-  await exited;
-  clearTimeout(timer);
+  await stopServer(child);
 }
 
 /** Fetches a page once and checks it is the page meant to be measured. */

@@ -18,14 +18,16 @@ function uniqueName(prefix: string): string {
   return `${prefix}_${process.pid}_${randomBytes(4).toString('hex')}`;
 }
 
-function withDatabase(url: string, name: string): string {
+/** `url` with its database part replaced by `name`. */
+export function withDatabase(url: string, name: string): string {
   const parsed = new URL(url);
   parsed.pathname = `/${name}`;
   return parsed.toString();
 }
 
-async function onServer<T>(url: string, run: (sql: postgres.Sql) => Promise<T>): Promise<T> {
-  const sql = postgres(url, { max: 1, onnotice: () => {} });
+/** Runs `run` on one short-lived connection to `url` (CREATE and DROP DATABASE, say). */
+export async function onServer<T>(url: string, run: (sql: postgres.Sql) => Promise<T>): Promise<T> {
+  const sql = postgres(url, { max: 1, onnotice: () => {}, connect_timeout: 10 });
   try {
     return await run(sql);
   } finally {

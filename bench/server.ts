@@ -1,0 +1,80 @@
+/**
+ * What the benchmarks share for running the production server as a child process: a free
+ * port, waiting for /healthz, stopping it, and cleaning up once on Ctrl-C.
+ */
+import type { ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+
+const HEALTH_TIMEOUT_MS = 60_000;
+const STOP_TIMEOUT_MS = 10_000;
+
+export function findFreePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => (port ? resolve(port) : reject(new Error('No free port found.'))));
+    });
+  });
+}
+
+/** Waits until `GET {origin}/healthz` answers 200; throws if the server exits or never does. */
+export async function waitForHealth(child: ChildProcess, origin: string): Promise<void> {
+  const deadline = Date.now() + HEALTH_TIMEOUT_MS;
+  let last = 'no answer yet';
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(
+        `The server exited (${child.exitCode ?? child.signalCode}) before it was up.`,
+      );
+    }
+    try {
+      const response = await fetch(`${origin}/healthz`, { signal: AbortSignal.timeout(5_000) });
+      await response.arrayBuffer();
+      if (response.status === 200) return;
+      last = `HTTP ${response.status}`;
+    } catch (error) {
+      last = error instanceof Error ? error.message : String(error);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(
+    `GET /healthz did not answer 200 within ${HEALTH_TIMEOUT_MS / 1000} s (${last}).`,
+  );
+}
+
+/** SIGTERM, then SIGKILL if the server has not exited after ten seconds. */
+export async function stopServer(child: ChildProcess | undefined): Promise<void> {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => {
+    console.error('The server did not stop after SIGTERM; killing it.');
+    child.kill('SIGKILL');
+  }, STOP_TIMEOUT_MS);
+  await exited;
+  clearTimeout(timer);
+}
+
+let interrupted = false;
+
+/** True once Ctrl-C (or SIGTERM, SIGHUP) started the clean-up. */
+export const wasInterrupted = () => interrupted;
+
+/**
+ * Runs `cleanUp` once on SIGINT, SIGTERM or SIGHUP, then exits 130. Ctrl-C reaches this process
+ * twice (from the terminal and relayed by npm/tsx): it keeps listening, so the second signal
+ * does not kill the process before the clean-up is done.
+ */
+export function cleanUpOnInterrupt(cleanUp: () => Promise<void>): void {
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+    process.on(signal, () => {
+      if (interrupted) return;
+      interrupted = true;
+      console.error(`\n${signal} received: cleaning up.`);
+      void cleanUp().finally(() => process.exit(130));
+    });
+  }
+}
