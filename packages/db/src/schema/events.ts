@@ -38,14 +38,10 @@ export const events = pgTable(
     imageUrl: text('image_url'),
     status: eventStatus('status').notNull().default('scheduled'),
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
-    /** What the typo-tolerant search matches against; kept by the database. */
-    searchText: text('search_text')
-      .notNull()
-      .generatedAlwaysAs(sql`lower(title || ' ' || venue_name || ' ' || city)`),
     /**
-     * The words of search_text (split at white space), kept by the database. Search finds events
-     * by these exact words on a GIN index, after mapping each typed word to the words of
-     * event_search_words it is close to.
+     * The words of the title, venue and city (lower case, split at white space), kept by the
+     * database. Search finds events by these exact words on a GIN index, after mapping each
+     * typed word to the words of event_search_words it is close to.
      */
     searchWords: text('search_words')
       .array()
