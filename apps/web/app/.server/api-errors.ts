@@ -16,3 +16,18 @@ export async function tryApi<T>(
     return { ok: false, status, error: publicMessageOf(error) };
   }
 }
+
+/**
+ * Runs a call whose refusal must not undo what the action already saved (attaching an uploaded
+ * photo, say). Returns false when it went through, true when it was refused or failed. A
+ * refusal is expected now and then; a failure of the service behind it (5xx) is logged.
+ */
+export async function missedQuietly(what: string, call: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await call();
+    return false;
+  } catch (error) {
+    if (httpStatusOf(error) >= 500) console.error(`${what} failed`, error);
+    return true;
+  }
+}

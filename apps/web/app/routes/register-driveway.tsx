@@ -1,5 +1,4 @@
 import { parseWithZod } from '@conform-to/zod/v4';
-import { httpStatusOf } from '@parkside/api/errors';
 import { fromZonedInput, registerDrivewayForm } from '@parkside/validators';
 import {
   data,
@@ -8,7 +7,7 @@ import {
   type MetaFunction,
 } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
-import { tryApi } from '~/.server/api-errors';
+import { missedQuietly, tryApi } from '~/.server/api-errors';
 import { requireVerifiedUser } from '~/.server/auth';
 import { refuseForm } from '~/.server/forms';
 import { upcomingEventChoices } from '~/.server/host';
@@ -98,13 +97,8 @@ async function attachPhotos(
 ): Promise<number> {
   let missed = 0;
   for (const url of photos) {
-    try {
-      await context.api.storage.attachDrivewayPhoto({ drivewayId, url });
-    } catch (error) {
-      missed += 1;
-      // A refusal is expected now and then; a failure of the storage itself is worth a look.
-      if (httpStatusOf(error) >= 500) console.error('Attaching a driveway photo failed', error);
-    }
+    const call = () => context.api.storage.attachDrivewayPhoto({ drivewayId, url });
+    if (await missedQuietly('Attaching a driveway photo', call)) missed += 1;
   }
   return missed;
 }

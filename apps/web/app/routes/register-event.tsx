@@ -1,5 +1,4 @@
 import { parseWithZod } from '@conform-to/zod/v4';
-import { httpStatusOf } from '@parkside/api/errors';
 import type { EventSummary } from '@parkside/api';
 import { eventCreateInput, eventUpdateInput, instantToLocalDateTime } from '@parkside/validators';
 import {
@@ -9,7 +8,7 @@ import {
   type MetaFunction,
 } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
-import { tryApi } from '~/.server/api-errors';
+import { missedQuietly, tryApi } from '~/.server/api-errors';
 import { requireVerifiedUser } from '~/.server/auth';
 import { countryOptions, timeZoneOptions } from '~/.server/event-options';
 import { refuseForm } from '~/.server/forms';
@@ -104,14 +103,9 @@ async function attachImage(
   url: string | null,
 ): Promise<boolean> {
   if (!url) return false;
-  try {
-    await context.api.storage.setEventImage({ eventId, url });
-    return false;
-  } catch (error) {
-    // A refusal is expected now and then; a failure of the storage itself is worth a look.
-    if (httpStatusOf(error) >= 500) console.error('Setting an event image failed', error);
-    return true;
-  }
+  return missedQuietly('Setting an event image', () =>
+    context.api.storage.setEventImage({ eventId, url }),
+  );
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
