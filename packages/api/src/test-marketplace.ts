@@ -37,6 +37,32 @@ export async function makeEvent(
 }
 
 /**
+ * For API tests: what `listing.createWithDriveway` takes, a driveway a few blocks from LaVell
+ * Edwards Stadium listed for `eventId` at $25 with 2 spaces, changed by `overrides` and, for
+ * the listing, `listing`.
+ */
+export function drivewayRequest(
+  eventId: string,
+  overrides: Record<string, unknown> = {},
+  listing: Record<string, unknown> = {},
+) {
+  return {
+    title: 'Shady spot on 1450 North',
+    street: '1552 N 1450 E',
+    city: 'Provo',
+    region: 'UT',
+    postalCode: '84604',
+    latitude: 40.2601,
+    longitude: -111.6502,
+    capacity: 3,
+    amenities: ['tailgating'] as ('tailgating' | 'covered')[],
+    accessInstructions: 'Park nose-in on the left side.',
+    listing: { eventId, priceCents: 2500, spacesOffered: 2, ...listing },
+    ...overrides,
+  };
+}
+
+/**
  * For API tests: an upcoming event near LaVell Edwards Stadium and a listing of `spaces` at $20
  * on a driveway of `host`.
  */

@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { waitForEmail } from './control';
+import { denverDay, fillEvent } from './event-form';
 import { signIn, signInAsAdmin, signUpVerified } from './session';
 
 // The browser is in Utah, like most of our venues: its zone prefills the event form.
@@ -20,34 +21,8 @@ async function screenshots(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 720 });
 }
 
-/** YYYY-MM-DD `days` from now in Denver. */
-function denverDay(days: number): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Denver' }).format(
-    new Date(Date.now() + days * 86_400_000),
-  );
-}
-
 let counter = 0;
 const uniqueTitle = (base: string) => `${base} ${Date.now().toString(36)}${(counter += 1)}`;
-
-/** Fills the whole /register-event form (the page must be open). */
-async function fillEvent(page: Page, title: string, { starts = '18:00', ends = '22:00' } = {}) {
-  await page.getByLabel('Title').fill(title);
-  await page
-    .getByLabel('Description (optional)')
-    .fill('Food trucks, a night market and live music.');
-  await page.getByLabel('Expected attendance').fill('8000');
-  await page.getByLabel('Website (optional)').fill('https://orem.example.org/owlfest');
-  await page.getByLabel('Venue name').fill('SCERA Park');
-  await page.getByLabel('Street address').fill('600 S 400 E');
-  await page.getByLabel('City').fill('Orem');
-  await page.getByLabel('State or region').fill('UT');
-  await page.getByLabel('Postal code').fill('84097');
-  await page.getByLabel('Latitude').fill('40.2889');
-  await page.getByLabel('Longitude').fill('-111.6877');
-  await page.getByLabel('Starts').fill(`${denverDay(30)}T${starts}`);
-  await page.getByLabel('Ends').fill(`${denverDay(30)}T${ends}`);
-}
 
 async function registerEvent(page: Page, title: string) {
   await fillEvent(page, title);

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { fakeExecutable, noisyPng } from './images';
+import { fillEvent } from './event-form';
 import { blockMapTiles } from './map-tiles';
 import { signIn, signInAsAdmin, signUpVerified } from './session';
 
@@ -189,21 +190,9 @@ test('an organiser adds an event image while registering it, replaces it when ed
 }) => {
   test.setTimeout(60_000);
   const title = `Lantern Walk ${Date.now().toString(36)}`;
-  const day = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10);
   await signUpVerified(page, 'Omar Organiser');
   await page.goto('/register-event');
-  await page.getByLabel('Title').fill(title);
-  await page.getByLabel('Expected attendance').fill('3000');
-  await page.getByLabel('Venue name').fill('SCERA Park');
-  await page.getByLabel('Street address').fill('600 S 400 E');
-  await page.getByLabel('City').fill('Orem');
-  await page.getByLabel('State or region').fill('UT');
-  await page.getByLabel('Postal code').fill('84097');
-  await page.getByLabel('Latitude').fill('40.2889');
-  await page.getByLabel('Longitude').fill('-111.6877');
-  await page.getByLabel('Time zone of the venue').selectOption('America/Denver');
-  await page.getByLabel('Starts').fill(`${day}T18:00`);
-  await page.getByLabel('Ends').fill(`${day}T22:00`);
+  await fillEvent(page, title, { timeZone: 'America/Denver' });
 
   const image = page.getByLabel('Event image (optional)');
   const fastAgain = await slowUplink(page);

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createContext, type SessionUser } from '../../context';
 import { createCaller } from '../../root';
+import { drivewayRequest, makeEvent } from '../../test-marketplace';
 import { insertUsers, testUser } from '../../test-users';
 import { nearestListings } from './listing.queries';
 
@@ -21,23 +22,8 @@ const api = (user: SessionUser | null, platformFeeBps?: number) =>
   createCaller(createContext({ db: handle.db, user, platformFeeBps }));
 
 const venue = { latitude: 40.2574, longitude: -111.6547 };
-const driveway = (
-  overrides: Record<string, unknown> = {},
-  listing: Record<string, unknown> = {},
-) => ({
-  title: 'Shady spot on 1450 North',
-  street: '1552 N 1450 E',
-  city: 'Provo',
-  region: 'UT',
-  postalCode: '84604',
-  latitude: 40.2601,
-  longitude: -111.6502,
-  capacity: 3,
-  amenities: ['tailgating'] as ('tailgating' | 'covered')[],
-  accessInstructions: 'Park nose-in on the left side.',
-  listing: { eventId, priceCents: 2500, spacesOffered: 2, ...listing },
-  ...overrides,
-});
+const driveway = (overrides: Record<string, unknown> = {}, listing: Record<string, unknown> = {}) =>
+  drivewayRequest(eventId, overrides, listing);
 
 beforeAll(async () => {
   handle = await createTestDatabase();
@@ -229,24 +215,13 @@ describe('sorting by walking distance', () => {
   const ids: Record<'north' | 'east' | 'far', string> = { north: '', east: '', far: '' };
 
   beforeAll(async () => {
-    const [event] = await handle.db
-      .insert(events)
-      .values({
-        title: 'Distance Game',
-        slug: 'distance-game',
-        venueName: 'LaVell Edwards Stadium',
-        street: '1700 N Canyon Rd',
-        city: 'Provo',
-        region: 'UT',
-        postalCode: '84604',
-        ...venue,
-        timeZone: 'America/Denver',
-        expectedAttendance: 60_000,
-        startsAt: new Date(Date.now() + 96 * HOUR),
-        endsAt: new Date(Date.now() + 99 * HOUR),
-      })
-      .returning();
-    nearEventId = event!.id;
+    const event = await makeEvent(handle.db, {
+      title: 'Distance Game',
+      slug: 'distance-game',
+      ...venue,
+      startsInHours: 96,
+    });
+    nearEventId = event.id;
     // At this latitude a degree of longitude is about 53 miles and one of latitude 69: the spot
     // 0.010 degrees east (0.53 mi) is nearer than the one 0.008 degrees north (0.55 mi), though
     // it is more degrees away.

@@ -1,33 +1,22 @@
-import { driveways, events } from '@parkside/db';
+import { driveways } from '@parkside/db';
 import { createTestDatabase, type TestDatabase } from '@parkside/db/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createContext, type SessionUser } from '../../context';
 import { createCaller } from '../../root';
+import { drivewayRequest, makeEvent } from '../../test-marketplace';
 import { insertUsers, testUser } from '../../test-users';
 
 let handle: TestDatabase;
 let eventId: string;
-const HOUR = 3_600_000;
 const host = testUser('rphost');
 const driver = testUser('rpdriver');
 const waiter = testUser('rpwaiter');
 
 const api = (user: SessionUser | null) => createCaller(createContext({ db: handle.db, user }));
 
-const driveway = (title: string, priceCents: number, spacesOffered: number) => ({
-  title,
-  street: '1552 N 1450 E',
-  city: 'Provo',
-  region: 'UT',
-  postalCode: '84604',
-  latitude: 40.2601,
-  longitude: -111.6502,
-  capacity: 3,
-  amenities: ['tailgating'] as 'tailgating'[],
-  accessInstructions: 'Park nose-in on the left side.',
-  listing: { eventId, priceCents, spacesOffered },
-});
+const driveway = (title: string, priceCents: number, spacesOffered: number) =>
+  drivewayRequest(eventId, { title }, { priceCents, spacesOffered });
 
 const book = (user: SessionUser, listingId: string, key: string) =>
   api(user).booking.create({
@@ -40,25 +29,8 @@ const book = (user: SessionUser, listingId: string, key: string) =>
 beforeAll(async () => {
   handle = await createTestDatabase();
   await insertUsers(handle.db, host, driver, waiter);
-  const [event] = await handle.db
-    .insert(events)
-    .values({
-      title: 'Rent Page Game',
-      slug: 'rent-page-game',
-      venueName: 'LaVell Edwards Stadium',
-      street: '1700 N Canyon Rd',
-      city: 'Provo',
-      region: 'UT',
-      postalCode: '84604',
-      latitude: 40.2574,
-      longitude: -111.6547,
-      timeZone: 'America/Denver',
-      expectedAttendance: 60_000,
-      startsAt: new Date(Date.now() + 72 * HOUR),
-      endsAt: new Date(Date.now() + 75 * HOUR),
-    })
-    .returning();
-  eventId = event!.id;
+  const event = await makeEvent(handle.db, { title: 'Rent Page Game', slug: 'rent-page-game' });
+  eventId = event.id;
 });
 afterAll(async () => {
   await handle?.close();
