@@ -42,16 +42,13 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createContext, type SessionUser } from './context';
 import { appRouter, createCaller } from './root';
-import { makeEvent, makeListing } from './test-marketplace';
+import { eventInput, makeEvent, makeListing } from './test-marketplace';
 import { insertUsers, testUser } from './test-users';
 import {
   ADMIN_REQUIRED_MESSAGE,
   SIGN_IN_REQUIRED_MESSAGE,
   VERIFICATION_REQUIRED_MESSAGE,
 } from './trpc';
-
-const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
 
 const people = {
   visitor: null,
@@ -291,30 +288,6 @@ const eventUpdate = (event: Event, title = 'Renamed game day') => ({
   title,
 });
 
-const newEvent = () => {
-  const start = new Date(Date.now() + 30 * DAY);
-  return {
-    ...eventFields({
-      title: 'Provo Summer Fair',
-      description: 'Rides, food trucks and a parade.',
-      venueName: 'Pioneer Park',
-      street: '500 W Center St',
-      city: 'Provo',
-      region: 'UT',
-      postalCode: '84601',
-      country: 'US',
-      latitude: 40.2338,
-      longitude: -111.6694,
-      timeZone: 'America/Denver',
-      startsAt: start,
-      endsAt: new Date(start.getTime() + 8 * HOUR),
-      expectedAttendance: 12_000,
-      websiteUrl: null,
-      imageUrl: null,
-    } as Event),
-  };
-};
-
 const bookingRequest = (listingId: string) => ({
   listingId,
   licensePlate: 'XYZ 987',
@@ -449,7 +422,7 @@ const matrix: Record<string, Rule> = {
   'event.create': {
     access: 'verified',
     owner: 'none',
-    input: () => newEvent(),
+    input: () => eventInput(),
     outcomes: [['driverB', 'ok']],
   },
   'event.forEdit': {

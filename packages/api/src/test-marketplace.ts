@@ -1,7 +1,9 @@
 import { driveways, events, listings, type Database, type NewEvent } from '@parkside/db';
+import { instantToLocalDateTime, type EventCreateRequest } from '@parkside/validators';
 import type { SessionUser } from './context';
 
 const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
 let counter = 0;
 
 /**
@@ -104,4 +106,32 @@ export async function makeListing(
     })
     .returning();
   return { event: event!, driveway: driveway!, listing: listing! };
+}
+
+/** A local time in Denver `days` from now, as the form sends it. */
+export function denverLocal(days: number, hour = 19): string {
+  const day = instantToLocalDateTime(new Date(Date.now() + days * DAY), 'America/Denver');
+  return `${day.slice(0, 10)}T${String(hour).padStart(2, '0')}:30`;
+}
+
+/** For API tests: what `event.create` takes, a fair in Provo 20 days from now. */
+export function eventInput(overrides: Partial<EventCreateRequest> = {}): EventCreateRequest {
+  return {
+    title: 'Provo Summer Fair',
+    description: 'Rides, food trucks and a parade.',
+    venueName: 'Pioneer Park',
+    street: '500 W Center St',
+    city: 'Provo',
+    region: 'UT',
+    postalCode: '84601',
+    country: 'US',
+    latitude: 40.2338,
+    longitude: -111.6694,
+    timeZone: 'America/Denver',
+    startLocal: denverLocal(20, 10),
+    endLocal: denverLocal(20, 18),
+    expectedAttendance: 12_000,
+    websiteUrl: 'https://provo.example.org/fair',
+    ...overrides,
+  };
 }

@@ -7,7 +7,7 @@ import { createContext, type SessionUser } from '../../context';
 import { fieldErrorsOf } from '../../errors';
 import { createCaller } from '../../root';
 import { ADMIN_REQUIRED_MESSAGE, VERIFICATION_REQUIRED_MESSAGE } from '../../trpc';
-import { makeEvent } from '../../test-marketplace';
+import { denverLocal, eventInput, makeEvent } from '../../test-marketplace';
 import { insertUsers, testUser } from '../../test-users';
 import { BOOKED_EVENT_MOVE_MESSAGE, EDIT_CLOSED_MESSAGE, slugify } from './event.manage';
 
@@ -22,33 +22,6 @@ const admin = testUser('admin', { isAdmin: true });
 const host = testUser('host', { isHost: true });
 
 const as = (user: SessionUser | null) => createCaller(createContext({ db: handle.db, user }));
-
-/** A local time in Denver `days` from now, as the form sends it. */
-function denverLocal(days: number, hour = 19): string {
-  const day = instantToLocalDateTime(new Date(Date.now() + days * DAY), 'America/Denver');
-  return `${day.slice(0, 10)}T${String(hour).padStart(2, '0')}:30`;
-}
-
-function eventInput(overrides: Partial<EventCreateRequest> = {}): EventCreateRequest {
-  return {
-    title: 'Provo Summer Fair',
-    description: 'Rides, food trucks and a parade.',
-    venueName: 'Pioneer Park',
-    street: '500 W Center St',
-    city: 'Provo',
-    region: 'UT',
-    postalCode: '84601',
-    country: 'US',
-    latitude: 40.2338,
-    longitude: -111.6694,
-    timeZone: 'America/Denver',
-    startLocal: denverLocal(20, 10),
-    endLocal: denverLocal(20, 18),
-    expectedAttendance: 12_000,
-    websiteUrl: 'https://provo.example.org/fair',
-    ...overrides,
-  };
-}
 
 /** Stores an event directly (for states the API cannot reach on its own, such as past ones). */
 async function storeEvent(overrides: Partial<NewEvent> & { slug: string }) {
