@@ -32,6 +32,17 @@ export function milesFrom(from: PlaceSql): SQL<number> {
     + cos(radians(${lat})) * cos(radians(${y})) * sin(radians(${x} - ${lng}) / 2) ^ 2)))`;
 }
 
+/** What a listing card shows of its driveway (before booking: no access instructions). */
+export const drivewayCardColumns = {
+  title: driveways.title,
+  street: driveways.street,
+  city: driveways.city,
+  latitude: driveways.latitude,
+  longitude: driveways.longitude,
+  amenities: driveways.amenities,
+  photos: driveways.photos,
+};
+
 /** Confirmed bookings of a listing (an index-only count on (listing_id, status)). */
 export function bookedSpacesOf(listingId: SQLWrapper): SQL<number> {
   return sql<number>`(select count(*) from ${bookings}
@@ -163,13 +174,7 @@ export function nearestListingsQuery(db: Database) {
       availableFrom: listings.availableFrom,
       availableTo: listings.availableTo,
       licensePlateRequired: listings.licensePlateRequired,
-      title: driveways.title,
-      street: driveways.street,
-      city: driveways.city,
-      latitude: driveways.latitude,
-      longitude: driveways.longitude,
-      amenities: driveways.amenities,
-      photos: driveways.photos,
+      ...drivewayCardColumns,
       distanceMiles: sql<number>`${miles}`.mapWith(Number),
     })
     .from(listings)

@@ -7,7 +7,12 @@ import { AppError } from '../../errors';
 import { preparedFor } from '../../prepared';
 import { eventRowById } from '../event/event.service';
 import { notifyWaitlist } from '../waitlist/waitlist.service';
-import { bookedSpacesOf, hasListingWithSpace, milesFrom } from './listing.queries';
+import {
+  bookedSpacesOf,
+  drivewayCardColumns,
+  hasListingWithSpace,
+  milesFrom,
+} from './listing.queries';
 
 const HOUR = 3_600_000;
 
@@ -144,13 +149,7 @@ function prepareListingsQuery(db: Database, shape: ListingsShape, name: string) 
       availableFrom: ordered.availableFrom,
       availableTo: ordered.availableTo,
       licensePlateRequired: ordered.licensePlateRequired,
-      title: driveways.title,
-      street: driveways.street,
-      city: driveways.city,
-      latitude: driveways.latitude,
-      longitude: driveways.longitude,
-      amenities: driveways.amenities,
-      photos: driveways.photos,
+      ...drivewayCardColumns,
     })
     .from(ordered)
     .innerJoin(driveways, eq(driveways.id, ordered.drivewayId))
