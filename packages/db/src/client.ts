@@ -26,6 +26,17 @@ export interface DatabaseHandle {
   migrate(): Promise<void>;
   /** True when the database answers a trivial query. */
   ping(): Promise<boolean>;
+  /**
+   * LISTEN on a channel: `onMessage` gets each NOTIFY's payload, sent by transactions that
+   * committed. `onListening` runs each time listening starts, the first time and after every
+   * reconnection: notifications sent while the connection was down are lost, so whatever
+   * depends on them must start afresh there. Resolves, once listening, to a function that stops.
+   */
+  listen(
+    channel: string,
+    onMessage: (payload: string) => void,
+    onListening?: () => void,
+  ): Promise<() => Promise<void>>;
   /** PGlite only: the whole data folder as a gzipped tarball (migrated snapshots for tests). */
   dump?: () => Promise<Blob>;
   close(): Promise<void>;
@@ -77,6 +88,11 @@ function openPostgres(url: string, max: number): DatabaseHandle {
     migrate: () =>
       migratePostgres(drizzlePostgres(client), { migrationsFolder: migrationsFolder() }),
     ping: () => ping(db),
+    // postgres.js listens on a connection of its own, outside the pool, and reconnects it.
+    listen: async (channel, onMessage, onListening) => {
+      const { unlisten } = await client.listen(channel, onMessage, onListening);
+      return unlisten;
+    },
     close: () => client.end({ timeout: 5 }),
   };
 }
@@ -104,6 +120,12 @@ async function openPglite(dataDir: string, loadDataDir?: Blob | File): Promise<D
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: migrationsFolder() }),
     ping: () => ping(db),
+    // One session in this process: it never disconnects, and hears its own notifications.
+    listen: async (channel, onMessage, onListening) => {
+      const stop = await client.listen(channel, onMessage);
+      onListening?.();
+      return () => stop();
+    },
     dump: () => client.dumpDataDir('gzip'),
     close: async () => {
       try {
