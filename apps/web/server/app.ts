@@ -1,6 +1,5 @@
 import { appRouter, type SessionUser } from '@parkside/api';
 import { isAllowedOrigin } from '@parkside/auth';
-import { createRequestHandler } from '@remix-run/express';
 import type { ServerBuild } from '@remix-run/node';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import compression from 'compression';
@@ -8,6 +7,9 @@ import express, { type Request, type RequestHandler, type Response } from 'expre
 import { join } from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
 import type { ViteDevServer } from 'vite';
+import { TOAST_COOKIE } from '../app/.server/toast';
+import type { PageCache } from './page-cache';
+import { remixHandler } from './remix-handler';
 import { cspNonce, securityHeaders } from './security';
 import { apiContext, type Services } from './services';
 import { storageRoutes } from './storage';
@@ -23,6 +25,8 @@ export interface AppOptions {
   viteDevServer?: ViteDevServer;
   /** How many proxies in front of the app to trust for the client address. */
   trustProxy?: number;
+  /** Pages kept for signed-out visitors (decision 020); without it every page is rendered. */
+  pageCache?: PageCache;
 }
 
 /** What the session middleware found for this request. */
@@ -102,6 +106,7 @@ export function createApp({
   getBuild,
   viteDevServer,
   trustProxy = 0,
+  pageCache,
 }: AppOptions) {
   const app = express();
   app.disable('x-powered-by');
@@ -177,11 +182,16 @@ export function createApp({
 
   if (!getBuild) return app;
 
+  const toastCookie = new RegExp(`(?:^|;\\s*)${TOAST_COOKIE}=`);
   app.all(
     '*',
-    createRequestHandler({
+    remixHandler({
       mode,
       build: getBuild,
+      pageCache,
+      nonceOf: (res) => locals(res).cspNonce,
+      seesPublicPage: (req, res) =>
+        locals(res).session === null && !toastCookie.test(req.get('cookie') ?? ''),
       getLoadContext: (req, res) => {
         const session = locals(res).session;
         return {

@@ -46,6 +46,11 @@ const schema = z.object({
   SIGNUP_LIMIT_PER_HOUR: z.coerce.number().int().min(1).optional(),
   /** Proxies in front of the app whose X-Forwarded-For is trusted (0: none). */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  /**
+   * Keep /rent for signed-out visitors until its event's parking changes (decision 020).
+   * Default: on, except in development, where code changes must show at once.
+   */
+  PAGE_CACHE: flag,
   DEV_OIDC_PORT: z.coerce.number().int().min(0).max(65_535).default(3001),
   /** Signs the short-lived app-check tokens the site gives its own pages (32+ characters). */
   APP_CHECK_SECRET: z

@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createApp } from './app';
+import { PageCache } from './page-cache';
 import { seedDemo } from './demo-data';
 import { readEnv } from './env';
 import { createServices } from './services';
@@ -70,6 +71,21 @@ const services = createServices(database.db, env, {
     label: 'Parkside test login',
   },
 });
+// Pages kept for signed-out visitors, dropped when PostgreSQL says their event changed.
+const pageCache = (env.PAGE_CACHE ?? !development) ? new PageCache() : undefined;
+const stopListening = pageCache
+  ? await database
+      .listen(
+        'event_parking_changed',
+        (eventId) => pageCache.changed(eventId),
+        () => pageCache.listeningStarted(),
+      )
+      .catch((error: Error) => {
+        console.error(`Pages are not kept: listening for changes failed (${error.message}).`);
+        return undefined;
+      })
+  : undefined;
+
 const app = createApp({
   services,
   mode: env.NODE_ENV,
@@ -77,6 +93,7 @@ const app = createApp({
   getBuild,
   viteDevServer,
   trustProxy: env.TRUST_PROXY,
+  pageCache,
 });
 
 services.mailQueue.start();
@@ -117,6 +134,8 @@ async function shutdown(signal: string) {
     setTimeout(() => server.closeAllConnections(), 2_000).unref();
   });
   await services.mailQueue.stop();
+  pageCache?.listeningStopped();
+  await stopListening?.();
   await viteDevServer?.close();
   await devOidc?.close();
   await database.close();

@@ -7,15 +7,16 @@ export interface Toast {
   description?: string;
 }
 
-const COOKIE = 'parkside_toast';
+/** The cookie's name; the server's page cache passes over requests that carry one. */
+export const TOAST_COOKIE = 'parkside_toast';
 const TYPES = new Set(['success', 'error', 'warning', 'info']);
 
 export function toastCookie(toast: Toast): string {
   const value = Buffer.from(JSON.stringify(toast)).toString('base64url');
-  return `${COOKIE}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=60`;
+  return `${TOAST_COOKIE}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=60`;
 }
 
-const clearCookie = `${COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0`;
+const clearCookie = `${TOAST_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0`;
 
 /** The pending toast of this request and the Set-Cookie that consumes it. */
 export function readToast(request: Request): { toast: Toast | null; setCookie: string | null } {
