@@ -1,35 +1,11 @@
 import { hashPassword } from '@parkside/auth';
 import { createDatabase, driveways, events, listings, passwordAccounts, users } from '@parkside/db';
 import { expect, test } from '@playwright/test';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
+import { postForm, sessionCookie, startServer, stopServers } from './app-servers';
 import { createFreshDatabase } from './fresh-database';
 
 const DRIVERS = 50;
 const SPACES = 3;
-
-async function startServer(env: Record<string, string>, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['build/express/index.js'], {
-    env: {
-      ...process.env,
-      ...env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-    },
-    stdio: 'ignore',
-  });
-  for (let i = 0; i < 300; i += 1) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return child;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`Server on ${port} did not start`);
-}
 
 test('50 simultaneous bookings for 3 spaces, through two app servers, confirm exactly 3', async () => {
   test.skip(!process.env.TEST_DATABASE_URL, 'two processes on one database need PostgreSQL');
@@ -93,34 +69,18 @@ test('50 simultaneous bookings for 3 spaces, through two app servers, confirm ex
   );
   try {
     const base = (i: number) => `http://127.0.0.1:${ports[i % 2]}`;
-    const post = (i: number, path: string, form: Record<string, string>, cookie?: string) =>
-      fetch(`${base(i)}${path}`, {
-        method: 'POST',
-        redirect: 'manual',
-        headers: {
-          origin: base(i),
-          'content-type': 'application/x-www-form-urlencoded',
-          ...(cookie ? { cookie } : {}),
-        },
-        body: new URLSearchParams(form),
-      });
     const cookies = await Promise.all(
-      Array.from({ length: DRIVERS }, async (_, i) => {
-        const response = await post(i, '/login', { email: `racer${i}@example.com`, password });
-        expect(response.status).toBe(302);
-        return response.headers
-          .getSetCookie()
-          .find((c) => c.startsWith('parkside_session='))!
-          .split(';')[0]!;
-      }),
+      Array.from({ length: DRIVERS }, (_, i) =>
+        sessionCookie(base(i), `racer${i}@example.com`, password),
+      ),
     );
 
     // Everyone presses "Confirm booking" at once, half on each server (posted, like the
     // browser does, to the page's own address).
     const responses = await Promise.all(
       cookies.map((cookie, i) =>
-        post(
-          i,
+        postForm(
+          base(i),
           `/booking-confirmation?listing=${listingId}`,
           {
             listingId,
@@ -142,10 +102,7 @@ test('50 simultaneous bookings for 3 spaces, through two app servers, confirm ex
         expect(body).toContain('That driveway just filled up. Please pick another one.');
     }
   } finally {
-    for (const server of servers) {
-      server.kill('SIGTERM');
-      await once(server, 'exit');
-    }
+    await stopServers(servers);
     await database.drop();
   }
 });

@@ -1,0 +1,172 @@
+import { DEMO_ACCOUNTS } from '@parkside/auth';
+import { createDatabase, driveways, events, listings, type DatabaseHandle } from '@parkside/db';
+import { expect, test, type Page } from '@playwright/test';
+import { eq } from 'drizzle-orm';
+import type { ChildProcess } from 'node:child_process';
+import { postForm, sessionCookie, startServer, stopServers } from './app-servers';
+import { createFreshDatabase, type FreshDatabase } from './fresh-database';
+import { blockMapTiles } from './map-tiles';
+
+/**
+ * /rent as signed-out visitors get it on game day: kept by each server and served again, until
+ * anything it shows changes on any server, or by hand in the database (decision 020).
+ */
+
+test.describe.configure({ mode: 'serial' });
+test.skip(!process.env.TEST_DATABASE_URL, 'two app servers on one database need PostgreSQL');
+
+const driver = DEMO_ACCOUNTS.find((a) => a.email === 'driver@example.com')!;
+let database: FreshDatabase;
+let handle: DatabaseHandle;
+let servers: ChildProcess[] = [];
+let eventId: string;
+let listingId: string;
+let drivewayId: string;
+let origins: [string, string];
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  database = await createFreshDatabase({ seed: true });
+  handle = await createDatabase({ url: (database.env as { DATABASE_URL: string }).DATABASE_URL });
+  // An event with one two-space driveway, so "spaces left" is easy to follow.
+  const [event] = await handle.db.select().from(events).where(eq(events.slug, 'stadium-of-fire'));
+  eventId = event!.id;
+  await handle.db.update(listings).set({ status: 'closed' }).where(eq(listings.eventId, eventId));
+  const [driveway] = await handle.db
+    .insert(driveways)
+    .values({
+      hostId: 'demo-host',
+      title: 'Cedar driveway',
+      street: '12 Cedar St',
+      city: event!.city,
+      region: event!.region,
+      postalCode: event!.postalCode,
+      latitude: event!.latitude + 0.002,
+      longitude: event!.longitude,
+      capacity: 2,
+    })
+    .returning();
+  drivewayId = driveway!.id;
+  const [listing] = await handle.db
+    .insert(listings)
+    .values({
+      drivewayId,
+      location: { x: driveway!.longitude, y: driveway!.latitude },
+      eventId,
+      priceCents: 2200,
+      spacesOffered: 2,
+      availableFrom: event!.startsAt,
+      availableTo: event!.endsAt,
+    })
+    .returning();
+  listingId = listing!.id;
+  const ports = [3340 + test.info().workerIndex * 2, 3341 + test.info().workerIndex * 2];
+  origins = [`http://127.0.0.1:${ports[0]}`, `http://127.0.0.1:${ports[1]}`];
+  servers = await Promise.all(
+    ports.map((port) => startServer(database.env as Record<string, string>, port)),
+  );
+});
+
+test.afterAll(async () => {
+  await stopServers(servers);
+  await handle?.close();
+  await database?.drop();
+});
+
+const rentUrl = (origin: string) => `${origin}/rent?event=${eventId}`;
+const card = (page: Page) => page.getByRole('article', { name: 'Cedar driveway' });
+
+/** Opens /rent on the first server; returns what the page cache did with it. */
+async function openRent(page: Page): Promise<string | undefined> {
+  const response = await page.goto(rentUrl(origins[0]));
+  expect(response?.status()).toBe(200);
+  return response?.headers()['x-cache'];
+}
+
+test('a signed-out visitor is served the kept page, which works like a fresh one', async ({
+  page,
+}) => {
+  await blockMapTiles(page);
+  const refused: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
+  });
+  // The first visit renders and keeps the page; the next ones are served from memory.
+  await openRent(page);
+  expect(await openRent(page)).toBe('hit');
+  await expect(card(page)).toContainText('2 spaces left');
+
+  // Each response carries its own nonce, the one its CSP allows, so the scripts still run:
+  // a link is followed in the browser (a data request) rather than by loading a new document.
+  const first = await fetch(rentUrl(origins[0]));
+  const second = await fetch(rentUrl(origins[0]));
+  const nonces = await Promise.all(
+    [first, second].map(async (response) => {
+      const csp = /'nonce-([^']+)'/.exec(response.headers.get('content-security-policy') ?? '');
+      const html = await response.text();
+      expect(html).toContain(`nonce="${csp?.[1]}"`);
+      return csp?.[1];
+    }),
+  );
+  expect(second.headers.get('x-cache')).toBe('hit');
+  expect(nonces[0]).not.toBe(nonces[1]);
+  const dataRequest = page.waitForRequest((r) => r.url().includes('/events.data'));
+  await page.getByRole('link', { name: 'All events' }).click();
+  await dataRequest;
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('events');
+  expect(refused).toEqual([]);
+});
+
+test('a booking on the other server shows at once on the kept page', async ({ page }) => {
+  await blockMapTiles(page);
+  await openRent(page);
+  expect(await openRent(page)).toBe('hit');
+  await expect(card(page)).toContainText('2 spaces left');
+
+  const cookie = await sessionCookie(origins[1], driver.email, driver.password);
+  const booked = await postForm(
+    origins[1],
+    `/booking-confirmation?listing=${listingId}`,
+    {
+      listingId,
+      licensePlate: 'CACHE1',
+      vehicleDescription: 'Blue Subaru',
+      idempotencyKey: `page-cache-${Date.now()}`,
+    },
+    cookie,
+  );
+  expect(booked.status).toBe(302);
+
+  // The first server hears of it from PostgreSQL; the next visitor gets a fresh render.
+  await expect
+    .poll(async () => {
+      await openRent(page);
+      return card(page).textContent();
+    })
+    .toContain('1 space left');
+  expect(await openRent(page)).toBe('hit');
+
+  // A signed-in driver is never served a kept page.
+  const mine = await fetch(rentUrl(origins[0]), { headers: { cookie } });
+  expect(mine.headers.get('x-cache')).toBeNull();
+  expect(await mine.text()).toContain('1 space left');
+});
+
+test('a change made by hand in the database shows too', async ({ page }) => {
+  await blockMapTiles(page);
+  await openRent(page);
+  expect(await openRent(page)).toBe('hit');
+  await handle.db
+    .update(driveways)
+    .set({ title: 'Cedar driveway (covered)', amenities: ['covered'] })
+    .where(eq(driveways.id, drivewayId));
+  await expect
+    .poll(async () => {
+      await openRent(page);
+      return page.getByRole('article', { name: 'Cedar driveway (covered)' }).count();
+    })
+    .toBe(1);
+  await expect(page.getByRole('article', { name: 'Cedar driveway (covered)' })).toContainText(
+    'Covered',
+  );
+});
