@@ -92,7 +92,9 @@ function cacheSlotOf(req: ExpressRequest): { key: string; eventId: string } | nu
   if (req.method !== 'GET' || !EVENT_PAGES.has(req.path)) return null;
   const eventId = req.query.event;
   if (typeof eventId !== 'string' || !UUID.test(eventId)) return null;
-  return { key: req.originalUrl, eventId: eventId.toLowerCase() };
+  // The Host header is part of the key, as in a proxy's cache: the page shows no host today,
+  // and a page that some day does cannot be poisoned for everyone by a forged one.
+  return { key: `${req.get('host') ?? ''}${req.originalUrl}`, eventId: eventId.toLowerCase() };
 }
 
 export function remixHandler({

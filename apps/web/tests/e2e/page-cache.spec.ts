@@ -170,3 +170,25 @@ test('a change made by hand in the database shows too', async ({ page }) => {
     'Covered',
   );
 });
+
+test('what is not the same for every signed-out visitor is never served from memory', async () => {
+  const url = rentUrl(origins[0]);
+  await fetch(url);
+  expect((await fetch(url)).headers.get('x-cache')).toBe('hit');
+
+  // A message waiting for this visitor alone (a toast after a redirect) is shown, not skipped.
+  const toast = Buffer.from(JSON.stringify({ type: 'info', title: 'Signed out.' })).toString(
+    'base64url',
+  );
+  const withToast = await fetch(url, { headers: { cookie: `parkside_toast=${toast}` } });
+  expect(withToast.headers.get('x-cache')).toBeNull();
+  expect(await withToast.text()).toContain('Signed out.');
+
+  // An unknown event's answer is rendered every time.
+  const unknown = `${origins[0]}/rent?event=00000000-0000-4000-8000-000000000000`;
+  for (let i = 0; i < 2; i += 1) {
+    const response = await fetch(unknown);
+    expect(response.status).toBe(404);
+    expect(response.headers.get('x-cache')).toBe('miss');
+  }
+});
