@@ -192,7 +192,7 @@ function notificationsOf(name: string, open: () => Promise<DatabaseHandle>) {
 
     it('names each event once for a write of many rows', async () => {
       const eventId = await makeEvent(db);
-      const rows = [];
+      const rows: ReturnType<typeof listingFor>[] = [];
       for (let i = 0; i < 5; i += 1) rows.push(listingFor(await makeDriveway(db), eventId));
       const said = await hearing(heard, [eventId], () => db.insert(listings).values(rows));
       expect(said.filter((id) => id === eventId)).toHaveLength(1);
