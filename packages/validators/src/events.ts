@@ -7,6 +7,7 @@ import {
   EVENT_PAGE_SIZE_MAX,
   EVENT_SEARCH_MAX_LENGTH,
   EVENT_TITLE_MAX_LENGTH,
+  MY_EVENTS_PAGE_MAX,
   URL_MAX_LENGTH,
 } from './limits';
 import {
@@ -33,16 +34,19 @@ export const coordinatesSchema = z
   .object({ latitude: latitudeSchema, longitude: longitudeSchema })
   .strict();
 
+/** Typed search text; blank means no search. */
+const searchText = z
+  .string({ message: 'Search must be text.' })
+  .trim()
+  .max(EVENT_SEARCH_MAX_LENGTH, {
+    message: `Search must be at most ${EVENT_SEARCH_MAX_LENGTH} characters.`,
+  })
+  .optional()
+  .transform((value) => (value ? value : undefined));
+
 export const eventListInput = z
   .object({
-    q: z
-      .string({ message: 'Search must be text.' })
-      .trim()
-      .max(EVENT_SEARCH_MAX_LENGTH, {
-        message: `Search must be at most ${EVENT_SEARCH_MAX_LENGTH} characters.`,
-      })
-      .optional()
-      .transform((value) => (value ? value : undefined)),
+    q: searchText,
     from: calendarDay.optional(),
     to: calendarDay.optional(),
     limit: z
@@ -247,7 +251,7 @@ export type EventUpdateInput = z.output<typeof eventUpdateInput>;
 export const EVENT_STATUSES = ['scheduled', 'cancelled', 'archived'] as const;
 export type EventStatus = (typeof EVENT_STATUSES)[number];
 
-/** Your events (admins: everyone's), optionally only those in the given states. */
+/** A page of your events (admins: everyone's), optionally only those in the given states. */
 export const eventMineInput = z
   .object({
     statuses: z
@@ -255,6 +259,15 @@ export const eventMineInput = z
       .min(1)
       .max(EVENT_STATUSES.length)
       .optional(),
+    /** Only events whose title, venue or city contains this text (any case). */
+    q: searchText,
+    /** From 1. */
+    page: z
+      .number()
+      .int()
+      .min(1, 'Pages start at 1.')
+      .max(MY_EVENTS_PAGE_MAX, 'There are not that many pages.')
+      .default(1),
   })
   .strict()
   .prefault({});

@@ -22,5 +22,7 @@ export const EVENT_TITLE_MAX_LENGTH = 120;
 export const EVENT_DESCRIPTION_MAX_LENGTH = 2000;
 export const EVENT_ATTENDANCE_MAX = 2_000_000;
 export const EVENT_CANCEL_REASON_MAX_LENGTH = 500;
-/** How many events /registered-events and /archived-events show at most. */
-export const MY_EVENTS_MAX = 200;
+/** How many events a page of /registered-events or /archived-events shows. */
+export const MY_EVENTS_PAGE_SIZE = 24;
+/** The last page number asked for that is taken seriously (24 x 10,000 events). */
+export const MY_EVENTS_PAGE_MAX = 10_000;

@@ -1,6 +1,11 @@
 import { bookings, driveways, emailJobs, events, listings, type NewEvent } from '@parkside/db';
 import { createTestDatabase, type TestDatabase } from '@parkside/db/testing';
-import { instantToLocalDateTime, type EventCreateRequest } from '@parkside/validators';
+import {
+  instantToLocalDateTime,
+  MY_EVENTS_PAGE_SIZE,
+  type EventCreateRequest,
+  type EventStatus,
+} from '@parkside/validators';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createContext, type SessionUser } from '../../context';
@@ -98,6 +103,16 @@ beforeAll(async () => {
 afterAll(async () => {
   await handle?.close();
 });
+
+/** Every event `user` manages, through all the pages (the test database holds many). */
+async function everyPage(user: SessionUser, statuses?: EventStatus[]) {
+  const events = [];
+  for (let page = 1; ; page += 1) {
+    const result = await as(user).event.mine({ page, ...(statuses ? { statuses } : {}) });
+    events.push(...result.items);
+    if (!result.hasMore) return events;
+  }
+}
 
 describe('event.create validation', () => {
   async function refusal(overrides: Record<string, unknown>) {
@@ -286,11 +301,11 @@ describe('authorization matrix', () => {
 
     await expect(as(null).event.mine()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
     await expect(as(unverified).event.mine()).rejects.toMatchObject({ code: 'FORBIDDEN' });
-    const creatorList = await as(creator).event.mine();
+    const { items: creatorList } = await as(creator).event.mine();
     expect(ids(creatorList)).toContain(mine.id);
     expect(ids(creatorList)).not.toContain(theirs.id);
     expect(creatorList.every((e) => e.createdBy === creator.id)).toBe(true);
-    const adminList = await as(admin).event.mine();
+    const adminList = await everyPage(admin);
     expect(ids(adminList)).toEqual(expect.arrayContaining([mine.id, theirs.id]));
     expect(adminList.find((e) => e.id === mine.id)?.creatorName).toBe('Casey Creator');
   });
@@ -438,7 +453,7 @@ describe('event.mine', () => {
     await storeBooking(sooner.id, other);
     await storeBooking(sooner.id, creator);
 
-    const all = await as(user).event.mine();
+    const { items: all } = await as(user).event.mine();
     expect(all.map((e) => e.slug)).toEqual([
       'mine-sooner',
       'mine-later',
@@ -455,14 +470,54 @@ describe('event.mine', () => {
       upcoming: false,
     });
 
-    const active = await as(user).event.mine({ statuses: ['scheduled', 'cancelled'] });
+    const { items: active } = await as(user).event.mine({ statuses: ['scheduled', 'cancelled'] });
     expect(active.map((e) => e.id)).toEqual([sooner.id, later.id, cancelled.id, ended.id]);
-    const onlyArchived = await as(user).event.mine({ statuses: ['archived'] });
+    const { items: onlyArchived } = await as(user).event.mine({ statuses: ['archived'] });
     expect(onlyArchived.map((e) => e.id)).toEqual([archived.id]);
     await expect(
       // @ts-expect-error an unknown status on purpose
       as(user).event.mine({ statuses: ['deleted'] }),
     ).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+  });
+
+  it('pages through every event, in the same order, none twice and none left out', async () => {
+    const user = testUser('pager');
+    await insertUsers(handle.db, user);
+    const total = MY_EVENTS_PAGE_SIZE * 2 + 3;
+    const created: string[] = [];
+    for (let i = 0; i < total; i += 1) {
+      // Upcoming ones soonest first, then ended ones latest first: day +1 ... +26, then -1 ... -25.
+      const offset =
+        i < MY_EVENTS_PAGE_SIZE + 2 ? (i + 1) * DAY : -(i - MY_EVENTS_PAGE_SIZE - 1) * DAY;
+      const event = await storeEvent({
+        slug: `pager-${i}`,
+        createdBy: user.id,
+        startsAt: new Date(Date.now() + offset),
+        endsAt: new Date(Date.now() + offset + HOUR),
+      });
+      created.push(event.id);
+    }
+    const pages = [];
+    for (let page = 1; page <= 3; page += 1) pages.push(await as(user).event.mine({ page }));
+    expect(pages.map((p) => [p.page, p.items.length, p.hasMore])).toEqual([
+      [1, MY_EVENTS_PAGE_SIZE, true],
+      [2, MY_EVENTS_PAGE_SIZE, true],
+      [3, 3, false],
+    ]);
+    expect(pages.flatMap((p) => p.items.map((e) => e.id))).toEqual(created);
+
+    // A search narrows the pages too: title, venue or city, any case, "%" taken literally.
+    const searched = await as(user).event.mine({ q: 'PAGER-4' });
+    expect(searched.items.map((e) => e.slug).sort()).toEqual(
+      ['pager-4', ...Array.from({ length: 10 }, (_, i) => `pager-${40 + i}`)].sort(),
+    );
+    expect((await as(user).event.mine({ q: '%' })).items).toEqual([]);
+
+    const beyond = await as(user).event.mine({ page: 9 });
+    expect(beyond).toEqual({ items: [], page: 9, hasMore: false });
+    await expect(as(user).event.mine({ page: 0 })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+    });
   });
 });
 
@@ -521,7 +576,7 @@ describe('event.cancel', () => {
       .select({ lastJob: sql<number>`coalesce(max(${emailJobs.id}), 0)::int` })
       .from(emailJobs);
 
-    const listed = await as(admin).event.mine({ statuses: ['scheduled'] });
+    const listed = await everyPage(admin, ['scheduled']);
     expect(listed.find((e) => e.id === event.id)?.confirmedBookings).toBe(2);
 
     const result = await as(admin).event.cancel({

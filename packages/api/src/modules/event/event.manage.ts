@@ -12,16 +12,16 @@ import {
   EVENT_STARTS_IN_PAST_MESSAGE,
   eventInstants,
   instantToLocalDateTime,
-  MY_EVENTS_MAX,
+  MY_EVENTS_PAGE_SIZE,
   type EventCreateInput,
   type EventStatus,
   type EventUpdateInput,
 } from '@parkside/validators';
-import { and, asc, desc, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, like, or, sql, type SQL } from 'drizzle-orm';
 import type { SessionUser } from '../../context';
 import { AppError } from '../../errors';
 import { cancelEventBookings } from '../booking/booking.service';
-import { eventColumns, toSummary, type EventSummary } from './event.service';
+import { escapeLike, eventColumns, toSummary, type EventSummary } from './event.service';
 import { inTransaction, type Tx } from '../../transaction';
 
 /**
@@ -214,42 +214,54 @@ export async function updateEvent(
   });
 }
 
+/** A page of /registered-events or /archived-events. */
+export interface ManagedEventPage {
+  items: ManagedEvent[];
+  /** The page shown, from 1. */
+  page: number;
+  /** Whether a later page has events. */
+  hasMore: boolean;
+}
+
 /**
- * Your events, or every event for an admin: upcoming ones first (soonest first), then the rest
- * (most recent first). At most MY_EVENTS_MAX.
+ * Your events, or every event for an admin, a page of MY_EVENTS_PAGE_SIZE at a time: upcoming
+ * ones first (soonest first), then the rest (most recent first). With `q`, only those whose
+ * title, venue or city contains it.
  */
 export async function listManagedEvents(
   db: Database,
   user: SessionUser,
-  { statuses }: { statuses?: EventStatus[] },
+  { statuses, q, page = 1 }: { statuses?: EventStatus[]; q?: string; page?: number },
   now: Date = new Date(),
-): Promise<ManagedEvent[]> {
+): Promise<ManagedEventPage> {
   const upcoming = sql<boolean>`(${events.status} = 'scheduled' and ${events.endsAt} > ${now.toISOString()}::timestamptz)`;
   const conditions: (SQL | undefined)[] = [
     user.isAdmin ? undefined : eq(events.createdBy, user.id),
     statuses ? inArray(events.status, statuses) : undefined,
+    q
+      ? or(
+          ...[events.title, events.venueName, events.city].map((column) =>
+            ilike(column, `%${escapeLike(q)}%`),
+          ),
+        )
+      : undefined,
   ];
-  const confirmed = db
-    .select({
-      eventId: listings.eventId,
-      n: sql<number>`count(*)::int`.as('n'),
-    })
-    .from(bookings)
-    .innerJoin(listings, eq(listings.id, bookings.listingId))
-    .where(eq(bookings.status, 'confirmed'))
-    .groupBy(listings.eventId)
-    .as('confirmed');
+  // Counted for the events of this page only, through each listing's (listing_id, status) index.
+  const confirmedBookings = sql<number>`(
+    select count(*)::int from ${bookings}
+    join ${listings} on ${listings.id} = ${bookings.listingId}
+    where ${listings.eventId} = ${events.id} and ${bookings.status} = 'confirmed'
+  )`;
   const rows = await db
     .select({
       ...eventColumns,
       createdBy: events.createdBy,
       creatorName: users.name,
-      confirmedBookings: sql<number>`coalesce(${confirmed.n}, 0)::int`,
+      confirmedBookings,
       upcoming,
     })
     .from(events)
     .leftJoin(users, eq(users.id, events.createdBy))
-    .leftJoin(confirmed, eq(confirmed.eventId, events.id))
     .where(and(...conditions))
     .orderBy(
       desc(upcoming),
@@ -257,14 +269,22 @@ export async function listManagedEvents(
       desc(events.startsAt),
       asc(events.id),
     )
-    .limit(MY_EVENTS_MAX);
-  return rows.map(({ createdBy, creatorName, confirmedBookings, upcoming, ...row }) => ({
-    ...toSummary(row),
-    createdBy,
-    creatorName,
-    confirmedBookings,
-    upcoming,
-  }));
+    // One more than a page tells whether there is a next one.
+    .limit(MY_EVENTS_PAGE_SIZE + 1)
+    .offset((page - 1) * MY_EVENTS_PAGE_SIZE);
+  return {
+    items: rows
+      .slice(0, MY_EVENTS_PAGE_SIZE)
+      .map(({ createdBy, creatorName, confirmedBookings, upcoming, ...row }) => ({
+        ...toSummary(row),
+        createdBy,
+        creatorName,
+        confirmedBookings,
+        upcoming,
+      })),
+    page,
+    hasMore: rows.length > MY_EVENTS_PAGE_SIZE,
+  };
 }
 
 async function requireEvent(tx: Tx, id: string): Promise<Event> {

@@ -69,7 +69,8 @@ export function toSummary(row: EventRow): EventSummary {
   return { ...row, startsAt: row.startsAt.toISOString(), endsAt: row.endsAt.toISOString() };
 }
 
-function escapeLike(value: string): string {
+/** `value` matched literally inside a LIKE pattern. */
+export function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
