@@ -1,25 +1,35 @@
+import { EVENT_SEARCH_MAX_LENGTH, MY_EVENTS_PAGE_MAX } from '@parkside/validators';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { requireVerifiedUser } from '~/.server/auth';
+import { currentPath, requireVerifiedUser } from '~/.server/auth';
 import { manageEventAction } from '~/.server/event-actions';
 import { RouteErrorBoundary } from '~/components/errors/error-screens';
 import { ManagedEventCard } from '~/components/events/managed-event-card';
+import { ManagedEventsSearch, NoEventsMatch } from '~/components/events/managed-events-search';
 import { buttonClasses } from '~/components/ui/button';
+import { PageLinks, PastTheLastPage } from '~/components/ui/page-links';
+import { pageParam, searchParam } from '~/utils/paging';
 
 export const meta: MetaFunction = () => [{ title: 'Archived events · Parkside' }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = requireVerifiedUser(context, request);
-  const events = await context.api.event.mine({ statuses: ['archived'] });
-  return { events, isAdmin: user.isAdmin };
+  const q = searchParam(request, EVENT_SEARCH_MAX_LENGTH);
+  const list = await context.api.event.mine({
+    statuses: ['archived'],
+    q,
+    page: pageParam(request, MY_EVENTS_PAGE_MAX),
+  });
+  return { events: list.items, q, page: list.page, hasMore: list.hasMore, isAdmin: user.isAdmin };
 }
 
 export function action(args: ActionFunctionArgs) {
-  return manageEventAction(args, '/archived-events');
+  // Back to the same page of the list.
+  return manageEventAction(args, currentPath(args.request));
 }
 
 export default function ArchivedEventsPage() {
-  const { events, isAdmin } = useLoaderData<typeof loader>();
+  const { events, q, page, hasMore, isAdmin } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6 sm:py-12">
       <Link
@@ -34,7 +44,12 @@ export default function ArchivedEventsPage() {
           ? 'Events taken off Parkside. Unarchive one to bring it back.'
           : 'Your events that Parkside has archived. They no longer show to drivers.'}
       </p>
-      {events.length === 0 ? (
+      <ManagedEventsSearch q={q} />
+      {events.length === 0 && page > 1 ? (
+        <PastTheLastPage />
+      ) : events.length === 0 && q ? (
+        <NoEventsMatch q={q} />
+      ) : events.length === 0 ? (
         <div className="mt-8 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
           <p className="text-lg font-semibold">No archived events.</p>
           <p className="mt-1 text-slate-600">Events that are over or cancelled can be archived.</p>
@@ -54,6 +69,7 @@ export default function ArchivedEventsPage() {
           ))}
         </ul>
       )}
+      <PageLinks page={page} hasMore={hasMore} />
     </div>
   );
 }

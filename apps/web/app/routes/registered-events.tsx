@@ -1,22 +1,32 @@
 import type { ManagedEvent } from '@parkside/api';
+import { EVENT_SEARCH_MAX_LENGTH, MY_EVENTS_PAGE_MAX } from '@parkside/validators';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { requireVerifiedUser } from '~/.server/auth';
+import { currentPath, requireVerifiedUser } from '~/.server/auth';
 import { manageEventAction } from '~/.server/event-actions';
 import { RouteErrorBoundary } from '~/components/errors/error-screens';
 import { ManagedEventCard } from '~/components/events/managed-event-card';
+import { ManagedEventsSearch, NoEventsMatch } from '~/components/events/managed-events-search';
 import { buttonClasses } from '~/components/ui/button';
+import { PageLinks, PastTheLastPage } from '~/components/ui/page-links';
+import { pageParam, searchParam } from '~/utils/paging';
 
 export const meta: MetaFunction = () => [{ title: 'Registered events · Parkside' }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = requireVerifiedUser(context, request);
-  const events = await context.api.event.mine({ statuses: ['scheduled', 'cancelled'] });
-  return { events, isAdmin: user.isAdmin };
+  const q = searchParam(request, EVENT_SEARCH_MAX_LENGTH);
+  const list = await context.api.event.mine({
+    statuses: ['scheduled', 'cancelled'],
+    q,
+    page: pageParam(request, MY_EVENTS_PAGE_MAX),
+  });
+  return { events: list.items, q, page: list.page, hasMore: list.hasMore, isAdmin: user.isAdmin };
 }
 
 export function action(args: ActionFunctionArgs) {
-  return manageEventAction(args, '/registered-events');
+  // Back to the same page of the list.
+  return manageEventAction(args, currentPath(args.request));
 }
 
 function EventList({
@@ -44,7 +54,7 @@ function EventList({
 }
 
 export default function RegisteredEventsPage() {
-  const { events, isAdmin } = useLoaderData<typeof loader>();
+  const { events, q, page, hasMore, isAdmin } = useLoaderData<typeof loader>();
   const upcoming = events.filter((event) => event.upcoming);
   const rest = events.filter((event) => !event.upcoming);
   return (
@@ -67,7 +77,12 @@ export default function RegisteredEventsPage() {
           </Link>
         </div>
       </header>
-      {events.length === 0 ? (
+      <ManagedEventsSearch q={q} />
+      {events.length === 0 && page > 1 ? (
+        <PastTheLastPage />
+      ) : events.length === 0 && q ? (
+        <NoEventsMatch q={q} />
+      ) : events.length === 0 ? (
         <div className="mt-8 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
           <p className="text-lg font-semibold">You have not registered any events yet.</p>
           <p className="mt-1 text-slate-600">
@@ -80,6 +95,7 @@ export default function RegisteredEventsPage() {
       ) : null}
       <EventList title="Upcoming" events={upcoming} isAdmin={isAdmin} />
       <EventList title="Ended or cancelled" events={rest} isAdmin={isAdmin} />
+      <PageLinks page={page} hasMore={hasMore} />
     </div>
   );
 }

@@ -195,7 +195,9 @@ test('an admin cancels an event that has a booking, and the driver is e-mailed',
   // The admin sees every event, and what cancelling this one will do.
   const admin = await newPage(browser, baseURL);
   await signInAsAdmin(admin);
-  await admin.goto('/registered-events');
+  // Admins see every event: they find this one by searching.
+  const mine = `?q=${encodeURIComponent(title)}`;
+  await admin.goto(`/registered-events${mine}`);
   const card = admin.getByRole('article', { name: title });
   await expect(card).toContainText(/Registered by\s*Hana Host/);
   await expect(card).toContainText(/Parking\s*1 booking$|Parking\s*1 booking\D/);
@@ -218,13 +220,13 @@ test('an admin cancels an event that has a booking, and the driver is e-mailed',
   // It left /events; archived, it moves to /archived-events, and comes back from there.
   await admin.goto(`/events?q=${encodeURIComponent(title)}`);
   await expect(admin.getByRole('article', { name: title })).toHaveCount(0);
-  await admin.goto('/registered-events');
+  await admin.goto(`/registered-events${mine}`);
   await card.getByRole('button', { name: 'Archive' }).click();
   await expect(
     admin.getByRole('status').filter({ hasText: `${title} is archived.` }),
   ).toBeVisible();
   await expect(card).toHaveCount(0);
-  await admin.goto('/archived-events');
+  await admin.goto(`/archived-events${mine}`);
   await admin
     .getByRole('article', { name: title })
     .getByRole('button', { name: 'Unarchive' })
@@ -232,8 +234,71 @@ test('an admin cancels an event that has a booking, and the driver is e-mailed',
   await expect(
     admin.getByRole('status').filter({ hasText: 'is back on Registered events' }),
   ).toBeVisible();
-  await admin.goto('/registered-events');
+  await admin.goto(`/registered-events${mine}`);
   await expect(admin.getByRole('article', { name: title })).toContainText('Cancelled');
+});
+
+test('an admin searches every event and pages through the results', async ({ page }) => {
+  test.slow();
+  await signInAsAdmin(page);
+  // 26 events far ahead, all named with one tag: more than a page of 24.
+  const tag = uniqueTitle('Pager');
+  for (let i = 0; i < 26; i += 1) {
+    const created = await callApi(page, 'event.create', {
+      title: `${tag} night ${String(i + 1).padStart(2, '0')}`,
+      venueName: 'SCERA Park',
+      street: '600 S 400 E',
+      city: 'Orem',
+      region: 'UT',
+      postalCode: '84097',
+      country: 'US',
+      latitude: 40.2889,
+      longitude: -111.6877,
+      timeZone: 'America/Denver',
+      startLocal: `${denverDay(300 + i)}T18:00`,
+      endLocal: `${denverDay(300 + i)}T22:00`,
+      expectedAttendance: 500,
+    });
+    expect(created.status).toBe(200);
+  }
+
+  await page.goto('/registered-events');
+  await page.getByLabel('Search by title, venue or city').fill(tag.toUpperCase());
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page).toHaveURL(/[?&]q=/);
+  const cards = page.getByRole('article');
+  const pages = page.getByRole('navigation', { name: 'Pages' });
+  // Soonest first: nights 01 to 24 here, 25 and 26 on the next page.
+  await expect(cards).toHaveCount(24);
+  await expect(cards.first()).toHaveAccessibleName(`${tag} night 01`);
+  await expect(pages).toContainText('Page 1');
+  await screenshots(page, 'registered-events-admin');
+  await pages.getByRole('link', { name: 'Next page' }).click();
+  await expect(cards).toHaveCount(2);
+  await expect(cards.nth(1)).toHaveAccessibleName(`${tag} night 26`);
+  await expect(pages).toContainText('Page 2');
+  await expect(pages.getByRole('link', { name: 'Next page' })).toHaveCount(0);
+
+  // An action on page 2 comes back to page 2 of the same search.
+  const last = page.getByRole('article', { name: `${tag} night 26` });
+  await last.getByRole('button', { name: 'Cancel event' }).click();
+  const dialog = page.getByRole('dialog', { name: `Cancel ${tag} night 26?` });
+  await dialog.getByLabel('Reason, shown to drivers').fill('Moved to another night.');
+  await dialog.getByRole('button', { name: 'Cancel event' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'is cancelled.' })).toBeVisible();
+  await expect(page).toHaveURL(/[?&]page=2/);
+  await expect(page.getByLabel('Search by title, venue or city')).toHaveValue(tag.toUpperCase());
+  await expect(last).toContainText('Cancelled');
+
+  await pages.getByRole('link', { name: 'Previous page' }).click();
+  await expect(cards).toHaveCount(24);
+
+  // Nothing matches: said so, with the way back.
+  await page.goto('/registered-events?q=no-such-event-anywhere');
+  await expect(page.getByText('No events match “no-such-event-anywhere”.')).toBeVisible();
+  await page.getByRole('link', { name: 'Show every event' }).click();
+  await expect(page).toHaveURL(/\/registered-events$/);
+  await expect(cards.first()).toBeVisible();
 });
 
 test.describe('near me on /events', () => {

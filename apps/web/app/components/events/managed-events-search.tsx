@@ -1,0 +1,48 @@
+import { EVENT_SEARCH_MAX_LENGTH } from '@parkside/validators';
+import { Form, Link, useLocation } from '@remix-run/react';
+import { inputClass } from '~/components/forms/field';
+import { buttonClasses } from '~/components/ui/button';
+
+/** Narrows /registered-events or /archived-events by title, venue or city (a plain GET form). */
+export function ManagedEventsSearch({ q }: { q: string }) {
+  const { pathname } = useLocation();
+  return (
+    <Form method="get" role="search" className="mt-6 flex flex-wrap items-end gap-3">
+      <div className="flex w-full min-w-0 flex-col gap-1 sm:w-auto sm:flex-1">
+        <label htmlFor="managed-events-q" className="text-sm font-semibold text-slate-700">
+          Search by title, venue or city
+        </label>
+        <input
+          id="managed-events-q"
+          name="q"
+          type="search"
+          defaultValue={q}
+          maxLength={EVENT_SEARCH_MAX_LENGTH}
+          className={inputClass}
+        />
+      </div>
+      <button type="submit" className={buttonClasses({ variant: 'secondary' })}>
+        Search
+      </button>
+      {q ? (
+        <Link to={pathname} className={buttonClasses({ variant: 'ghost' })}>
+          Clear
+        </Link>
+      ) : null}
+    </Form>
+  );
+}
+
+/** The list is empty because of the search, not because there are no events. */
+export function NoEventsMatch({ q }: { q: string }) {
+  const { pathname } = useLocation();
+  return (
+    <div className="mt-8 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
+      <p className="text-lg font-semibold">No events match “{q}”.</p>
+      <p className="mt-1 text-slate-600">Try part of the title, the venue or the city.</p>
+      <Link to={pathname} className={buttonClasses({ variant: 'secondary', className: 'mt-4' })}>
+        Show every event
+      </Link>
+    </div>
+  );
+}
