@@ -114,6 +114,18 @@ test('a signed-out visitor is served the kept page, which works like a fresh one
   await page.getByRole('link', { name: 'All events' }).click();
   await dataRequest;
   await expect(page.getByRole('heading', { level: 1 })).toContainText('events');
+
+  // Back to /rent within the browser: its data request is kept and served again as well.
+  const rentData = () => page.waitForResponse((r) => r.url().includes('/rent.data'));
+  let answer = rentData();
+  await page.goBack();
+  await answer;
+  await page.goForward();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('events');
+  answer = rentData();
+  await page.goBack();
+  expect((await answer).headers()['x-cache']).toBe('hit');
+  await expect(card(page)).toContainText('2 spaces left');
   expect(refused).toEqual([]);
 });
 
