@@ -1,5 +1,5 @@
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDatabase, type Database, type DatabaseHandle } from './client';
 import { bookings, driveways, events, listings, users } from './schema';
 import { createTestDatabase, type TestDatabase } from './testing';
@@ -196,6 +196,20 @@ function notificationsOf(name: string, open: () => Promise<DatabaseHandle>) {
       for (let i = 0; i < 5; i += 1) rows.push(listingFor(await makeDriveway(db), eventId));
       const said = await hearing(heard, [eventId], () => db.insert(listings).values(rows));
       expect(said.filter((id) => id === eventId)).toHaveLength(1);
+    });
+
+    it('listens again after its connection is cut, and says so', async (context) => {
+      // PGlite runs in this process: it has no connection to lose.
+      if (handle.kind !== 'postgres') return context.skip();
+      const before = listening;
+      await db.execute(sql`
+        select pg_terminate_backend(pid) from pg_stat_activity
+        where datname = current_database() and pid <> pg_backend_pid() and query ilike 'listen%'`);
+      await vi.waitFor(() => expect(listening).toBe(before + 1), { timeout: 10_000 });
+      const eventId = await makeEvent(db);
+      await hearing(heard, [eventId], () =>
+        db.update(events).set({ title: 'After the reconnection' }).where(eq(events.id, eventId)),
+      );
     });
 
     it('says nothing of a write that is rolled back', async () => {
