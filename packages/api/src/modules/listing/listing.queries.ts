@@ -124,6 +124,22 @@ export interface NearestListing {
 }
 
 /**
+ * SQL for the smallest latitude/longitude box around `place` that holds every point within the
+ * largest of `miles` (a column of the CTE `table`, the true miles of the KNN step's rows): the
+ * second step of the KNN-and-box search. Null when the KNN step found nothing.
+ */
+export function boxAround(place: PlaceSql, table: SQLWrapper, miles: SQLWrapper): SQL {
+  const lat = sql`${place.latitude}::float8`;
+  const lng = sql`${place.longitude}::float8`;
+  // Half-height of the box in degrees of latitude, with 1 % to spare for rounding; its
+  // half-width grows by 1/cos of the box's latitude farthest from the equator.
+  const dLat = sql`(max(${miles}) / ${MILES_PER_DEGREE}::float8 * 1.01 + 1e-9)`;
+  const dLng = sql`(${dLat} / greatest(cos(radians(least(89.9, abs(${lat}) + ${dLat}))), 0.001))`;
+  return sql`(select box(point(${lng} - ${dLng}, ${lat} - ${dLat}),
+    point(${lng} + ${dLng}, ${lat} + ${dLat})) from ${table})`;
+}
+
+/**
  * The `limit` open listings of an event nearest to a place (normally its venue), nearest first,
  * that still have a space left and whose driveway is active. Ties go to the cheaper listing.
  *
@@ -158,12 +174,7 @@ export function nearestListingsQuery(db: Database) {
       .orderBy(sql`${listings.location} <-> point(${lng}, ${lat})`)
       .limit(limit),
   );
-  // Half-height of the box in degrees of latitude, with 1 % to spare for rounding; its
-  // half-width grows by 1/cos of the box's latitude farthest from the equator.
-  const dLat = sql`(max(${knn.miles}) / ${MILES_PER_DEGREE}::float8 * 1.01 + 1e-9)`;
-  const dLng = sql`(${dLat} / greatest(cos(radians(least(89.9, abs(${lat}) + ${dLat}))), 0.001))`;
-  const reach = sql`(select box(point(${lng} - ${dLng}, ${lat} - ${dLat}),
-    point(${lng} + ${dLng}, ${lat} + ${dLat})) from ${knn})`;
+  const reach = boxAround({ latitude: lat, longitude: lng }, knn, knn.miles);
   return db
     .with(knn)
     .select({

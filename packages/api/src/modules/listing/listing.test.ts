@@ -1,4 +1,4 @@
-import { events, users } from '@parkside/db';
+import { driveways, events, listings, users } from '@parkside/db';
 import { createTestDatabase, type TestDatabase } from '@parkside/db/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -276,5 +276,86 @@ describe('sorting by walking distance', () => {
     const wholeList = await api(null).listing.forEvent({ eventId: nearEventId, limit: 3 });
     expect(wholeList.hasMore).toBe(false);
     expect(wholeList.items).toHaveLength(3);
+  });
+});
+
+describe('a page of listings by walking distance', () => {
+  let crowdedEventId: string;
+
+  beforeAll(async () => {
+    const event = await makeEvent(handle.db, {
+      title: 'Crowded Game',
+      slug: 'crowded-game',
+      ...venue,
+      startsInHours: 100,
+    });
+    crowdedEventId = event.id;
+    // 60 driveways scattered up to about 2 miles around the venue, more spread east-west than
+    // north-south (where degrees and miles disagree most), a few on the very same spot, with
+    // a spread of prices and amenities, and two no longer active.
+    let seed = 7;
+    const next = () => (seed = (seed * 16_807) % 2_147_483_647) / 2_147_483_647;
+    for (let i = 0; i < 60; i += 1) {
+      const sameSpot = i % 15 === 0;
+      const latitude = venue.latitude + (sameSpot ? 0.004 : (next() - 0.5) * 0.05);
+      const longitude = venue.longitude + (sameSpot ? 0.004 : (next() - 0.5) * 0.07);
+      const [row] = await handle.db
+        .insert(driveways)
+        .values({
+          hostId: host.id,
+          title: `Crowded ${i}`,
+          street: `${100 + i} N Main St`,
+          city: 'Provo',
+          region: 'UT',
+          postalCode: '84604',
+          latitude,
+          longitude,
+          capacity: 2,
+          amenities: i % 3 === 0 ? ['covered'] : i % 3 === 1 ? ['covered', 'ev_charging'] : [],
+          status: i % 29 === 5 ? 'inactive' : 'active',
+        })
+        .returning();
+      await handle.db.insert(listings).values({
+        drivewayId: row!.id,
+        eventId: crowdedEventId,
+        location: { x: longitude, y: latitude },
+        priceCents: 500 + Math.floor(next() * 40) * 100,
+        spacesOffered: 2,
+        availableFrom: new Date(Date.now() + 90 * HOUR),
+        availableTo: new Date(Date.now() + 110 * HOUR),
+      });
+    }
+  });
+
+  it('is exactly the start of the whole list, nearest first, whatever the filters', async () => {
+    const filterSets = [
+      {},
+      { maxPriceCents: 2500 },
+      { amenities: ['covered' as const] },
+      { amenities: ['covered' as const, 'ev_charging' as const], maxPriceCents: 3000 },
+    ];
+    for (const filters of filterSets) {
+      const whole = await api(null).listing.forEvent({
+        eventId: crowdedEventId,
+        sort: 'distance',
+        ...filters,
+      });
+      expect(whole.items.length).toBeGreaterThan(5);
+      const miles = whole.items.map((i) => i.distanceMiles);
+      expect(miles).toEqual([...miles].sort((a, b) => a - b));
+      for (const limit of [1, 5, 12, 24]) {
+        const page = await api(null).listing.forEvent({
+          eventId: crowdedEventId,
+          sort: 'distance',
+          limit,
+          ...filters,
+        });
+        expect(
+          page.items.map((i) => i.id),
+          `${JSON.stringify(filters)}, ${limit}`,
+        ).toEqual(whole.items.slice(0, limit).map((i) => i.id));
+        expect(page.hasMore).toBe(whole.items.length > limit);
+      }
+    }
   });
 });
