@@ -7,9 +7,9 @@ import express, { type Request, type RequestHandler, type Response } from 'expre
 import { join } from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
 import type { ViteDevServer } from 'vite';
-import { TOAST_COOKIE } from '../app/.server/toast';
+import { hasPendingToast } from '../app/.server/toast';
 import type { PageCache } from './page-cache';
-import { remixHandler } from './remix-handler';
+import { fetchHeadersOf, remixHandler } from './remix-handler';
 import { cspNonce, securityHeaders } from './security';
 import { apiContext, type Services } from './services';
 import { storageRoutes } from './storage';
@@ -42,18 +42,8 @@ interface Locals {
 
 const locals = (res: Response) => res.locals as Locals;
 
-/** Request headers as a Fetch `Headers`, the form the API context takes. */
-function headersOf(req: Request): Headers {
-  const headers = new Headers();
-  for (const [key, value] of Object.entries(req.headers)) {
-    if (typeof value === 'string') headers.set(key, value);
-    else if (Array.isArray(value)) for (const v of value) headers.append(key, v);
-  }
-  return headers;
-}
-
 function requestOf(req: Request) {
-  return { headers: headersOf(req), clientIp: req.ip ?? 'unknown' };
+  return { headers: fetchHeadersOf(req), clientIp: req.ip ?? 'unknown' };
 }
 
 /** 403 for a state-changing request that did not come from our own pages (CSRF). */
@@ -182,7 +172,6 @@ export function createApp({
 
   if (!getBuild) return app;
 
-  const toastCookie = new RegExp(`(?:^|;\\s*)${TOAST_COOKIE}=`);
   app.all(
     '*',
     remixHandler({
@@ -191,7 +180,7 @@ export function createApp({
       pageCache,
       nonceOf: (res) => locals(res).cspNonce,
       seesPublicPage: (req, res) =>
-        locals(res).session === null && !toastCookie.test(req.get('cookie') ?? ''),
+        locals(res).session === null && !hasPendingToast(req.get('cookie')),
       getLoadContext: (req, res) => {
         const session = locals(res).session;
         return {

@@ -71,20 +71,25 @@ const services = createServices(database.db, env, {
     label: 'Parkside test login',
   },
 });
-// Pages kept for signed-out visitors, dropped when PostgreSQL says their event changed.
-const pageCache = (env.PAGE_CACHE ?? !development) ? new PageCache() : undefined;
-const stopListening = pageCache
-  ? await database
-      .listen(
-        'event_parking_changed',
-        (eventId) => pageCache.changed(eventId),
-        () => pageCache.listeningStarted(),
-      )
-      .catch((error: Error) => {
-        console.error(`Pages are not kept: listening for changes failed (${error.message}).`);
-        return undefined;
-      })
-  : undefined;
+// Pages kept for signed-out visitors, dropped when PostgreSQL says their event changed. Without
+// listening there is no cache at all.
+async function startPageCache() {
+  const cache = new PageCache();
+  try {
+    const stop = await database.listen(
+      'event_parking_changed',
+      (eventId) => cache.changed(eventId),
+      () => cache.listeningStarted(),
+    );
+    return { cache, stop };
+  } catch (error) {
+    console.error(
+      `Pages are not kept: listening for changes failed (${(error as Error).message}).`,
+    );
+    return undefined;
+  }
+}
+const pageCaching = (env.PAGE_CACHE ?? !development) ? await startPageCache() : undefined;
 
 const app = createApp({
   services,
@@ -93,7 +98,7 @@ const app = createApp({
   getBuild,
   viteDevServer,
   trustProxy: env.TRUST_PROXY,
-  pageCache,
+  pageCache: pageCaching?.cache,
 });
 
 services.mailQueue.start();
@@ -134,8 +139,8 @@ async function shutdown(signal: string) {
     setTimeout(() => server.closeAllConnections(), 2_000).unref();
   });
   await services.mailQueue.stop();
-  pageCache?.listeningStopped();
-  await stopListening?.();
+  pageCaching?.cache.listeningStopped();
+  await pageCaching?.stop();
   await viteDevServer?.close();
   await devOidc?.close();
   await database.close();

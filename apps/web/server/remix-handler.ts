@@ -41,12 +41,17 @@ export interface RemixHandlerOptions {
   nonceOf: (res: ExpressResponse) => string;
 }
 
-function remixRequestOf(req: ExpressRequest, res: ExpressResponse): Request {
+/** Express's request headers as a Fetch `Headers` (Remix's requests, the API's context). */
+export function fetchHeadersOf(req: ExpressRequest): Headers {
   const headers = new Headers();
   for (const [key, value] of Object.entries(req.headers)) {
     if (typeof value === 'string') headers.set(key, value);
     else if (Array.isArray(value)) for (const v of value) headers.append(key, v);
   }
+  return headers;
+}
+
+function remixRequestOf(req: ExpressRequest, res: ExpressResponse): Request {
   // req.hostname honours "trust proxy"; it has no port, so take the forwarded or Host header's.
   const port = [req.get('x-forwarded-host'), req.get('host')]
     .map((host) => Number.parseInt(host?.split(':')[1] ?? '', 10))
@@ -61,7 +66,7 @@ function remixRequestOf(req: ExpressRequest, res: ExpressResponse): Request {
   });
   const init: RequestInit & { duplex?: 'half' } = {
     method: req.method,
-    headers,
+    headers: fetchHeadersOf(req),
     signal: controller.signal,
   };
   if (req.method !== 'GET' && req.method !== 'HEAD') {

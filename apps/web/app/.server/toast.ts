@@ -7,8 +7,13 @@ export interface Toast {
   description?: string;
 }
 
-/** The cookie's name; the server's page cache passes over requests that carry one. */
-export const TOAST_COOKIE = 'parkside_toast';
+const TOAST_COOKIE = 'parkside_toast';
+const PENDING_TOAST = /(?:^|;\s*)parkside_toast=([^;]+)/;
+
+/** Whether a Cookie header carries a pending toast (the server's page cache passes over it). */
+export function hasPendingToast(cookieHeader: string | undefined | null): boolean {
+  return PENDING_TOAST.test(cookieHeader ?? '');
+}
 const TYPES = new Set(['success', 'error', 'warning', 'info']);
 
 export function toastCookie(toast: Toast): string {
@@ -20,7 +25,7 @@ const clearCookie = `${TOAST_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0
 
 /** The pending toast of this request and the Set-Cookie that consumes it. */
 export function readToast(request: Request): { toast: Toast | null; setCookie: string | null } {
-  const match = /(?:^|;\s*)parkside_toast=([^;]+)/.exec(request.headers.get('cookie') ?? '');
+  const match = PENDING_TOAST.exec(request.headers.get('cookie') ?? '');
   if (!match?.[1]) return { toast: null, setCookie: null };
   try {
     const parsed = JSON.parse(
