@@ -1,16 +1,39 @@
 import { publicMessageOf } from '@parkside/api/errors';
-import type { ActionFunctionArgs } from '@remix-run/node';
-import { requireVerifiedUser } from './auth';
+import type { EventStatus } from '@parkside/validators';
+import { EVENT_SEARCH_MAX_LENGTH, MY_EVENTS_PAGE_MAX } from '@parkside/validators';
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
+import { pageParam, searchParam } from '~/utils/paging';
+import { currentPath, requireVerifiedUser } from './auth';
 import { redirectWithToast } from './toast';
 
 const bookings = (n: number) => (n === 1 ? '1 booking was' : `${n} bookings were`);
 
 /**
- * Cancel, archive and unarchive from /registered-events and /archived-events. The buttons show
- * only to admins; the API refuses everyone else (403) whatever the page showed.
+ * The page of /registered-events or /archived-events the address asks for: your events in
+ * `statuses` (an admin's: everyone's), narrowed by `?q=`, at `?page=`.
  */
-export async function manageEventAction({ request, context }: ActionFunctionArgs, backTo: string) {
+export async function loadManagedEvents(
+  { request, context }: LoaderFunctionArgs,
+  statuses: EventStatus[],
+) {
+  const user = requireVerifiedUser(context, request);
+  const q = searchParam(request, EVENT_SEARCH_MAX_LENGTH);
+  const list = await context.api.event.mine({
+    statuses,
+    q,
+    page: pageParam(request, MY_EVENTS_PAGE_MAX),
+  });
+  return { events: list.items, q, page: list.page, hasMore: list.hasMore, isAdmin: user.isAdmin };
+}
+
+/**
+ * Cancel, archive and unarchive from /registered-events and /archived-events, back to the same
+ * page of the same search. The buttons show only to admins; the API refuses everyone else (403)
+ * whatever the page showed.
+ */
+export async function manageEventAction({ request, context }: ActionFunctionArgs) {
   requireVerifiedUser(context, request);
+  const backTo = currentPath(request);
   const form = await request.formData();
   const [intent] = String(form.get('intent') ?? '').split('-');
   const id = String(form.get('id') ?? '');

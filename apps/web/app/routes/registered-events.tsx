@@ -1,32 +1,21 @@
 import type { ManagedEvent } from '@parkside/api';
-import { EVENT_SEARCH_MAX_LENGTH, MY_EVENTS_PAGE_MAX } from '@parkside/validators';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { currentPath, requireVerifiedUser } from '~/.server/auth';
-import { manageEventAction } from '~/.server/event-actions';
+import { loadManagedEvents, manageEventAction } from '~/.server/event-actions';
 import { RouteErrorBoundary } from '~/components/errors/error-screens';
 import { ManagedEventCard } from '~/components/events/managed-event-card';
-import { ManagedEventsSearch, NoEventsMatch } from '~/components/events/managed-events-search';
+import { ManagedEventsSearch, NoManagedEvents } from '~/components/events/managed-events-search';
 import { buttonClasses } from '~/components/ui/button';
-import { PageLinks, PastTheLastPage } from '~/components/ui/page-links';
-import { pageParam, searchParam } from '~/utils/paging';
+import { PageLinks } from '~/components/ui/page-links';
 
 export const meta: MetaFunction = () => [{ title: 'Registered events · Parkside' }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = requireVerifiedUser(context, request);
-  const q = searchParam(request, EVENT_SEARCH_MAX_LENGTH);
-  const list = await context.api.event.mine({
-    statuses: ['scheduled', 'cancelled'],
-    q,
-    page: pageParam(request, MY_EVENTS_PAGE_MAX),
-  });
-  return { events: list.items, q, page: list.page, hasMore: list.hasMore, isAdmin: user.isAdmin };
+export function loader(args: LoaderFunctionArgs) {
+  return loadManagedEvents(args, ['scheduled', 'cancelled']);
 }
 
 export function action(args: ActionFunctionArgs) {
-  // Back to the same page of the list.
-  return manageEventAction(args, currentPath(args.request));
+  return manageEventAction(args);
 }
 
 function EventList({
@@ -78,20 +67,18 @@ export default function RegisteredEventsPage() {
         </div>
       </header>
       <ManagedEventsSearch q={q} />
-      {events.length === 0 && page > 1 ? (
-        <PastTheLastPage />
-      ) : events.length === 0 && q ? (
-        <NoEventsMatch q={q} />
-      ) : events.length === 0 ? (
-        <div className="mt-8 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
-          <p className="text-lg font-semibold">You have not registered any events yet.</p>
-          <p className="mt-1 text-slate-600">
-            Add a game, concert or festival so drivers can find parking near it.
-          </p>
-          <Link to="/register-event" className={buttonClasses({ className: 'mt-4' })}>
-            Register an event
-          </Link>
-        </div>
+      {events.length === 0 ? (
+        <NoManagedEvents page={page} q={q}>
+          <div className="mt-8 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
+            <p className="text-lg font-semibold">You have not registered any events yet.</p>
+            <p className="mt-1 text-slate-600">
+              Add a game, concert or festival so drivers can find parking near it.
+            </p>
+            <Link to="/register-event" className={buttonClasses({ className: 'mt-4' })}>
+              Register an event
+            </Link>
+          </div>
+        </NoManagedEvents>
       ) : null}
       <EventList title="Upcoming" events={upcoming} isAdmin={isAdmin} />
       <EventList title="Ended or cancelled" events={rest} isAdmin={isAdmin} />

@@ -1,7 +1,9 @@
 import { EVENT_SEARCH_MAX_LENGTH } from '@parkside/validators';
 import { Form, Link, useLocation } from '@remix-run/react';
 import { inputClass } from '~/components/forms/field';
+import type { ReactNode } from 'react';
 import { buttonClasses } from '~/components/ui/button';
+import { PastTheLastPage } from '~/components/ui/page-links';
 
 /** Narrows /registered-events or /archived-events by title, venue or city (a plain GET form). */
 export function ManagedEventsSearch({ q }: { q: string }) {
@@ -33,8 +35,26 @@ export function ManagedEventsSearch({ q }: { q: string }) {
   );
 }
 
+/**
+ * An empty page of a managed-events list: past the last page, nothing matching the search, or
+ * (`children`) no events at all.
+ */
+export function NoManagedEvents({
+  page,
+  q,
+  children,
+}: {
+  page: number;
+  q: string;
+  children: ReactNode;
+}) {
+  if (page > 1) return <PastTheLastPage />;
+  if (q) return <NoEventsMatch q={q} />;
+  return children;
+}
+
 /** The list is empty because of the search, not because there are no events. */
-export function NoEventsMatch({ q }: { q: string }) {
+function NoEventsMatch({ q }: { q: string }) {
   const { pathname } = useLocation();
   return (
     <div className="mt-8 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
