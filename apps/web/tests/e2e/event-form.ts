@@ -31,3 +31,22 @@ export async function fillEvent(
   await page.getByLabel('Starts').fill(`${denverDay(30)}T${starts}`);
   await page.getByLabel('Ends').fill(`${denverDay(30)}T${ends}`);
 }
+
+/** The JSON API's request for an event at SCERA Park in Orem, `days` from now, 6 to 10 pm. */
+export function eventRequest(title: string, days: number, expectedAttendance = 500) {
+  return {
+    title,
+    venueName: 'SCERA Park',
+    street: '600 S 400 E',
+    city: 'Orem',
+    region: 'UT',
+    postalCode: '84097',
+    country: 'US',
+    latitude: 40.2889,
+    longitude: -111.6877,
+    timeZone: 'America/Denver',
+    startLocal: `${denverDay(days)}T18:00`,
+    endLocal: `${denverDay(days)}T22:00`,
+    expectedAttendance,
+  };
+}

@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { waitForEmail } from './control';
-import { denverDay, fillEvent } from './event-form';
+import { denverDay, eventRequest, fillEvent } from './event-form';
 import { signIn, signInAsAdmin, signUpVerified } from './session';
 
 // The browser is in Utah, like most of our venues: its zone prefills the event form.
@@ -122,19 +122,7 @@ test('a verified user registers an event, finds it on /events and /registered-ev
   const eventId = new URL(editUrl).searchParams.get('event');
   const update = await callApi(stranger, 'event.update', {
     id: eventId,
-    title: 'Hijacked',
-    venueName: 'SCERA Park',
-    street: '600 S 400 E',
-    city: 'Orem',
-    region: 'UT',
-    postalCode: '84097',
-    country: 'US',
-    latitude: 40.2889,
-    longitude: -111.6877,
-    timeZone: 'America/Denver',
-    startLocal: `${denverDay(30)}T18:00`,
-    endLocal: `${denverDay(30)}T22:00`,
-    expectedAttendance: 10,
+    ...eventRequest('Hijacked', 30, 10),
   });
   expect(update.status).toBe(404);
   const cancel = await callApi(stranger, 'event.cancel', { id: eventId, reason: 'Mine now.' });
@@ -244,21 +232,11 @@ test('an admin searches every event and pages through the results', async ({ pag
   // 26 events far ahead, all named with one tag: more than a page of 24.
   const tag = uniqueTitle('Pager');
   for (let i = 0; i < 26; i += 1) {
-    const created = await callApi(page, 'event.create', {
-      title: `${tag} night ${String(i + 1).padStart(2, '0')}`,
-      venueName: 'SCERA Park',
-      street: '600 S 400 E',
-      city: 'Orem',
-      region: 'UT',
-      postalCode: '84097',
-      country: 'US',
-      latitude: 40.2889,
-      longitude: -111.6877,
-      timeZone: 'America/Denver',
-      startLocal: `${denverDay(300 + i)}T18:00`,
-      endLocal: `${denverDay(300 + i)}T22:00`,
-      expectedAttendance: 500,
-    });
+    const created = await callApi(
+      page,
+      'event.create',
+      eventRequest(`${tag} night ${String(i + 1).padStart(2, '0')}`, 300 + i),
+    );
     expect(created.status).toBe(200);
   }
 

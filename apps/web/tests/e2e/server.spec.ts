@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import postgres from 'postgres';
+import { postForm, stopServers } from './app-servers';
 import { createFreshDatabase, type FreshDatabase } from './fresh-database';
 
 /** A second production server on its own port and database, for tests that stop it. */
@@ -89,24 +90,9 @@ test.describe('the production server', () => {
   });
 });
 
-async function stopServer(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  child.kill('SIGTERM');
-  await once(child, 'exit');
-}
-
 /** A form POST as a browser on `base` sends it; returns the status, body and session cookie. */
-async function postForm(base: string, path: string, form: Record<string, string>, cookie?: string) {
-  const response = await fetch(`${base}${path}`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: {
-      origin: base,
-      'content-type': 'application/x-www-form-urlencoded',
-      ...(cookie ? { cookie } : {}),
-    },
-    body: new URLSearchParams(form),
-  });
+async function submit(base: string, path: string, form: Record<string, string>, cookie?: string) {
+  const response = await postForm(base, path, form, cookie);
   const session = response.headers
     .getSetCookie()
     .find((c) => c.startsWith('parkside_session=') && !c.startsWith('parkside_session=;'));
@@ -134,14 +120,14 @@ test.describe('several app servers on one database', () => {
     const base = `http://127.0.0.1:${port}`;
     try {
       let server = await startServer(database, port);
-      const signup = await postForm(base, '/register', account);
+      const signup = await submit(base, '/register', account);
       expect(signup.status).toBe(302);
       expect(signup.cookie).toBeTruthy();
       // Production cookies: not readable by scripts, not sent cross-site, HTTPS only.
       expect(signup.setCookie).toMatch(/; HttpOnly/i);
       expect(signup.setCookie).toMatch(/; SameSite=Lax/i);
       expect(signup.setCookie).toMatch(/; Secure/i);
-      await stopServer(server.child);
+      await stopServers([server.child]);
 
       server = await startServer(database, port);
       const page = await fetch(`${base}/account-settings`, {
@@ -150,7 +136,7 @@ test.describe('several app servers on one database', () => {
       });
       expect(page.status).toBe(200);
       expect(await page.text()).toContain('casey@example.com');
-      await stopServer(server.child);
+      await stopServers([server.child]);
     } finally {
       await database.drop();
     }
@@ -163,9 +149,9 @@ test.describe('several app servers on one database', () => {
     const servers = await Promise.all(ports.map((port) => startServer(database, port)));
     const bases = ports.map((port) => `http://127.0.0.1:${port}`);
     try {
-      expect((await postForm(bases[0]!, '/register', account)).status).toBe(302);
+      expect((await submit(bases[0]!, '/register', account)).status).toBe(302);
       for (let attempt = 1; attempt <= 10; attempt += 1) {
-        const result = await postForm(bases[attempt % 2]!, '/login', {
+        const result = await submit(bases[attempt % 2]!, '/login', {
           email: account.email,
           password: `wrong ${attempt}`,
         });
@@ -173,7 +159,7 @@ test.describe('several app servers on one database', () => {
         expect(result.body).toContain('Incorrect email or password. Please try again.');
       }
       for (const base of bases) {
-        const refused = await postForm(base, '/login', {
+        const refused = await submit(base, '/login', {
           email: account.email,
           password: account.password,
         });
@@ -182,7 +168,7 @@ test.describe('several app servers on one database', () => {
         expect(refused.cookie).toBeUndefined();
       }
     } finally {
-      await Promise.all(servers.map((server) => stopServer(server.child)));
+      await stopServers(servers.map((server) => server.child));
       await database.drop();
     }
   });
