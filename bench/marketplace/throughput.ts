@@ -268,8 +268,8 @@ export async function benchRent(databaseUrl: string, sql: postgres.Sql): Promise
       `${label}, page cache off`,
       await measurePages(rendered.rentUrl, rendered.minimalUrl),
       true,
+      `; ${CONNECTIONS} connections, ${ROUNDS} x ${ROUND_SECONDS} s per page`,
     ),
   );
-  checks.at(-1)!.detail += `; ${CONNECTIONS} connections, ${ROUNDS} x ${ROUND_SECONDS} s per page`;
   return checks;
 }
