@@ -1,7 +1,7 @@
 /**
  * /rent?event=ID with 200 listings against a minimal Remix page (/bench/minimal), both served
  * by the same production server: a benchmark build of apps/web (PARKSIDE_BENCH_BUILD=1, in
- * apps/web/build-bench/) started with `node` on its Express bundle and the bench database.
+ * apps/web/build-bench/) started with `node` on its server entry and the bench database.
  * Requests/s of each with the same keep-alive connections; rounds alternate so drift in the
  * machine's load hits both pages alike.
  *
@@ -30,7 +30,7 @@ const HEADERS = { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br' };
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const webRoot = join(repoRoot, 'apps', 'web');
-const serverEntry = join(webRoot, 'build-bench', 'build', 'express', 'index.js');
+const serverEntry = join(webRoot, 'build-bench', 'build', 'server', 'main.js');
 
 let server: ChildProcess | undefined;
 let serverOutput = '';

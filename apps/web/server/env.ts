@@ -36,7 +36,7 @@ const schema = z.object({
   OIDC_CLIENT_ID: z.string().optional(),
   OIDC_CLIENT_SECRET: z.string().optional(),
   OIDC_NAME: z.string().optional(),
-  /** Start the local OpenID provider for social login (default: in development only). */
+  /** Start the local OpenID provider for social login in development (default: on). */
   DEV_OIDC: flag,
   /** The platform's fee on each booking, in basis points (1500 = 15 %). */
   PLATFORM_FEE_BPS: z.coerce.number().int().min(0).max(5000).default(1500),

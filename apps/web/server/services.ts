@@ -68,13 +68,18 @@ const noTransport: EmailTransport = {
   send: () => Promise.reject(new Error('No SMTP_URL is configured: e-mail cannot be sent.')),
 };
 
+/** An OpenID provider that stands in for OIDC_* (the local one, in development). */
+export interface OidcOverride {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  label?: string;
+}
+
 export function createServices(
   db: Database,
   env: ServerEnv,
-  overrides: {
-    publicUrl: string;
-    oidc?: { issuer: string; clientId: string; clientSecret: string; label?: string };
-  },
+  overrides: { publicUrl: string; oidc?: OidcOverride },
 ): Services {
   const production = env.NODE_ENV === 'production';
   const outbox = !env.SMTP_URL && !production ? createOutboxTransport() : null;

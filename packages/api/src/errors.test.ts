@@ -8,7 +8,6 @@ import {
   fieldErrorsOf,
   httpStatusOf,
   INTERNAL_ERROR_MESSAGE,
-  isAppError,
   publicMessageOf,
 } from './errors';
 
@@ -44,18 +43,5 @@ describe('publicMessageOf', () => {
 
   it('keeps the message of an expected refusal', () => {
     expect(publicMessageOf(new AppError('NOT_FOUND', 'Event not found.'))).toBe('Event not found.');
-  });
-});
-
-describe('isAppError', () => {
-  it('recognises an AppError from another copy of this module by its brand', () => {
-    const foreign = Object.assign(new Error('x'), {
-      code: 'CONFLICT',
-      [Symbol.for('parkside.AppError')]: true,
-    });
-    expect(isAppError(foreign)).toBe(true);
-    expect(httpStatusOf(foreign)).toBe(409);
-    expect(isAppError(new Error('x'))).toBe(false);
-    expect(isAppError({ code: 'CONFLICT' })).toBe(false);
   });
 });

@@ -18,15 +18,8 @@ export const appErrorCodes = {
 
 export type AppErrorCode = keyof typeof appErrorCodes;
 
-/**
- * A brand in the global symbol registry: the web server and the Remix build each bundle their
- * own copy of this module, so `instanceof` alone would miss an AppError from the other copy.
- */
-const APP_ERROR = Symbol.for('parkside.AppError');
-
 export class AppError extends Error {
   override readonly name = 'AppError';
-  readonly [APP_ERROR] = true;
   constructor(
     readonly code: AppErrorCode,
     message: string,
@@ -34,16 +27,6 @@ export class AppError extends Error {
   ) {
     super(message, options);
   }
-}
-
-/** True for an AppError from any copy of this module. */
-export function isAppError(error: unknown): error is AppError {
-  return (
-    typeof error === 'object' &&
-    error !== null &&
-    (error as { [APP_ERROR]?: unknown })[APP_ERROR] === true &&
-    ((error as { code?: unknown }).code as string) in appErrorCodes
-  );
 }
 
 export function toTRPCError(error: AppError): TRPCError {
@@ -63,7 +46,7 @@ const statusByTrpcCode = new Map<string, number>(
 
 /** The HTTP status for any error a procedure may throw (AppError, TRPCError or anything else). */
 export function httpStatusOf(error: unknown): number {
-  if (isAppError(error)) return appErrorCodes[error.code].status;
+  if (error instanceof AppError) return appErrorCodes[error.code].status;
   if (error instanceof TRPCError) return statusByTrpcCode.get(error.code) ?? 500;
   return 500;
 }

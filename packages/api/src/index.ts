@@ -6,7 +6,6 @@ export {
   describeFieldErrors,
   fieldErrorsOf,
   httpStatusOf,
-  isAppError,
   INTERNAL_ERROR_MESSAGE,
   publicMessageOf,
   type AppErrorCode,

@@ -1,6 +1,6 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { Context } from './context';
-import { AppError, fieldErrorsOf, isAppError, publicMessageOf, toTRPCError } from './errors';
+import { AppError, fieldErrorsOf, publicMessageOf, toTRPCError } from './errors';
 
 const t = initTRPC.context<Context>().create({
   errorFormatter({ shape, error }) {
@@ -15,7 +15,7 @@ const t = initTRPC.context<Context>().create({
 /** Services throw AppError; this turns it into the matching tRPC error. */
 const appErrors = t.middleware(async ({ next }) => {
   const result = await next();
-  if (!result.ok && isAppError(result.error.cause)) {
+  if (!result.ok && result.error.cause instanceof AppError) {
     throw toTRPCError(result.error.cause);
   }
   return result;

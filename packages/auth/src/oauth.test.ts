@@ -1,6 +1,6 @@
 import { generateCodeVerifier, generateState } from 'arctic';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDevOidcProvider, type DevOidcProvider } from './dev-oidc-provider';
+import { startDevOidcProvider, type DevOidcProvider } from '@parkside/dev-oidc';
 import { createOAuthProviders } from './oauth';
 
 const publicUrl = 'http://127.0.0.1:4999';

@@ -1,12 +1,15 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 
+/** The production server, as `npm start` runs it: the Express entry of the one SSR build. */
+export const SERVER_ENTRY = 'build/server/main.js';
+
 /** Another production server on `port`, on the database `env` names; resolves once it answers. */
 export async function startServer(
   env: Record<string, string>,
   port: number,
 ): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['build/express/index.js'], {
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
     env: {
       ...process.env,
       ...env,

@@ -1,4 +1,4 @@
-import type { DevOidcAccount } from '@parkside/auth/dev-oidc-provider';
+import type { DevOidcAccount } from '@parkside/dev-oidc';
 import type { ReceivedEmail } from '@parkside/email/testing';
 
 /** The test server's control endpoint (see serve.ts). */

@@ -4,13 +4,14 @@
  * E2E_CONTROL_PORT lets specs read the mail that arrived and change provider accounts.
  * On SIGTERM it stops the server (which closes its database) and drops the database.
  */
-import { startDevOidcProvider, type DevOidcAccount } from '@parkside/auth/dev-oidc-provider';
+import { startDevOidcProvider, type DevOidcAccount } from '@parkside/dev-oidc';
 import { startTestSmtpServer } from '@parkside/email/testing';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { SERVER_ENTRY } from './app-servers';
 import { createFreshDatabase } from './fresh-database';
 
 const port = process.env.E2E_PORT ?? '3210';
@@ -55,7 +56,7 @@ const control = createServer((req, res) => {
 });
 control.listen(controlPort, '127.0.0.1');
 
-const server = spawn(process.execPath, ['build/express/index.js'], {
+const server = spawn(process.execPath, [SERVER_ENTRY], {
   stdio: 'inherit',
   env: {
     ...process.env,

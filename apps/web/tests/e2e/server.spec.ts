@@ -2,12 +2,12 @@ import { expect, test } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import postgres from 'postgres';
-import { postForm, stopServers } from './app-servers';
+import { postForm, SERVER_ENTRY, stopServers } from './app-servers';
 import { createFreshDatabase, type FreshDatabase } from './fresh-database';
 
 /** A second production server on its own port and database, for tests that stop it. */
 async function startServer(database: FreshDatabase, port: number) {
-  const child = spawn(process.execPath, ['build/express/index.js'], {
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
     env: {
       ...process.env,
       ...database.env,

@@ -7,11 +7,7 @@ import {
 } from 'arctic';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import {
-  startDevOidcProvider,
-  type DevOidcAccount,
-  type DevOidcProvider,
-} from './dev-oidc-provider';
+import { startDevOidcProvider, type DevOidcAccount, type DevOidcProvider } from './provider';
 
 const redirectUri = 'http://127.0.0.1:5173/auth/callback/dev';
 const sam: DevOidcAccount = {

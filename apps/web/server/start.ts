@@ -1,0 +1,134 @@
+/**
+ * Starts the Parkside web server: opens the database, applies migrations, builds the services
+ * and serves Express in front of Remix until SIGTERM. The production entry (main.ts, built with
+ * the Remix app into one bundle) and the development entry (dev.ts, with Vite) both call it.
+ */
+import { createDatabase, isDatabaseEmpty } from '@parkside/db';
+import type { ServerBuild } from '@remix-run/node';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { ViteDevServer } from 'vite';
+import { createApp } from './app';
+import { PageCache } from './page-cache';
+import { seedDemo } from './demo-data';
+import type { ServerEnv } from './env';
+import { createServices, type OidcOverride } from './services';
+
+/** apps/web: the nearest folder with a package.json above this module (source or bundle). */
+function findAppRoot(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(join(dir, 'package.json')) && dirname(dir) !== dir) dir = dirname(dir);
+  return dir;
+}
+
+/** The site's public origin: PUBLIC_URL, else localhost on the port it listens on. */
+export function publicUrlOf(env: ServerEnv): string {
+  return env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
+}
+
+export interface StartOptions {
+  env: ServerEnv;
+  getBuild: () => Promise<ServerBuild>;
+  /** Development: Vite serves the app's modules and assets. */
+  viteDevServer?: ViteDevServer;
+  /** Development: the local OpenID provider, as the "Parkside test login" button. */
+  oidc?: OidcOverride;
+  /** Called on shutdown, before the database closes (development tools). */
+  onClose?: () => Promise<void>;
+}
+
+export async function startServer({ env, getBuild, viteDevServer, oidc, onClose }: StartOptions) {
+  const development = env.NODE_ENV === 'development';
+  const database = await createDatabase({
+    url: env.DATABASE_URL,
+    dataDir: env.PGLITE_DATA_DIR,
+  }).catch((error: Error) => {
+    console.error(`Could not open the database: ${error.message}`);
+    process.exit(1);
+  });
+  await database.migrate();
+  if ((env.SEED_ON_START ?? development) && (await isDatabaseEmpty(database.db))) {
+    await seedDemo(database.db);
+  }
+
+  const services = createServices(database.db, env, { publicUrl: publicUrlOf(env), oidc });
+
+  // Pages kept for signed-out visitors, dropped when PostgreSQL says their event changed.
+  // Without listening there is no cache at all.
+  async function startPageCache() {
+    const cache = new PageCache();
+    try {
+      const stop = await database.listen(
+        'event_parking_changed',
+        (eventId) => cache.changed(eventId),
+        () => cache.listeningStarted(),
+      );
+      return { cache, stop };
+    } catch (error) {
+      console.error(
+        `Pages are not kept: listening for changes failed (${(error as Error).message}).`,
+      );
+      return undefined;
+    }
+  }
+  const pageCaching = (env.PAGE_CACHE ?? !development) ? await startPageCache() : undefined;
+
+  const app = createApp({
+    services,
+    mode: env.NODE_ENV,
+    appRoot: findAppRoot(),
+    getBuild,
+    viteDevServer,
+    trustProxy: env.TRUST_PROXY,
+    pageCache: pageCaching?.cache,
+  });
+
+  services.mailQueue.start();
+  const server = app.listen(env.PORT, env.HOST, () => {
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : env.PORT;
+    console.info(
+      `Parkside is listening on http://localhost:${port} (${env.NODE_ENV}, ${database.kind} database)`,
+    );
+  });
+
+  server.on('error', async (error: NodeJS.ErrnoException) => {
+    console.error(
+      error.code === 'EADDRINUSE'
+        ? `Port ${env.PORT} is already in use. Stop the other server or set PORT.`
+        : `The server could not start: ${error.message}`,
+    );
+    await services.mailQueue.stop();
+    await onClose?.();
+    await database.close();
+    process.exit(1);
+  });
+
+  /** Stop taking requests, let the ones in flight finish, close the database, exit within 5 s. */
+  let shuttingDown = false;
+  async function shutdown(signal: string) {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    console.info(`${signal} received: shutting down.`);
+    const deadline = setTimeout(() => {
+      console.error('Shutdown took too long; exiting.');
+      process.exit(1);
+    }, 4_500);
+    deadline.unref();
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeIdleConnections();
+      setTimeout(() => server.closeAllConnections(), 2_000).unref();
+    });
+    await services.mailQueue.stop();
+    pageCaching?.cache.listeningStopped();
+    await pageCaching?.stop();
+    await onClose?.();
+    await database.close();
+    clearTimeout(deadline);
+    process.exit(0);
+  }
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+}
