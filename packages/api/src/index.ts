@@ -10,8 +10,8 @@ export {
   publicMessageOf,
   type AppErrorCode,
 } from './errors';
-export type { EventPage, EventSummary } from './modules/event/event.service';
-export type { ManagedEvent } from './modules/event/event.manage';
+export type { EventPage, EventSummary } from './modules/event/event-search.service';
+export type { ManagedEvent } from './modules/event/event-management.service';
 export type { Account } from './modules/account/account.service';
 export {
   ADMIN_REQUIRED_MESSAGE,

@@ -3,7 +3,7 @@
  * queries behind the procedures (the benchmarks in bench/). The app itself goes through the
  * router.
  */
-export { listUpcomingEvents } from './modules/event/event.service';
+export { listUpcomingEvents } from './modules/event/event-search.service';
 export {
   nearestListings,
   nearestListingsQuery,

@@ -7,6 +7,8 @@
 import {
   CodeChallengeMethod,
   decodeIdToken,
+  generateCodeVerifier,
+  generateState,
   GitHub,
   Google,
   OAuth2Client,
@@ -176,4 +178,16 @@ function oidcProvider(config: OAuthConfig): OAuthProvider | null {
 export function createOAuthProviders(config: OAuthConfig): Map<OAuthProviderId, OAuthProvider> {
   const providers = [googleProvider(config), githubProvider(config), oidcProvider(config)];
   return new Map(providers.filter((p) => p !== null).map((p) => [p.id, p]));
+}
+
+/**
+ * A fresh state and PKCE verifier and the provider's sign-in URL for them. The caller keeps
+ * state and verifier (a short-lived cookie) to check the callback against.
+ */
+export async function startAuthorization(
+  provider: OAuthProvider,
+): Promise<{ url: URL; state: string; codeVerifier: string }> {
+  const state = generateState();
+  const codeVerifier = generateCodeVerifier();
+  return { url: await provider.createAuthorizationUrl(state, codeVerifier), state, codeVerifier };
 }

@@ -1,4 +1,4 @@
-import { generateCodeVerifier, generateState, type OAuthProviderId } from '@parkside/auth';
+import { startAuthorization, type OAuthProviderId } from '@parkside/auth';
 import { safeRedirectPath } from '@parkside/validators';
 import { redirect, type ActionFunctionArgs } from '@remix-run/node';
 import { oauthFlowCookie } from '~/.server/oauth-flow';
@@ -18,10 +18,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       title: 'That sign-in option is not available.',
     });
   }
-  const state = generateState();
-  const codeVerifier = generateCodeVerifier();
   try {
-    const url = await provider.createAuthorizationUrl(state, codeVerifier);
+    const { url, state, codeVerifier } = await startAuthorization(provider);
     const cookie = oauthFlowCookie(
       {
         provider: provider.id,

@@ -7,6 +7,7 @@ import { queueBookingConfirmed, queueBookingsCancelled } from '../notifications/
 import { notifyWaitlist } from '../waitlist/waitlist.service';
 import { noPaymentProvider, type PaymentProvider } from './payment';
 import { inTransaction, type Tx } from '../../transaction';
+import { confirmedCount } from '../listing/listing.queries';
 
 export const FILLED_UP_MESSAGE = 'That driveway just filled up. Please pick another one.';
 export const CANCEL_FULL_REFUND_HOURS_DEFAULT = 24;
@@ -26,15 +27,6 @@ export const defaultBookingRules: BookingRules = {
   payments: noPaymentProvider,
   publicUrl: 'http://localhost:3000',
 };
-
-/** Confirmed bookings of a listing (call inside the transaction that holds the listing lock). */
-export async function confirmedCount(tx: Tx, listingId: string): Promise<number> {
-  const [row] = await tx
-    .select({ n: sql<number>`count(*)::int` })
-    .from(bookings)
-    .where(and(eq(bookings.listingId, listingId), eq(bookings.status, 'confirmed')));
-  return row?.n ?? 0;
-}
 
 /**
  * Books one space. Everything is decided inside one transaction that first locks the listing
@@ -189,63 +181,6 @@ export async function cancelBooking(
     await queueBookingsCancelled(tx, [cancelled!.id], rules.publicUrl);
     await notifyWaitlist(tx, row.event.id, rules.publicUrl);
     return cancelled!;
-  });
-}
-
-/**
- * Locks a listing of the host's own driveway for a change (NOT_FOUND for anyone else's), so
- * the change and the bookings it must respect take turns.
- */
-async function lockOwnListing(tx: Tx, host: SessionUser, listingId: string) {
-  const [row] = await tx
-    .select({ listing: listings, hostId: driveways.hostId, capacity: driveways.capacity })
-    .from(listings)
-    .innerJoin(driveways, eq(driveways.id, listings.drivewayId))
-    .where(eq(listings.id, listingId))
-    .for('update', { of: listings })
-    .limit(1);
-  if (!row || row.hostId !== host.id) throw new AppError('NOT_FOUND', 'Listing not found.');
-  return row;
-}
-
-/** A host changes how many spaces a listing offers; never below the spaces already booked. */
-export async function setSpacesOffered(
-  db: Database,
-  host: SessionUser,
-  listingId: string,
-  spaces: number,
-  publicUrl: string,
-) {
-  return inTransaction(db, async (tx) => {
-    const { capacity, listing } = await lockOwnListing(tx, host, listingId);
-    if (spaces > capacity) {
-      throw new AppError('BAD_REQUEST', `This driveway holds ${capacity} cars at most.`);
-    }
-    const booked = await confirmedCount(tx, listingId);
-    if (spaces < booked) {
-      throw new AppError(
-        'CONFLICT',
-        `${booked} spaces are already booked; cancel bookings before offering fewer.`,
-      );
-    }
-    await tx.update(listings).set({ spacesOffered: spaces }).where(eq(listings.id, listingId));
-    if (spaces > listing.spacesOffered) await notifyWaitlist(tx, listing.eventId, publicUrl);
-    return { spacesOffered: spaces, booked };
-  });
-}
-
-/** A host closes a listing; one that still has confirmed bookings must have them cancelled first. */
-export async function closeListing(db: Database, host: SessionUser, listingId: string) {
-  return inTransaction(db, async (tx) => {
-    await lockOwnListing(tx, host, listingId);
-    if ((await confirmedCount(tx, listingId)) > 0) {
-      throw new AppError(
-        'CONFLICT',
-        'This listing has bookings. Cancel them (the drivers are refunded) before closing it.',
-      );
-    }
-    await tx.update(listings).set({ status: 'closed' }).where(eq(listings.id, listingId));
-    return { status: 'closed' as const };
   });
 }
 

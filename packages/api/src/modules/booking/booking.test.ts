@@ -6,13 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionUser } from '../../context';
 import { makeListing as makeFixtureListing } from '../../test-marketplace';
 import { insertUsers, testUser } from '../../test-users';
+import { closeListing, setSpacesOffered } from '../listing/host-listings.service';
 import {
   cancelBooking,
-  closeListing,
   createBooking,
   defaultBookingRules,
   FILLED_UP_MESSAGE,
-  setSpacesOffered,
 } from './booking.service';
 
 let handle: TestDatabase;

@@ -16,8 +16,8 @@ import {
   listManagedEvents,
   unarchiveEvent,
   updateEvent,
-} from './event.manage';
-import { getEventById, getEventBySlug, listUpcomingEvents } from './event.service';
+} from './event-management.service';
+import { getEventById, getEventBySlug, listUpcomingEvents } from './event-search.service';
 
 export const eventRouter = router({
   /**

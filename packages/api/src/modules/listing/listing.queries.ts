@@ -1,6 +1,7 @@
 import { bookings, driveways, listings, type Database } from '@parkside/db';
 import { and, arrayContains, asc, eq, gt, lte, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { preparedFor } from '../../prepared';
+import type { Tx } from '../../transaction';
 
 /** Mean Earth radius in miles, as used for every distance shown to drivers. */
 const EARTH_RADIUS_MILES = 3958.8;
@@ -203,4 +204,13 @@ export async function nearestListings(
     nearestListingsQuery(db).prepare(name),
   );
   return statement.execute({ ...input });
+}
+
+/** Confirmed bookings of a listing (call inside the transaction that holds the listing lock). */
+export async function confirmedCount(tx: Tx, listingId: string): Promise<number> {
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(bookings)
+    .where(and(eq(bookings.listingId, listingId), eq(bookings.status, 'confirmed')));
+  return row?.n ?? 0;
 }

@@ -8,16 +8,18 @@ import {
 } from '@parkside/validators';
 import { z } from 'zod';
 import { publicProcedure, router, verifiedProcedure } from '../../trpc';
-import { closeListing, setSpacesOffered } from '../booking/booking.service';
 import {
   addListing,
+  closeListing,
+  createDrivewayWithListing,
   getHostListing,
   listHostDriveways,
   reopenListing,
+  setSpacesOffered,
   updateDriveway,
   updateListing,
-} from './host.service';
-import { createDrivewayWithListing, listingsForEvent } from './listing.service';
+} from './host-listings.service';
+import { listingsForEvent } from './listing-search.service';
 import { rentPage } from './rent-page';
 
 const listingId = z.uuid({ message: 'Listing id must be a UUID.' });

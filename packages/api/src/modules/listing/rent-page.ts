@@ -3,10 +3,10 @@ import type { listingsForEventInput } from '@parkside/validators';
 import type { z } from 'zod';
 import type { SessionUser } from '../../context';
 import { AppError } from '../../errors';
-import { eventRowById, toSummary } from '../event/event.service';
+import { eventRowById, toSummary } from '../event/event-search.service';
 import { isOnWaitlist } from '../waitlist/waitlist.service';
 import { hasListingWithSpace } from './listing.queries';
-import { listingsOfEvent } from './listing.service';
+import { listingsOfEvent } from './listing-search.service';
 
 /**
  * Everything /rent shows, in as few round trips as the answers allow: the event, the page of

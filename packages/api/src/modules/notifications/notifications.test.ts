@@ -12,8 +12,8 @@ import {
   cancelEventBookings,
   createBooking,
   defaultBookingRules,
-  setSpacesOffered,
 } from '../booking/booking.service';
+import { setSpacesOffered } from '../listing/host-listings.service';
 
 let handle: TestDatabase;
 const SITE = 'https://parkside.test';

@@ -1,5 +1,6 @@
 import { bookings, driveways, events, listings, users, type Database } from '@parkside/db';
 import type {
+  DrivewayCreateInput,
   DrivewayUpdateInput,
   ListingAddInput,
   ListingUpdateInput,
@@ -9,7 +10,7 @@ import type { SessionUser } from '../../context';
 import { AppError } from '../../errors';
 import { notifyWaitlist } from '../waitlist/waitlist.service';
 import { inTransaction, type Tx } from '../../transaction';
-import { confirmedCount } from '../booking/booking.service';
+import { confirmedCount } from './listing.queries';
 
 /**
  * The host side of the marketplace: a host's driveways, their listings per event and the
@@ -55,6 +56,60 @@ async function lockOwnListing(tx: Tx, host: SessionUser, listingId: string) {
     .limit(1);
   if (!row) throw new AppError('NOT_FOUND', 'Listing not found.');
   return { ...row, driveway };
+}
+
+/**
+ * A host's driveway and its first event listing, in one transaction. The listing's window
+ * defaults to one hour before the event starts until one hour after it ends. The user becomes
+ * a host.
+ */
+export async function createDrivewayWithListing(
+  db: Database,
+  host: SessionUser,
+  input: DrivewayCreateInput,
+  publicUrl: string,
+) {
+  return db.transaction(async (txAny) => {
+    const tx = txAny as unknown as Database;
+    const [event] = await tx
+      .select()
+      .from(events)
+      .where(eq(events.id, input.listing.eventId))
+      .limit(1);
+    if (!event || event.status !== 'scheduled' || event.endsAt <= new Date()) {
+      throw new AppError('BAD_REQUEST', 'Choose an upcoming event.');
+    }
+    const availableFrom = input.listing.availableFrom
+      ? new Date(input.listing.availableFrom)
+      : new Date(event.startsAt.getTime() - HOUR);
+    const availableTo = input.listing.availableTo
+      ? new Date(input.listing.availableTo)
+      : new Date(event.endsAt.getTime() + HOUR);
+    if (availableTo <= availableFrom) {
+      throw new AppError('BAD_REQUEST', 'The parking window must end after it starts.');
+    }
+    const { listing: offer, ...place } = input;
+    const [driveway] = await tx
+      .insert(driveways)
+      .values({ ...place, hostId: host.id })
+      .returning();
+    const [listing] = await tx
+      .insert(listings)
+      .values({
+        drivewayId: driveway!.id,
+        location: { x: driveway!.longitude, y: driveway!.latitude },
+        eventId: event.id,
+        priceCents: offer.priceCents,
+        spacesOffered: offer.spacesOffered,
+        availableFrom,
+        availableTo,
+        licensePlateRequired: offer.licensePlateRequired,
+      })
+      .returning();
+    await tx.update(users).set({ isHost: true }).where(eq(users.id, host.id));
+    await notifyWaitlist(tx, event.id, publicUrl);
+    return { drivewayId: driveway!.id, listingId: listing!.id };
+  });
 }
 
 /**
@@ -349,5 +404,47 @@ export async function addListing(
       .returning();
     await notifyWaitlist(tx, event.id, publicUrl);
     return { listingId: listing!.id };
+  });
+}
+
+/** A host changes how many spaces a listing offers; never below the spaces already booked. */
+export async function setSpacesOffered(
+  db: Database,
+  host: SessionUser,
+  listingId: string,
+  spaces: number,
+  publicUrl: string,
+) {
+  return inTransaction(db, async (tx) => {
+    const { driveway, listing } = await lockOwnListing(tx, host, listingId);
+    const capacity = driveway.capacity;
+    if (spaces > capacity) {
+      throw new AppError('BAD_REQUEST', `This driveway holds ${capacity} cars at most.`);
+    }
+    const booked = await confirmedCount(tx, listingId);
+    if (spaces < booked) {
+      throw new AppError(
+        'CONFLICT',
+        `${booked} spaces are already booked; cancel bookings before offering fewer.`,
+      );
+    }
+    await tx.update(listings).set({ spacesOffered: spaces }).where(eq(listings.id, listingId));
+    if (spaces > listing.spacesOffered) await notifyWaitlist(tx, listing.eventId, publicUrl);
+    return { spacesOffered: spaces, booked };
+  });
+}
+
+/** A host closes a listing; one that still has confirmed bookings must have them cancelled first. */
+export async function closeListing(db: Database, host: SessionUser, listingId: string) {
+  return inTransaction(db, async (tx) => {
+    await lockOwnListing(tx, host, listingId);
+    if ((await confirmedCount(tx, listingId)) > 0) {
+      throw new AppError(
+        'CONFLICT',
+        'This listing has bookings. Cancel them (the drivers are refunded) before closing it.',
+      );
+    }
+    await tx.update(listings).set({ status: 'closed' }).where(eq(listings.id, listingId));
+    return { status: 'closed' as const };
   });
 }

@@ -21,7 +21,7 @@ import { and, asc, desc, eq, ilike, inArray, like, or, sql, type SQL } from 'dri
 import type { SessionUser } from '../../context';
 import { AppError } from '../../errors';
 import { cancelEventBookings } from '../booking/booking.service';
-import { escapeLike, eventColumns, toSummary, type EventSummary } from './event.service';
+import { escapeLike, eventColumns, toSummary, type EventSummary } from './event-search.service';
 import { inTransaction, type Tx } from '../../transaction';
 
 /**

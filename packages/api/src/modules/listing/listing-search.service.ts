@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { SessionUser } from '../../context';
 import { AppError } from '../../errors';
 import { preparedFor } from '../../prepared';
-import { eventRowById } from '../event/event.service';
+import { eventRowById } from '../event/event-search.service';
 import { notifyWaitlist } from '../waitlist/waitlist.service';
 import {
   bookedSpacesOf,
@@ -14,62 +14,6 @@ import {
   hasListingWithSpace,
   milesFrom,
 } from './listing.queries';
-
-const HOUR = 3_600_000;
-
-/**
- * A host's driveway and its first event listing, in one transaction. The listing's window
- * defaults to one hour before the event starts until one hour after it ends. The user becomes
- * a host.
- */
-export async function createDrivewayWithListing(
-  db: Database,
-  host: SessionUser,
-  input: DrivewayCreateInput,
-  publicUrl: string,
-) {
-  return db.transaction(async (txAny) => {
-    const tx = txAny as unknown as Database;
-    const [event] = await tx
-      .select()
-      .from(events)
-      .where(eq(events.id, input.listing.eventId))
-      .limit(1);
-    if (!event || event.status !== 'scheduled' || event.endsAt <= new Date()) {
-      throw new AppError('BAD_REQUEST', 'Choose an upcoming event.');
-    }
-    const availableFrom = input.listing.availableFrom
-      ? new Date(input.listing.availableFrom)
-      : new Date(event.startsAt.getTime() - HOUR);
-    const availableTo = input.listing.availableTo
-      ? new Date(input.listing.availableTo)
-      : new Date(event.endsAt.getTime() + HOUR);
-    if (availableTo <= availableFrom) {
-      throw new AppError('BAD_REQUEST', 'The parking window must end after it starts.');
-    }
-    const { listing: offer, ...place } = input;
-    const [driveway] = await tx
-      .insert(driveways)
-      .values({ ...place, hostId: host.id })
-      .returning();
-    const [listing] = await tx
-      .insert(listings)
-      .values({
-        drivewayId: driveway!.id,
-        location: { x: driveway!.longitude, y: driveway!.latitude },
-        eventId: event.id,
-        priceCents: offer.priceCents,
-        spacesOffered: offer.spacesOffered,
-        availableFrom,
-        availableTo,
-        licensePlateRequired: offer.licensePlateRequired,
-      })
-      .returning();
-    await tx.update(users).set({ isHost: true }).where(eq(users.id, host.id));
-    await notifyWaitlist(tx, event.id, publicUrl);
-    return { drivewayId: driveway!.id, listingId: listing!.id };
-  });
-}
 
 /**
  * The open listings of an upcoming event with the spaces left, for drivers choosing a driveway.

@@ -14,7 +14,11 @@ import { createCaller } from '../../root';
 import { ADMIN_REQUIRED_MESSAGE, VERIFICATION_REQUIRED_MESSAGE } from '../../trpc';
 import { denverLocal, eventInput, makeEvent } from '../../test-marketplace';
 import { insertUsers, testUser } from '../../test-users';
-import { BOOKED_EVENT_MOVE_MESSAGE, EDIT_CLOSED_MESSAGE, slugify } from './event.manage';
+import {
+  BOOKED_EVENT_MOVE_MESSAGE,
+  EDIT_CLOSED_MESSAGE,
+  slugify,
+} from './event-management.service';
 
 let handle: TestDatabase;
 const HOUR = 3_600_000;
