@@ -1,12 +1,12 @@
 import { bookings, driveways, events, listings, type Booking, type Database } from '@parkside/db';
 import { hostPayoutCents, platformFeeCents, type BookingCreateInput } from '@parkside/validators';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { SessionUser } from '../../context';
 import { AppError } from '../../errors';
 import { queueBookingConfirmed, queueBookingsCancelled } from '../notifications/booking-mail';
 import { notifyWaitlist } from '../waitlist/waitlist.service';
 import { noPaymentProvider, type PaymentProvider } from './payment';
-import { inTransaction, type Tx } from '../../transaction';
+import { inTransaction } from '../../transaction';
 import { confirmedCount } from '../listing/listing.queries';
 
 export const FILLED_UP_MESSAGE = 'That driveway just filled up. Please pick another one.';

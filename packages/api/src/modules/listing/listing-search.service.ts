@@ -1,12 +1,10 @@
-import { driveways, events, listings, users, type Database } from '@parkside/db';
-import type { DrivewayCreateInput, listingsForEventInput } from '@parkside/validators';
+import { driveways, listings, type Database } from '@parkside/db';
+import type { listingsForEventInput } from '@parkside/validators';
 import { and, arrayContains, asc, eq, gt, lte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { SessionUser } from '../../context';
 import { AppError } from '../../errors';
 import { preparedFor } from '../../prepared';
 import { eventRowById } from '../event/event-search.service';
-import { notifyWaitlist } from '../waitlist/waitlist.service';
 import {
   bookedSpacesOf,
   boxAround,
