@@ -1,5 +1,6 @@
 import { vitePlugin as remix } from '@remix-run/dev';
 import tailwindcss from '@tailwindcss/vite';
+import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
@@ -19,9 +20,13 @@ const buildDirectory = benchBuild ? 'build-bench/build' : 'build';
 
 /** The internal packages: TypeScript source, one copy per process (decision 021). */
 const INTERNAL = /^@parkside\//;
-const internalPackages = ['api', 'auth', 'db', 'email', 'storage', 'validators'].map(
-  (name) => `@parkside/${name}`,
-);
+const internalPackages = Object.keys(
+  (
+    JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
+      dependencies: Record<string, string>;
+    }
+  ).dependencies,
+).filter((name) => INTERNAL.test(name));
 
 /**
  * Builds the Express server (server/main.ts) in the same SSR build as the Remix app: one bundle,

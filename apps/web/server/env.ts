@@ -26,8 +26,8 @@ const schema = z.object({
     .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
     .optional(),
   MAIL_FROM: z.string().default('Parkside <no-reply@parkside.example>'),
-  /** How often the mail queue looks for new mail when idle, in milliseconds. */
-  MAIL_QUEUE_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  /** How often the job runner (mail and other background work) looks for due jobs, in ms. */
+  JOBS_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   GITHUB_CLIENT_ID: z.string().optional(),

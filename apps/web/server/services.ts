@@ -15,7 +15,8 @@ import {
   type EmailTransport,
   type OutboxTransport,
 } from '@parkside/email';
-import { createEmailWorker, type EmailWorker } from '@parkside/email/queue';
+import { emailTasks } from '@parkside/email/queue';
+import { createJobRunner, jobUpkeep, type JobRunner } from '@parkside/jobs';
 import {
   createDiskBackend,
   createStorageService,
@@ -45,8 +46,8 @@ export interface Services {
   /** Rate limits in PostgreSQL, shared by the auth flows and the API. */
   limits: RateLimits;
   cancelFullRefundHours: number;
-  /** Delivers the mail the API queues (bookings, cancellations, the wait-list). */
-  mailQueue: EmailWorker;
+  /** Runs the background jobs: the mail the API queues (bookings, cancellations, wait-list). */
+  jobs: JobRunner;
   /** Object storage: metadata in PostgreSQL, bytes on disk or at UploadThing. */
   storage: StorageService;
   appCheckSecret: string;
@@ -87,13 +88,15 @@ export function createServices(
   const secureCookies = production;
   const limits = createRateLimits(db, { signup: env.SIGNUP_LIMIT_PER_HOUR });
   const mailer = createMailer({ transport, from: env.MAIL_FROM });
-  const mailQueue = createEmailWorker({
+  const upkeep = jobUpkeep({ db });
+  const jobs = createJobRunner({
     db,
-    mailer,
-    pollIntervalMs: env.MAIL_QUEUE_POLL_MS,
+    tasks: { ...emailTasks({ db, mailer }), ...upkeep.tasks },
+    schedules: upkeep.schedules,
+    pollIntervalMs: env.JOBS_POLL_MS,
     onError: (error, job) =>
       console.error(
-        `Mail ${job.id} (${job.kind}) not delivered on attempt ${job.attempts}:`,
+        `Job ${job.id} (${job.task}) failed on attempt ${job.attempts} of ${job.maxAttempts}:`,
         error instanceof Error ? error.message : error,
       ),
   });
@@ -136,7 +139,7 @@ export function createServices(
     platformFeeBps: env.PLATFORM_FEE_BPS,
     limits,
     cancelFullRefundHours: env.CANCEL_FULL_REFUND_HOURS,
-    mailQueue,
+    jobs,
   };
 }
 

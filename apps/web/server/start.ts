@@ -84,7 +84,7 @@ export async function startServer({ env, getBuild, viteDevServer, oidc, onClose 
     pageCache: pageCaching?.cache,
   });
 
-  services.mailQueue.start();
+  services.jobs.start();
   const server = app.listen(env.PORT, env.HOST, () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : env.PORT;
@@ -99,7 +99,7 @@ export async function startServer({ env, getBuild, viteDevServer, oidc, onClose 
         ? `Port ${env.PORT} is already in use. Stop the other server or set PORT.`
         : `The server could not start: ${error.message}`,
     );
-    await services.mailQueue.stop();
+    await services.jobs.stop();
     await onClose?.();
     await database.close();
     process.exit(1);
@@ -121,7 +121,7 @@ export async function startServer({ env, getBuild, viteDevServer, oidc, onClose 
       server.closeIdleConnections();
       setTimeout(() => server.closeAllConnections(), 2_000).unref();
     });
-    await services.mailQueue.stop();
+    await services.jobs.stop();
     pageCaching?.cache.listeningStopped();
     await pageCaching?.stop();
     await onClose?.();

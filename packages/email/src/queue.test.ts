@@ -1,15 +1,16 @@
-import { emailJobs } from '@parkside/db';
+import { emailJobs, jobs } from '@parkside/db';
 import { createTestDatabase, type TestDatabase } from '@parkside/db/testing';
-import { eq } from 'drizzle-orm';
+import { createJobRunner, type JobRunner } from '@parkside/jobs';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createMailer } from './mailer';
-import { createEmailWorker, enqueueEmails, retryDelayMs, type EmailWorker } from './queue';
+import { emailTasks, enqueueEmails, SEND_EMAIL_TASK } from './queue';
 import { createSmtpTransport } from './smtp-transport';
 import { startTestSmtpServer, type TestSmtpServer } from './testing';
 
 let handle: TestDatabase;
 let smtp: TestSmtpServer;
-let worker: EmailWorker | undefined;
+let worker: JobRunner | undefined;
 
 beforeAll(async () => {
   handle = await createTestDatabase();
@@ -32,6 +33,28 @@ function mailer() {
   });
 }
 
+/** A job runner that delivers mail, as each app server runs one. */
+function mailWorker(options: { batchSize?: number; pollIntervalMs?: number } = {}) {
+  return createJobRunner({
+    db: handle.db,
+    tasks: emailTasks({ db: handle.db, mailer: mailer() }),
+    onError: () => undefined,
+    ...options,
+  });
+}
+
+/** The delivery job of the message sent to `to`. */
+async function jobTo(to: string) {
+  const [message] = await handle.db.select().from(emailJobs).where(eq(emailJobs.toAddress, to));
+  const [job] = await handle.db
+    .select()
+    .from(jobs)
+    .where(
+      sql`${jobs.task} = ${SEND_EMAIL_TASK} and ${jobs.payload} ->> 'emailId' = ${String(message!.id)}`,
+    );
+  return { message: message!, job: job! };
+}
+
 const message = (to: string, subject = 'Hello') => ({
   to,
   subject,
@@ -43,7 +66,7 @@ const message = (to: string, subject = 'Hello') => ({
 describe('mail queue', () => {
   it('delivers what was queued, once, and marks it sent', async () => {
     await enqueueEmails(handle.db, [message('one@example.com'), message('two@example.com')]);
-    worker = createEmailWorker({ db: handle.db, mailer: mailer(), pollIntervalMs: 50 });
+    worker = mailWorker({ pollIntervalMs: 50 });
     worker.start();
     await smtp.waitFor((m) => m.to.includes('one@example.com'));
     await smtp.waitFor((m) => m.to.includes('two@example.com'));
@@ -70,27 +93,28 @@ describe('mail queue', () => {
       .from(emailJobs)
       .where(eq(emailJobs.toAddress, 'never@example.com'));
     expect(rows).toHaveLength(0);
+    expect(await handle.db.select().from(jobs)).toHaveLength(
+      (await handle.db.select().from(emailJobs)).length,
+    );
   });
 
   it('retries later when the mail server refuses, and delivers once it is back', async () => {
     smtp.setFailing(true);
     await enqueueEmails(handle.db, [message('later@example.com', 'Retry me')]);
-    worker = createEmailWorker({ db: handle.db, mailer: mailer(), onError: () => undefined });
+    worker = mailWorker();
     expect(await worker.runOnce()).toBe(0);
-    const [job] = await handle.db
-      .select()
-      .from(emailJobs)
-      .where(eq(emailJobs.toAddress, 'later@example.com'));
+    const { message: queued, job } = await jobTo('later@example.com');
+    expect(queued.status).toBe('pending');
+    expect(queued.lastError).toBeTruthy();
     expect(job).toMatchObject({ status: 'pending', attempts: 1 });
-    expect(job!.lastError).toBeTruthy();
-    expect(job!.runAfter.getTime()).toBeGreaterThan(Date.now() + 10_000);
+    expect(job.runAt.getTime()).toBeGreaterThan(Date.now() + 10_000);
 
     // Once due again and the server accepts, it goes out.
     smtp.setFailing(false);
     await handle.db
-      .update(emailJobs)
-      .set({ runAfter: new Date(Date.now() - 1000) })
-      .where(eq(emailJobs.id, job!.id));
+      .update(jobs)
+      .set({ runAt: new Date(Date.now() - 1000) })
+      .where(eq(jobs.id, job.id));
     expect(await worker.runOnce()).toBe(1);
     await smtp.waitFor((m) => m.subject === 'Retry me');
   });
@@ -98,24 +122,19 @@ describe('mail queue', () => {
   it('gives up after the last attempt and marks the message failed', async () => {
     smtp.setFailing(true);
     await enqueueEmails(handle.db, [message('bounce@example.com')]);
-    worker = createEmailWorker({
-      db: handle.db,
-      mailer: mailer(),
-      maxAttempts: 2,
-      onError: () => undefined,
-    });
+    const { job } = await jobTo('bounce@example.com');
+    await handle.db.update(jobs).set({ maxAttempts: 2 }).where(eq(jobs.id, job.id));
+    worker = mailWorker();
     for (let i = 0; i < 2; i++) {
       await handle.db
-        .update(emailJobs)
-        .set({ runAfter: new Date(Date.now() - 1000) })
-        .where(eq(emailJobs.toAddress, 'bounce@example.com'));
+        .update(jobs)
+        .set({ runAt: new Date(Date.now() - 1000) })
+        .where(eq(jobs.id, job.id));
       await worker.runOnce();
     }
-    const [job] = await handle.db
-      .select()
-      .from(emailJobs)
-      .where(eq(emailJobs.toAddress, 'bounce@example.com'));
-    expect(job).toMatchObject({ status: 'failed', attempts: 2 });
+    const after = await jobTo('bounce@example.com');
+    expect(after.message.status).toBe('failed');
+    expect(after.job).toMatchObject({ status: 'failed', attempts: 2 });
   });
 
   it('two workers on one database never send the same message twice', async () => {
@@ -124,8 +143,8 @@ describe('mail queue', () => {
       handle.db,
       addresses.map((a) => message(a)),
     );
-    const a = createEmailWorker({ db: handle.db, mailer: mailer(), batchSize: 3 });
-    const b = createEmailWorker({ db: handle.db, mailer: mailer(), batchSize: 3 });
+    const a = mailWorker({ batchSize: 3 });
+    const b = mailWorker({ batchSize: 3 });
     let total = 0;
     for (let i = 0; i < 4; i++) {
       const [x, y] = await Promise.all([a.runOnce(), b.runOnce()]);
@@ -136,13 +155,5 @@ describe('mail queue', () => {
       await smtp.waitFor((m) => m.to.includes(address));
       expect(smtp.messages.filter((m) => m.to.includes(address))).toHaveLength(1);
     }
-  });
-
-  it('backs off exponentially with jitter, capped at an hour', () => {
-    expect(retryDelayMs(1, () => 0.5)).toBe(30_000);
-    expect(retryDelayMs(3, () => 0.5)).toBe(120_000);
-    expect(retryDelayMs(30, () => 0.5)).toBe(3_600_000);
-    expect(retryDelayMs(1, () => 0)).toBe(22_500);
-    expect(retryDelayMs(1, () => 1)).toBe(37_500);
   });
 });

@@ -67,7 +67,7 @@ const server = spawn(process.execPath, [SERVER_ENTRY], {
     PUBLIC_URL: publicUrl,
     SMTP_URL: smtp.url,
     MAIL_FROM: 'Parkside <no-reply@parkside.test>',
-    MAIL_QUEUE_POLL_MS: '200',
+    JOBS_POLL_MS: '200',
     OIDC_ISSUER: idp.issuer,
     OIDC_CLIENT_ID: idp.clientId,
     OIDC_CLIENT_SECRET: idp.clientSecret,

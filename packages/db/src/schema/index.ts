@@ -5,3 +5,4 @@ export * from './feedback';
 export * from './marketplace';
 export * from './notifications';
 export * from './storage';
+export * from './jobs';

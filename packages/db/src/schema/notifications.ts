@@ -1,8 +1,6 @@
-import { sql } from 'drizzle-orm';
 import {
   bigserial,
   index,
-  integer,
   pgEnum,
   pgTable,
   text,
@@ -16,9 +14,10 @@ import { users } from './users';
 export const emailJobStatus = pgEnum('email_job_status', ['pending', 'sent', 'failed']);
 
 /**
- * The outgoing mail queue. A message is rendered and stored in the same transaction as the change
- * it reports (a booking, a cancellation), so it is never lost and never sent for a change that
- * rolled back; a worker delivers it afterwards, so a slow mail server never slows a page.
+ * Outgoing mail, one row per message. A message is rendered and stored in the same transaction
+ * as the change it reports (a booking, a cancellation), with the `email.send` job that delivers
+ * it: never lost, never sent for a change that rolled back, and a slow mail server never slows a
+ * page. The job holds the retries; this row holds what was sent to whom and whether it went.
  */
 export const emailJobs = pgTable(
   'email_jobs',
@@ -31,17 +30,11 @@ export const emailJobs = pgTable(
     /** What the message is about, e.g. booking-confirmed-driver; for the outbox and support. */
     kind: text('kind').notNull(),
     status: emailJobStatus('status').notNull().default('pending'),
-    attempts: integer('attempts').notNull().default(0),
-    runAfter: timestamp('run_after', { withTimezone: true }).notNull().defaultNow(),
     lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
-  (t) => [
-    index('email_jobs_pending_idx')
-      .on(t.runAfter, t.id)
-      .where(sql`${t.status} = 'pending'`),
-  ],
+  (t) => [index('email_jobs_created_idx').on(t.createdAt)],
 );
 
 /** "Notify me" on a sold-out event: one row per event and address until it is e-mailed. */

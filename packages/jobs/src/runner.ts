@@ -1,0 +1,211 @@
+import { jobs, type Database, type Job } from '@parkside/db';
+import { and, asc, eq, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { enqueueJobs } from './enqueue';
+
+/** Runs one job. Throwing schedules a retry (or, after the last attempt, marks it failed). */
+export type TaskHandler = (payload: unknown, job: Job) => Promise<void>;
+export type Tasks = Record<string, TaskHandler>;
+
+/** Work that recurs: one job per slot of `everyMs`, however many servers run the schedule. */
+export interface Schedule {
+  task: string;
+  everyMs: number;
+  payload?: unknown;
+}
+
+export interface JobRunnerOptions {
+  db: Database;
+  tasks: Tasks;
+  schedules?: Schedule[];
+  /** How often to look for due jobs when idle (default 1000 ms). */
+  pollIntervalMs?: number;
+  /** Jobs taken per round (default 10). */
+  batchSize?: number;
+  /** How long a taken job is reserved before another worker may retry it (default 5 min). */
+  leaseMs?: number;
+  /** Called when an attempt fails; the job is retried later or, after its last attempt, failed. */
+  onError?: (error: unknown, job: Job) => void;
+  now?: () => Date;
+}
+
+export interface JobRunner {
+  start(): void;
+  /** Stops polling and waits for the round in progress. */
+  stop(): Promise<void>;
+  /** One round: queues due schedule slots, takes due jobs, runs them; returns how many succeeded. */
+  runOnce(): Promise<number>;
+}
+
+const DAY = 86_400_000;
+
+/** Retry delay after the nth failure: 30 s, 1 min, 2 min, ... capped at 1 h, with jitter. */
+export function retryDelayMs(attempt: number, random = Math.random): number {
+  const base = Math.min(30_000 * 2 ** (attempt - 1), 3_600_000);
+  return Math.round(base * (0.75 + random() * 0.5));
+}
+
+/**
+ * Runs background jobs (decision 022). A round leases due jobs with one UPDATE over a
+ * SELECT ... FOR UPDATE SKIP LOCKED, so two servers never take the same job, then runs them
+ * outside any transaction: a slow handler holds no lock. A job whose worker died is taken again
+ * when its lease runs out, so a handler must tolerate a second run after a crash (the mail
+ * handler checks the message is still unsent).
+ */
+export function createJobRunner(options: JobRunnerOptions): JobRunner {
+  const { db } = options;
+  const { tasks, schedules = [] } = options;
+  const taskNames = Object.keys(tasks);
+  const pollIntervalMs = options.pollIntervalMs ?? 1000;
+  const batchSize = options.batchSize ?? 10;
+  const leaseMs = options.leaseMs ?? 300_000;
+  const now = options.now ?? (() => new Date());
+  /**
+   * A time `offsetMs` from now by the database's clock, the one that stamped the jobs' default
+   * run times (a test's clock when it passes `now`).
+   */
+  const fromNow = (offsetMs = 0): SQL =>
+    options.now
+      ? sql`${new Date(options.now().getTime() + offsetMs).toISOString()}::timestamptz`
+      : sql`now() + ${offsetMs} * interval '1 millisecond'`;
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<number> | null = null;
+  let stopped = true;
+
+  /** The slot of each schedule this runner last queued, so it inserts once per slot. */
+  const queuedSlots = new Map<string, number>();
+
+  /**
+   * The current slot of each schedule, queued once across servers: its key makes any other
+   * server's insert of the same slot a no-op.
+   */
+  async function queueScheduled(): Promise<void> {
+    const at = now().getTime();
+    const slots = schedules
+      .map((schedule) => ({
+        ...schedule,
+        slot: Math.floor(at / schedule.everyMs) * schedule.everyMs,
+      }))
+      .filter(({ task, slot }) => queuedSlots.get(task) !== slot);
+    await enqueueJobs(
+      db,
+      slots.map(({ task, payload, slot }) => ({
+        task,
+        payload,
+        runAt: new Date(slot),
+        key: `${task}@${slot}`,
+      })),
+    );
+    for (const { task, slot } of slots) queuedSlots.set(task, slot);
+  }
+
+  async function lease(): Promise<Job[]> {
+    const due = db
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(
+        and(eq(jobs.status, 'pending'), lte(jobs.runAt, fromNow()), inArray(jobs.task, taskNames)),
+      )
+      .orderBy(asc(jobs.runAt), asc(jobs.id))
+      .limit(batchSize)
+      .for('update', { skipLocked: true });
+    return db
+      .update(jobs)
+      .set({
+        attempts: sql`${jobs.attempts} + 1`,
+        runAt: fromNow(leaseMs),
+      })
+      .where(inArray(jobs.id, due))
+      .returning();
+  }
+
+  async function run(job: Job): Promise<boolean> {
+    try {
+      await tasks[job.task]!(job.payload, job);
+      await db
+        .update(jobs)
+        .set({ status: 'done', finishedAt: fromNow(), lastError: null })
+        .where(eq(jobs.id, job.id));
+      return true;
+    } catch (error) {
+      options.onError?.(error, job);
+      const failed = job.attempts >= job.maxAttempts;
+      await db
+        .update(jobs)
+        .set({
+          status: failed ? 'failed' : 'pending',
+          runAt: fromNow(retryDelayMs(job.attempts)),
+          finishedAt: failed ? fromNow() : null,
+          lastError: error instanceof Error ? error.message.slice(0, 500) : String(error),
+        })
+        .where(eq(jobs.id, job.id));
+      return false;
+    }
+  }
+
+  async function round(): Promise<number> {
+    await queueScheduled();
+    let succeeded = 0;
+    for (const job of await lease()) if (await run(job)) succeeded += 1;
+    return succeeded;
+  }
+
+  function runOnce(): Promise<number> {
+    running ??= round().finally(() => {
+      running = null;
+    });
+    return running;
+  }
+
+  function schedule() {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      runOnce()
+        .then((done) => {
+          // A full batch means more may be waiting: go again at once.
+          if (done >= batchSize && !stopped) return runOnce();
+        })
+        .catch((error: unknown) => {
+          // The database may be restarting; the next round tries again.
+          console.error('Job round failed:', error);
+        })
+        .finally(schedule);
+    }, pollIntervalMs);
+    timer.unref();
+  }
+
+  return {
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      schedule();
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running?.catch(() => undefined);
+    },
+    runOnce,
+  };
+}
+
+/**
+ * The queue's own upkeep, for the server to run with its tasks: once a day, finished jobs older
+ * than `keepDoneMs` (default 14 days) are deleted. Failed jobs stay until someone looks at them.
+ */
+export function jobUpkeep({ db, keepDoneMs = 14 * DAY }: { db: Database; keepDoneMs?: number }): {
+  tasks: Tasks;
+  schedules: Schedule[];
+} {
+  return {
+    tasks: {
+      'jobs.prune': async () => {
+        await db
+          .delete(jobs)
+          .where(
+            and(eq(jobs.status, 'done'), lt(jobs.finishedAt, new Date(Date.now() - keepDoneMs))),
+          );
+      },
+    },
+    schedules: [{ task: 'jobs.prune', everyMs: DAY }],
+  };
+}
