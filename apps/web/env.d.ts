@@ -1,7 +1,7 @@
 import type { ApiCaller } from '@parkside/api';
 import type { AuthService, OAuthProvider, OAuthProviderId } from '@parkside/auth';
 import type { OutboxTransport } from '@parkside/email';
-import type { RequestSession } from './server/app';
+import type { RequestSession } from './server/request-session';
 
 declare module '@remix-run/node' {
   /** What the Express server hands every loader and action. */

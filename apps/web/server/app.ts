@@ -1,4 +1,4 @@
-import { appRouter, type SessionUser } from '@parkside/api';
+import { appRouter } from '@parkside/api';
 import { isAllowedOrigin } from '@parkside/auth';
 import type { ServerBuild } from '@remix-run/node';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
@@ -11,6 +11,7 @@ import { hasPendingToast } from '../app/.server/toast';
 import type { PageCache } from './page-cache';
 import { fetchHeadersOf, remixHandler } from './remix-handler';
 import { cspNonce, securityHeaders } from './security';
+import type { RequestSession } from './request-session';
 import { apiContext, type Services } from './services';
 import { storageRoutes } from './storage';
 import { uploadThingRoutes } from './uploadthing';
@@ -27,12 +28,6 @@ export interface AppOptions {
   trustProxy?: number;
   /** Pages kept for signed-out visitors (decision 020); without it every page is rendered. */
   pageCache?: PageCache;
-}
-
-/** What the session middleware found for this request. */
-export interface RequestSession {
-  id: string;
-  user: SessionUser;
 }
 
 interface Locals {

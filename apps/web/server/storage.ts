@@ -17,7 +17,7 @@ import {
 } from '@parkside/storage';
 import type { Database } from '@parkside/db';
 import { Router, type Request, type Response } from 'express';
-import type { RequestSession } from './app';
+import type { RequestSession } from './request-session';
 
 export interface StorageRoutesOptions {
   db: Database;

@@ -18,7 +18,7 @@ import { createHash } from 'node:crypto';
 import { createRouteHandler, createUploadthing, type FileRouter } from 'uploadthing/express';
 import { UploadThingError } from 'uploadthing/server';
 import { z } from 'zod';
-import type { RequestSession } from './app';
+import type { RequestSession } from './request-session';
 
 const f = createUploadthing();
 

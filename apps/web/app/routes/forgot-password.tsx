@@ -1,11 +1,12 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react';
+import { getFormProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { httpStatusOf, publicMessageOf } from '@parkside/api/errors';
 import { forgotPasswordSchema } from '@parkside/validators';
 import { data, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData } from '@remix-run/react';
 import { AuthCard } from '~/components/auth/auth-card';
-import { Field, FormError } from '~/components/forms/field';
+import { EmailField } from '~/components/account/account-fields';
+import { FormError } from '~/components/forms/field';
 import { SubmitButton } from '~/components/forms/submit-button';
 
 export const meta: MetaFunction = () => [{ title: 'Reset your password · Parkside' }];
@@ -69,11 +70,7 @@ export default function ForgotPasswordPage() {
     >
       <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
         <FormError id={form.errorId} errors={form.errors} />
-        <Field
-          label="Email"
-          errors={fields.email.errors}
-          inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }}
-        />
+        <EmailField field={fields.email} />
         <SubmitButton pendingText="Sending…" className="w-full">
           Send reset link
         </SubmitButton>

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react';
+import { getFormProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { loginSchema, safeRedirectPath } from '@parkside/validators';
 import { data, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node';
@@ -8,7 +8,8 @@ import { authPageLoader, refuseForm } from '~/.server/forms';
 import { redirectWithToast } from '~/.server/toast';
 import { AuthCard, Divider } from '~/components/auth/auth-card';
 import { SocialButtons } from '~/components/auth/social-buttons';
-import { Field, FormError } from '~/components/forms/field';
+import { CurrentPasswordField, EmailField } from '~/components/account/account-fields';
+import { FormError } from '~/components/forms/field';
 import { SubmitButton } from '~/components/forms/submit-button';
 
 export const meta: MetaFunction = () => [{ title: 'Sign in · Parkside' }];
@@ -77,23 +78,8 @@ export default function LoginPage() {
       <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
         <FormError id={form.errorId} errors={form.errors} />
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <Field
-          label="Email"
-          errors={fields.email.errors}
-          inputProps={{
-            ...getInputProps(fields.email, { type: 'email' }),
-            autoComplete: 'email',
-            autoFocus: true,
-          }}
-        />
-        <Field
-          label="Password"
-          errors={fields.password.errors}
-          inputProps={{
-            ...getInputProps(fields.password, { type: 'password' }),
-            autoComplete: 'current-password',
-          }}
-        />
+        <EmailField field={fields.email} autoFocus />
+        <CurrentPasswordField field={fields.password} />
         <div className="-mt-2 text-right">
           <Link
             to="/forgot-password"

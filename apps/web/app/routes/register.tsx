@@ -1,21 +1,21 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
-import {
-  EMAIL_MAX_LENGTH,
-  NAME_MAX_LENGTH,
-  PASSWORD_MAX_LENGTH,
-  PHONE_MAX_LENGTH,
-  ADDRESS_MAX_LENGTH,
-  registerSchema,
-  safeRedirectPath,
-} from '@parkside/validators';
+import { registerSchema, safeRedirectPath } from '@parkside/validators';
 import { data, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react';
 import { authPageLoader, refuseForm } from '~/.server/forms';
 import { redirectWithToast } from '~/.server/toast';
 import { AuthCard, Divider } from '~/components/auth/auth-card';
 import { SocialButtons } from '~/components/auth/social-buttons';
-import { ErrorList, Field, FormError } from '~/components/forms/field';
+import {
+  AddressField,
+  EmailField,
+  NameField,
+  NewPasswordField,
+  optional,
+  PhoneField,
+} from '~/components/account/account-fields';
+import { ErrorList, FormError } from '~/components/forms/field';
 import { SubmitButton } from '~/components/forms/submit-button';
 
 export const meta: MetaFunction = () => [{ title: 'Create your account · Parkside' }];
@@ -83,64 +83,20 @@ export default function RegisterPage() {
       <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
         <FormError id={form.errorId} errors={form.errors} />
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <Field
-          label="Name"
-          errors={fields.name.errors}
-          inputProps={{
-            ...getInputProps(fields.name, { type: 'text' }),
-            autoComplete: 'name',
-            maxLength: NAME_MAX_LENGTH,
-            required: true,
-          }}
-        />
-        <Field
-          label="Email"
-          errors={fields.email.errors}
-          inputProps={{
-            ...getInputProps(fields.email, { type: 'email' }),
-            autoComplete: 'email',
-            maxLength: EMAIL_MAX_LENGTH,
-            required: true,
-          }}
-        />
-        <Field
+        <NameField field={fields.name} required />
+        <EmailField field={fields.email} required />
+        <NewPasswordField
+          field={fields.password}
           label="Password"
           hint="8 to 128 characters. A short sentence is easy to remember and hard to guess."
-          errors={fields.password.errors}
-          inputProps={{
-            ...getInputProps(fields.password, { type: 'password' }),
-            autoComplete: 'new-password',
-            maxLength: PASSWORD_MAX_LENGTH,
-            required: true,
-          }}
+          required
         />
-        <Field
-          label={
-            <>
-              Phone number <span className="font-normal text-slate-500">(optional)</span>
-            </>
-          }
+        <PhoneField
+          field={fields.phoneNumber}
+          label={optional('Phone number')}
           hint="Hosts and drivers can reach each other on game day."
-          errors={fields.phoneNumber.errors}
-          inputProps={{
-            ...getInputProps(fields.phoneNumber, { type: 'tel' }),
-            autoComplete: 'tel',
-            maxLength: PHONE_MAX_LENGTH,
-          }}
         />
-        <Field
-          label={
-            <>
-              Address <span className="font-normal text-slate-500">(optional)</span>
-            </>
-          }
-          errors={fields.address.errors}
-          inputProps={{
-            ...getInputProps(fields.address, { type: 'text' }),
-            autoComplete: 'street-address',
-            maxLength: ADDRESS_MAX_LENGTH,
-          }}
-        />
+        <AddressField field={fields.address} label={optional('Address')} />
         <div className="flex flex-col gap-1.5">
           <div className="flex items-start gap-3">
             <input

@@ -1,6 +1,6 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react';
+import { getFormProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
-import { PASSWORD_MAX_LENGTH, resetPasswordSchema } from '@parkside/validators';
+import { resetPasswordSchema } from '@parkside/validators';
 import {
   data,
   type ActionFunctionArgs,
@@ -11,7 +11,8 @@ import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { refuseForm } from '~/.server/forms';
 import { redirectWithToast } from '~/.server/toast';
 import { AuthCard } from '~/components/auth/auth-card';
-import { Field, FormError } from '~/components/forms/field';
+import { NewPasswordPair } from '~/components/account/account-fields';
+import { FormError } from '~/components/forms/field';
 import { SubmitButton } from '~/components/forms/submit-button';
 import { buttonClasses } from '~/components/ui/button';
 
@@ -76,25 +77,7 @@ export default function ResetPasswordPage() {
       <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
         <FormError id={form.errorId} errors={form.errors} />
         <input type="hidden" name="token" value={token} />
-        <Field
-          label="New password"
-          hint="8 to 128 characters."
-          errors={fields.password.errors}
-          inputProps={{
-            ...getInputProps(fields.password, { type: 'password' }),
-            autoComplete: 'new-password',
-            maxLength: PASSWORD_MAX_LENGTH,
-          }}
-        />
-        <Field
-          label="Repeat the new password"
-          errors={fields.confirmPassword.errors}
-          inputProps={{
-            ...getInputProps(fields.confirmPassword, { type: 'password' }),
-            autoComplete: 'new-password',
-            maxLength: PASSWORD_MAX_LENGTH,
-          }}
-        />
+        <NewPasswordPair password={fields.password} confirmPassword={fields.confirmPassword} />
         <SubmitButton pendingText="Saving…" className="w-full">
           Save new password
         </SubmitButton>

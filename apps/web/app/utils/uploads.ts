@@ -14,6 +14,7 @@ import {
   xhrTransport,
   type ImageType,
 } from '@parkside/storage/client';
+import type { UploadedImage } from './uploaded-image';
 
 interface StorageSession {
   token: string;
@@ -54,12 +55,6 @@ export async function checkImageFile(file: File): Promise<ImageType> {
   const type = sniffImageType(head);
   if (!type) throw new StorageError(415, STORAGE_MESSAGES.notImage);
   return type;
-}
-
-export interface UploadedImage {
-  /** The download URL to store (a driveway photo, an event image, a profile image). */
-  url: string;
-  fullPath: string;
 }
 
 function randomName(type: ImageType) {

@@ -5,7 +5,7 @@
 import { APP_CHECK_HEADER, StorageError, withRetry } from '@parkside/storage/client';
 import { generateReactHelpers } from '@uploadthing/react';
 import type { ParksideFileRouter } from '../../server/uploadthing';
-import type { UploadedImage } from './uploads';
+import type { UploadedImage } from './uploaded-image';
 
 const { uploadFiles } = generateReactHelpers<ParksideFileRouter>({ url: '/api/uploadthing' });
 

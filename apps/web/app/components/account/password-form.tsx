@@ -1,8 +1,9 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
-import { changePasswordSchema, PASSWORD_MAX_LENGTH } from '@parkside/validators';
+import { changePasswordSchema } from '@parkside/validators';
 import { Form } from '@remix-run/react';
-import { Field, FormError } from '~/components/forms/field';
+import { CurrentPasswordField, NewPasswordPair } from '~/components/account/account-fields';
+import { FormError } from '~/components/forms/field';
 import { SubmitButton } from '~/components/forms/submit-button';
 
 export function PasswordForm({
@@ -36,35 +37,12 @@ export function PasswordForm({
       <div className="sm:col-span-2">
         <FormError id={form.errorId} errors={form.errors} />
       </div>
-      <Field
+      <CurrentPasswordField
+        field={fields.currentPassword}
         label="Current password"
         className="sm:col-span-2"
-        errors={fields.currentPassword.errors}
-        inputProps={{
-          ...getInputProps(fields.currentPassword, { type: 'password' }),
-          autoComplete: 'current-password',
-          maxLength: PASSWORD_MAX_LENGTH,
-        }}
       />
-      <Field
-        label="New password"
-        hint="8 to 128 characters."
-        errors={fields.newPassword.errors}
-        inputProps={{
-          ...getInputProps(fields.newPassword, { type: 'password' }),
-          autoComplete: 'new-password',
-          maxLength: PASSWORD_MAX_LENGTH,
-        }}
-      />
-      <Field
-        label="Repeat the new password"
-        errors={fields.confirmPassword.errors}
-        inputProps={{
-          ...getInputProps(fields.confirmPassword, { type: 'password' }),
-          autoComplete: 'new-password',
-          maxLength: PASSWORD_MAX_LENGTH,
-        }}
-      />
+      <NewPasswordPair password={fields.newPassword} confirmPassword={fields.confirmPassword} />
       <div className="sm:col-span-2">
         <SubmitButton name="intent" value="password" pendingText="Changing…">
           Change password

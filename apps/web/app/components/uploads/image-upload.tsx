@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { messageOf, uploadImage, type UploadedImage } from '~/utils/uploads';
+import type { UploadedImage } from '~/utils/uploaded-image';
+import { messageOf, uploadImage } from '~/utils/uploads';
 
 type Status =
   | { kind: 'idle' }

@@ -1,0 +1,7 @@
+import type { SessionUser } from '@parkside/api';
+
+/** What the session middleware found for this request: the signed-in user and session id. */
+export interface RequestSession {
+  id: string;
+  user: SessionUser;
+}
