@@ -78,7 +78,7 @@ export default function LoginPage() {
       <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
         <FormError id={form.errorId} errors={form.errors} />
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <EmailField field={fields.email} autoFocus />
+        <EmailField field={fields.email} focusOnLoad />
         <CurrentPasswordField field={fields.password} />
         <div className="-mt-2 text-right">
           <Link

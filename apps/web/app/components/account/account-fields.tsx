@@ -21,7 +21,8 @@ interface AccountFieldProps {
   label?: ReactNode;
   hint?: ReactNode;
   required?: boolean;
-  autoFocus?: boolean;
+  /** Focus it when the page loads: only on a page whose one purpose is this form (sign-in). */
+  focusOnLoad?: boolean;
   className?: string;
 }
 
@@ -43,7 +44,7 @@ function accountField(
     label = defaults.label,
     hint,
     required,
-    autoFocus,
+    focusOnLoad,
     className,
   }: AccountFieldProps) {
     return (
@@ -58,7 +59,7 @@ function accountField(
           maxLength: defaults.maxLength,
           // Only when given: the form's constraint may already have set `required`.
           ...(required && { required }),
-          ...(autoFocus && { autoFocus }),
+          ...(focusOnLoad && { autoFocus: true }),
         }}
       />
     );
