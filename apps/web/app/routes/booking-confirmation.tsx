@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react';
+import { getFormProps, getInputProps } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { bookingCreateInput, formatUsd } from '@parkside/validators';
 import {
@@ -16,6 +16,7 @@ import { refuseForm } from '~/.server/forms';
 import { redirectWithToast } from '~/.server/toast';
 import { Field, FormError } from '~/components/forms/field';
 import { SubmitButton } from '~/components/forms/submit-button';
+import { useZodForm } from '~/components/forms/use-zod-form';
 import { formatEventDate, formatEventTime } from '~/utils/event-time';
 
 export const meta: MetaFunction = () => [{ title: 'Confirm your booking · Parkside' }];
@@ -48,12 +49,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function BookingConfirmation() {
   const { listing, idempotencyKey } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(bookingCreateInput, {
     id: 'booking',
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: bookingCreateInput }),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
+    validateOn: 'submit',
   });
   const when = `${formatEventDate(listing.startsAt, listing.timeZone)}, ${formatEventTime(listing.availableFrom, listing.timeZone)} to ${formatEventTime(listing.availableTo, listing.timeZone)}`;
   return (

@@ -1,4 +1,4 @@
-import { getFormProps, useForm } from '@conform-to/react';
+import { getFormProps } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { httpStatusOf, publicMessageOf } from '@parkside/api/errors';
 import { forgotPasswordSchema } from '@parkside/validators';
@@ -8,6 +8,7 @@ import { AuthCard } from '~/components/auth/auth-card';
 import { EmailField } from '~/components/account/account-fields';
 import { FormError } from '~/components/forms/field';
 import { SubmitButton } from '~/components/forms/submit-button';
+import { useZodForm } from '~/components/forms/use-zod-form';
 
 export const meta: MetaFunction = () => [{ title: 'Reset your password · Parkside' }];
 
@@ -31,13 +32,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function ForgotPasswordPage() {
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(forgotPasswordSchema, {
     id: 'forgot-password',
     lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotPasswordSchema }),
     // On submit, not on blur: a blur message would shift the links below the field mid-click.
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
+    validateOn: 'submit',
   });
   if (actionData?.sentTo) {
     return (

@@ -1,4 +1,4 @@
-import { getFormProps, useForm } from '@conform-to/react';
+import { getFormProps } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { loginSchema, safeRedirectPath } from '@parkside/validators';
 import { data, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node';
@@ -11,6 +11,7 @@ import { SocialButtons } from '~/components/auth/social-buttons';
 import { CurrentPasswordField, EmailField } from '~/components/account/account-fields';
 import { FormError } from '~/components/forms/field';
 import { SubmitButton } from '~/components/forms/submit-button';
+import { useZodForm } from '~/components/forms/use-zod-form';
 
 export const meta: MetaFunction = () => [{ title: 'Sign in · Parkside' }];
 
@@ -44,14 +45,12 @@ export default function LoginPage() {
   const lastResult = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const redirectTo = searchParams.get('redirectTo') ?? '';
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(loginSchema, {
     id: 'login',
     lastResult,
     constraint: { email: { required: true }, password: { required: true } },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
     // On submit, not on blur: a blur message would shift the links below the field mid-click.
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
+    validateOn: 'submit',
   });
   const registerHref = redirectTo
     ? `/register?${new URLSearchParams({ redirectTo })}`

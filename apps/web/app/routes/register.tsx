@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react';
+import { getFormProps, getInputProps } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { registerSchema, safeRedirectPath } from '@parkside/validators';
 import { data, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node';
@@ -17,6 +17,7 @@ import {
 } from '~/components/account/account-fields';
 import { ErrorList, FormError } from '~/components/forms/field';
 import { SubmitButton } from '~/components/forms/submit-button';
+import { useZodForm } from '~/components/forms/use-zod-form';
 
 export const meta: MetaFunction = () => [{ title: 'Create your account · Parkside' }];
 
@@ -53,12 +54,9 @@ export default function RegisterPage() {
   const lastResult = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const redirectTo = searchParams.get('redirectTo') ?? '';
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(registerSchema, {
     id: 'register',
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: registerSchema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
   });
   const loginHref = redirectTo ? `/login?${new URLSearchParams({ redirectTo })}` : '/login';
 

@@ -1,4 +1,4 @@
-import { getFormProps, useForm } from '@conform-to/react';
+import { getFormProps } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { resetPasswordSchema } from '@parkside/validators';
 import {
@@ -14,6 +14,7 @@ import { AuthCard } from '~/components/auth/auth-card';
 import { NewPasswordPair } from '~/components/account/account-fields';
 import { FormError } from '~/components/forms/field';
 import { SubmitButton } from '~/components/forms/submit-button';
+import { useZodForm } from '~/components/forms/use-zod-form';
 import { buttonClasses } from '~/components/ui/button';
 
 export const meta: MetaFunction = () => [{ title: 'Choose a new password · Parkside' }];
@@ -50,12 +51,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function ResetPasswordPage() {
   const { token, valid } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(resetPasswordSchema, {
     id: 'reset-password',
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
   });
   if (!valid) {
     return (

@@ -2,7 +2,6 @@
  * The account fields the sign-up, sign-in, reset and account-settings forms share: one label,
  * autocomplete hint and length limit for each, wherever it appears.
  */
-import { getInputProps, type FieldMetadata } from '@conform-to/react';
 import {
   ADDRESS_MAX_LENGTH,
   EMAIL_MAX_LENGTH,
@@ -11,13 +10,10 @@ import {
   PHONE_MAX_LENGTH,
 } from '@parkside/validators';
 import type { ReactNode } from 'react';
-import { Field } from '~/components/forms/field';
-
-/** A conform field of a text input. */
-type TextField = FieldMetadata<string | undefined, Record<string, unknown>, string[]>;
+import { InputField, type InputFieldMetadata } from '~/components/forms/field';
 
 interface AccountFieldProps {
-  field: TextField;
+  field: InputFieldMetadata;
   label?: ReactNode;
   hint?: ReactNode;
   required?: boolean;
@@ -37,73 +33,57 @@ export function optional(label: string): ReactNode {
 
 function accountField(
   type: 'text' | 'email' | 'password' | 'tel',
-  defaults: { label: ReactNode; autoComplete: string; maxLength: number },
+  defaultLabel: string,
+  autoComplete: string,
+  maxLength: number,
 ) {
   return function AccountField({
     field,
-    label = defaults.label,
-    hint,
+    label = defaultLabel,
     required,
     focusOnLoad,
-    className,
+    ...rest
   }: AccountFieldProps) {
     return (
-      <Field
+      <InputField
+        field={field}
+        type={type}
         label={label}
-        hint={hint}
-        className={className}
-        errors={field.errors}
-        inputProps={{
-          ...getInputProps(field, { type }),
-          autoComplete: defaults.autoComplete,
-          maxLength: defaults.maxLength,
-          // Only when given: the form's constraint may already have set `required`.
-          ...(required && { required }),
-          ...(focusOnLoad && { autoFocus: true }),
-        }}
+        autoComplete={autoComplete}
+        maxLength={maxLength}
+        // Only when given: the form's constraint may already have set `required`.
+        {...(required && { required })}
+        {...(focusOnLoad && { autoFocus: true })}
+        {...rest}
       />
     );
   };
 }
 
-export const NameField = accountField('text', {
-  label: 'Name',
-  autoComplete: 'name',
-  maxLength: NAME_MAX_LENGTH,
-});
-export const EmailField = accountField('email', {
-  label: 'Email',
-  autoComplete: 'email',
-  maxLength: EMAIL_MAX_LENGTH,
-});
-export const PhoneField = accountField('tel', {
-  label: 'Phone number',
-  autoComplete: 'tel',
-  maxLength: PHONE_MAX_LENGTH,
-});
-export const AddressField = accountField('text', {
-  label: 'Address',
-  autoComplete: 'street-address',
-  maxLength: ADDRESS_MAX_LENGTH,
-});
-export const CurrentPasswordField = accountField('password', {
-  label: 'Password',
-  autoComplete: 'current-password',
-  maxLength: PASSWORD_MAX_LENGTH,
-});
-export const NewPasswordField = accountField('password', {
-  label: 'New password',
-  autoComplete: 'new-password',
-  maxLength: PASSWORD_MAX_LENGTH,
-});
+export const NameField = accountField('text', 'Name', 'name', NAME_MAX_LENGTH);
+export const EmailField = accountField('email', 'Email', 'email', EMAIL_MAX_LENGTH);
+export const PhoneField = accountField('tel', 'Phone number', 'tel', PHONE_MAX_LENGTH);
+export const AddressField = accountField('text', 'Address', 'street-address', ADDRESS_MAX_LENGTH);
+export const CurrentPasswordField = accountField(
+  'password',
+  'Password',
+  'current-password',
+  PASSWORD_MAX_LENGTH,
+);
+export const NewPasswordField = accountField(
+  'password',
+  'New password',
+  'new-password',
+  PASSWORD_MAX_LENGTH,
+);
 
 /** A new password and its repetition (reset, change). */
 export function NewPasswordPair({
   password,
   confirmPassword,
 }: {
-  password: TextField;
-  confirmPassword: TextField;
+  password: InputFieldMetadata;
+  confirmPassword: InputFieldMetadata;
 }) {
   return (
     <>

@@ -1,10 +1,10 @@
-import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod/v4';
+import { getFormProps, type SubmissionResult } from '@conform-to/react';
 import { changePasswordSchema } from '@parkside/validators';
 import { Form } from '@remix-run/react';
 import { CurrentPasswordField, NewPasswordPair } from '~/components/account/account-fields';
 import { FormError } from '~/components/forms/field';
 import { SubmitButton } from '~/components/forms/submit-button';
+import { useZodForm } from '~/components/forms/use-zod-form';
 
 export function PasswordForm({
   hasPassword,
@@ -13,12 +13,9 @@ export function PasswordForm({
   hasPassword: boolean;
   lastResult?: SubmissionResult<string[]>;
 }) {
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(changePasswordSchema, {
     id: 'password',
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordSchema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
   });
   if (!hasPassword) {
     return (

@@ -1,11 +1,11 @@
-import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod/v4';
+import { getFormProps, type SubmissionResult } from '@conform-to/react';
 import type { Account } from '@parkside/api';
 import { profileSchema } from '@parkside/validators';
 import { Form } from '@remix-run/react';
 import { AddressField, NameField, PhoneField } from '~/components/account/account-fields';
 import { FormError } from '~/components/forms/field';
 import { SubmitButton } from '~/components/forms/submit-button';
+import { useZodForm } from '~/components/forms/use-zod-form';
 
 export function ProfileForm({
   account,
@@ -14,7 +14,7 @@ export function ProfileForm({
   account: Account;
   lastResult?: SubmissionResult<string[]>;
 }) {
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(profileSchema, {
     id: 'profile',
     lastResult,
     defaultValue: {
@@ -22,9 +22,6 @@ export function ProfileForm({
       phoneNumber: account.phoneNumber ?? '',
       address: account.address ?? '',
     },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
   });
   return (
     <Form method="post" {...getFormProps(form)} className="grid gap-4 sm:grid-cols-2">

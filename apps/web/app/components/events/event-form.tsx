@@ -1,6 +1,5 @@
 import {
   getFormProps,
-  getInputProps,
   getSelectProps,
   getTextareaProps,
   useForm,
@@ -18,7 +17,7 @@ import {
 import { Form, Link } from '@remix-run/react';
 import type { z } from 'zod';
 import { useEffect, useState, type ReactNode } from 'react';
-import { Field, FormError, TextareaField } from '~/components/forms/field';
+import { FormError, InputField, TextareaField } from '~/components/forms/field';
 import { SubmitButton } from '~/components/forms/submit-button';
 import { buttonClasses } from '~/components/ui/button';
 import { ImageUpload } from '~/components/uploads/image-upload';
@@ -155,25 +154,18 @@ export function EventForm({
     }
   }, [eventId, defaults.timeZone, timeZones, update, timeZoneName]);
 
-  const text = (field: Parameters<typeof getInputProps>[0], extra = {}) => ({
-    ...getInputProps(field, { type: 'text' }),
-    ...extra,
-  });
-
   return (
     <Form method="post" {...getFormProps(form)} className="flex flex-col gap-6">
       {eventId ? <input type="hidden" name="id" value={eventId} /> : null}
       <FormError id={form.errorId} errors={form.errors} />
 
       <Section title="The event">
-        <Field
+        <InputField
+          field={fields.title}
           label="Title"
           className="sm:col-span-2"
-          errors={fields.title.errors}
-          inputProps={text(fields.title, {
-            maxLength: EVENT_TITLE_MAX_LENGTH,
-            placeholder: 'e.g. Stadium of Fire',
-          })}
+          maxLength={EVENT_TITLE_MAX_LENGTH}
+          placeholder="e.g. Stadium of Fire"
         />
         <div className="sm:col-span-2">
           <TextareaField
@@ -186,26 +178,22 @@ export function EventForm({
             }}
           />
         </div>
-        <Field
+        <InputField
+          field={fields.expectedAttendance}
+          type="number"
           label="Expected attendance"
           hint="About how many people will come."
-          errors={fields.expectedAttendance.errors}
-          inputProps={{
-            ...getInputProps(fields.expectedAttendance, { type: 'number' }),
-            min: 1,
-            max: EVENT_ATTENDANCE_MAX,
-            step: 1,
-            inputMode: 'numeric',
-          }}
+          min={1}
+          max={EVENT_ATTENDANCE_MAX}
+          step={1}
+          inputMode="numeric"
         />
-        <Field
+        <InputField
+          field={fields.websiteUrl}
+          type="url"
           label="Website (optional)"
-          errors={fields.websiteUrl.errors}
-          inputProps={{
-            ...getInputProps(fields.websiteUrl, { type: 'url' }),
-            maxLength: URL_MAX_LENGTH,
-            placeholder: 'https://',
-          }}
+          maxLength={URL_MAX_LENGTH}
+          placeholder="https://"
         />
         <div className="sm:col-span-2">
           <EventImageField
@@ -220,62 +208,46 @@ export function EventForm({
       </Section>
 
       <Section title="Where">
-        <Field
+        <InputField
+          field={fields.venueName}
           label="Venue name"
           className="sm:col-span-2"
-          errors={fields.venueName.errors}
-          inputProps={text(fields.venueName, { placeholder: 'e.g. LaVell Edwards Stadium' })}
+          placeholder="e.g. LaVell Edwards Stadium"
         />
-        <Field
+        <InputField
+          field={fields.street}
           label="Street address"
           className="sm:col-span-2"
-          errors={fields.street.errors}
-          inputProps={text(fields.street, { autoComplete: 'address-line1' })}
+          autoComplete="address-line1"
         />
-        <Field
-          label="City"
-          errors={fields.city.errors}
-          inputProps={text(fields.city, { autoComplete: 'address-level2' })}
-        />
-        <Field
-          label="State or region"
-          errors={fields.region.errors}
-          inputProps={text(fields.region, { autoComplete: 'address-level1' })}
-        />
-        <Field
-          label="Postal code"
-          errors={fields.postalCode.errors}
-          inputProps={text(fields.postalCode, { autoComplete: 'postal-code' })}
-        />
+        <InputField field={fields.city} label="City" autoComplete="address-level2" />
+        <InputField field={fields.region} label="State or region" autoComplete="address-level1" />
+        <InputField field={fields.postalCode} label="Postal code" autoComplete="postal-code" />
         <SelectField
           label="Country"
           errors={fields.country.errors}
           selectProps={getSelectProps(fields.country)}
           groups={[{ options: countries }]}
         />
-        <Field
+        <InputField
+          field={fields.latitude}
+          type="number"
           label="Latitude"
           hint="Drivers see parking by its distance from this point."
-          errors={fields.latitude.errors}
-          inputProps={{
-            ...getInputProps(fields.latitude, { type: 'number' }),
-            step: 'any',
-            min: -90,
-            max: 90,
-            placeholder: '40.2574',
-          }}
+          step="any"
+          min={-90}
+          max={90}
+          placeholder="40.2574"
         />
-        <Field
+        <InputField
+          field={fields.longitude}
+          type="number"
           label="Longitude"
           hint="In a map app, press and hold the venue to copy both numbers."
-          errors={fields.longitude.errors}
-          inputProps={{
-            ...getInputProps(fields.longitude, { type: 'number' }),
-            step: 'any',
-            min: -180,
-            max: 180,
-            placeholder: '-111.6547',
-          }}
+          step="any"
+          min={-180}
+          max={180}
+          placeholder="-111.6547"
         />
       </Section>
 
@@ -291,16 +263,8 @@ export function EventForm({
             { label: 'All time zones', options: timeZones.all },
           ]}
         />
-        <Field
-          label="Starts"
-          errors={fields.startLocal.errors}
-          inputProps={getInputProps(fields.startLocal, { type: 'datetime-local' })}
-        />
-        <Field
-          label="Ends"
-          errors={fields.endLocal.errors}
-          inputProps={getInputProps(fields.endLocal, { type: 'datetime-local' })}
-        />
+        <InputField field={fields.startLocal} type="datetime-local" label="Starts" />
+        <InputField field={fields.endLocal} type="datetime-local" label="Ends" />
       </Section>
 
       <div className="flex flex-wrap gap-3">

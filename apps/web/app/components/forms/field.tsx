@@ -1,3 +1,4 @@
+import { getInputProps, type FieldMetadata } from '@conform-to/react';
 import {
   useId,
   type InputHTMLAttributes,
@@ -62,6 +63,42 @@ export function Field({
       ) : null}
       <ErrorList id={errorId} errors={errors} />
     </div>
+  );
+}
+
+/** A conform field of one input (its value as the browser sends it). */
+export type InputFieldMetadata = FieldMetadata<
+  string | number | null | undefined,
+  Record<string, unknown>,
+  string[]
+>;
+
+/**
+ * A form row: a conform field as a labelled input, with its errors. Any other attribute
+ * (autoComplete, maxLength, min, placeholder…) passes through to the input.
+ */
+export function InputField({
+  field,
+  type = 'text',
+  label,
+  hint,
+  className,
+  ...attributes
+}: {
+  field: InputFieldMetadata;
+  type?: 'text' | 'email' | 'password' | 'tel' | 'url' | 'number' | 'datetime-local';
+  label: ReactNode;
+  hint?: ReactNode;
+  className?: string;
+} & Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'className'>) {
+  return (
+    <Field
+      label={label}
+      hint={hint}
+      className={className}
+      errors={field.errors}
+      inputProps={{ ...getInputProps(field, { type }), ...attributes }}
+    />
   );
 }
 

@@ -1,10 +1,10 @@
-import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod/v4';
+import { getFormProps, type SubmissionResult } from '@conform-to/react';
 import { registerDrivewayForm } from '@parkside/validators';
 import { Form } from '@remix-run/react';
-import { useState } from 'react';
+import { useState, type InputHTMLAttributes } from 'react';
 import { Field, FormError, TextareaField } from '~/components/forms/field';
 import { SubmitButton } from '~/components/forms/submit-button';
+import { useZodForm } from '~/components/forms/use-zod-form';
 import { NewDrivewayPhotos } from '~/components/driveways/driveway-photos';
 import { formatEventDate } from '~/utils/event-time';
 import { AmenityCheckboxes } from './amenity-checkboxes';
@@ -56,7 +56,7 @@ export function RegisterDrivewayForm({
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
   const firstEvent = events.find((e) => e.id === preselectedEventId) ?? events[0]!;
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(registerDrivewayForm, {
     id: 'register-driveway',
     lastResult,
     defaultValue: {
@@ -68,15 +68,23 @@ export function RegisterDrivewayForm({
       availableFrom: defaultWindow(firstEvent).from,
       availableTo: defaultWindow(firstEvent).to,
     },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: registerDrivewayForm }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
   });
   const [eventId, setEventId] = useState(text(fields.eventId.initialValue) || firstEvent.id);
   const event = events.find((e) => e.id === eventId) ?? firstEvent;
   const [window, setWindow] = useState({
     from: text(fields.availableFrom.initialValue),
     to: text(fields.availableTo.initialValue),
+  });
+  /** A required driveway input, named as the form posts it, starting from its last value. */
+  const drivewayInput = (
+    name: 'title' | 'street' | 'city' | 'region' | 'postalCode' | 'capacity',
+    attributes: InputHTMLAttributes<HTMLInputElement> = {},
+  ) => ({
+    name,
+    id: `driveway-${name}`,
+    defaultValue: text(fields[name].initialValue),
+    required: true,
+    ...attributes,
   });
   const amenities = fields.amenities.initialValue;
   const photos = fields.photos.initialValue;
@@ -89,24 +97,12 @@ export function RegisterDrivewayForm({
           label="Title"
           hint="What drivers see first, e.g. “Wide driveway, 5 minutes from the stadium”."
           errors={fields.title.errors}
-          inputProps={{
-            name: 'title',
-            id: 'driveway-title',
-            defaultValue: text(fields.title.initialValue),
-            maxLength: 80,
-            required: true,
-          }}
+          inputProps={drivewayInput('title', { maxLength: 80 })}
         />
         <Field
           label="Street address"
           errors={fields.street.errors}
-          inputProps={{
-            name: 'street',
-            id: 'driveway-street',
-            autoComplete: 'address-line1',
-            defaultValue: text(fields.street.initialValue),
-            required: true,
-          }}
+          inputProps={drivewayInput('street', { autoComplete: 'address-line1' })}
         />
         <div className="grid gap-4 sm:grid-cols-3">
           {(
@@ -120,13 +116,7 @@ export function RegisterDrivewayForm({
               key={name}
               label={label}
               errors={fields[name].errors}
-              inputProps={{
-                name,
-                id: `driveway-${name}`,
-                autoComplete,
-                defaultValue: text(fields[name].initialValue),
-                required: true,
-              }}
+              inputProps={drivewayInput(name, { autoComplete })}
             />
           ))}
         </div>
@@ -140,16 +130,12 @@ export function RegisterDrivewayForm({
           label="Capacity (cars)"
           hint="How many cars fit, 1 to 50."
           errors={fields.capacity.errors}
-          inputProps={{
-            name: 'capacity',
-            id: 'driveway-capacity',
+          inputProps={drivewayInput('capacity', {
             type: 'number',
             min: 1,
             max: 50,
             inputMode: 'numeric',
-            defaultValue: text(fields.capacity.initialValue),
-            required: true,
-          }}
+          })}
         />
         <AmenityCheckboxes
           idPrefix="driveway"
