@@ -6,6 +6,28 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 let counter = 0;
 
+/** Where most fixtures' events happen: LaVell Edwards Stadium in Provo. */
+export const STADIUM = {
+  venueName: 'LaVell Edwards Stadium',
+  street: '1700 N Canyon Rd',
+  city: 'Provo',
+  region: 'UT',
+  postalCode: '84604',
+  latitude: 40.2574,
+  longitude: -111.6547,
+  timeZone: 'America/Denver',
+} as const;
+
+/** Where most fixtures' driveways are: two blocks from the stadium. */
+export const NEAR_STADIUM = {
+  street: '1550 N 1000 E',
+  city: 'Provo',
+  region: 'UT',
+  postalCode: '84604',
+  latitude: 40.255,
+  longitude: -111.648,
+} as const;
+
 /**
  * For API tests: an event at LaVell Edwards Stadium starting `startsInHours` from now (default
  * 72) and lasting three hours, stored as given by `overrides`.
@@ -21,14 +43,7 @@ export async function makeEvent(
     .values({
       title: `Game ${tag}`,
       slug: `game-${tag}`,
-      venueName: 'LaVell Edwards Stadium',
-      street: '1700 N Canyon Rd',
-      city: 'Provo',
-      region: 'UT',
-      postalCode: '84604',
-      latitude: 40.2574,
-      longitude: -111.6547,
-      timeZone: 'America/Denver',
+      ...STADIUM,
       startsAt: new Date(start),
       endsAt: new Date(start + 3 * HOUR),
       expectedAttendance: 60_000,
@@ -82,12 +97,7 @@ export async function makeListing(
     .values({
       hostId: host.id,
       title: 'Two blocks from the stadium',
-      street: '1550 N 1000 E',
-      city: 'Provo',
-      region: 'UT',
-      postalCode: '84604',
-      latitude: 40.255,
-      longitude: -111.648,
+      ...NEAR_STADIUM,
       capacity: 4,
       accessInstructions: 'Park on the left side of the driveway.',
     })

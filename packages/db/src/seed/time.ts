@@ -1,39 +1,13 @@
+import { fromZonedInput } from '@parkside/validators';
+
 /**
  * The UTC instant at which the wall clock in `timeZone` shows `date` (YYYY-MM-DD) and `time`
- * (HH:MM). Uses the zone's offset at that moment, so daylight saving is handled.
+ * (HH:MM), daylight saving included: the same conversion the event form uses.
  */
 export function zonedTimeToUtc(date: string, time: string, timeZone: string): Date {
-  const asIfUtc = new Date(`${date}T${time}:00Z`);
-  // Two passes settle the offset even when the guess lands on the other side of a DST change.
-  let instant = asIfUtc;
-  for (let i = 0; i < 2; i += 1) {
-    instant = new Date(asIfUtc.getTime() - offsetMinutes(instant, timeZone) * 60_000);
-  }
-  return instant;
-}
-
-/** Minutes the zone is ahead of UTC at `instant` (negative in the Americas). */
-export function offsetMinutes(instant: Date, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(instant);
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  const wall = Date.UTC(
-    get('year'),
-    get('month') - 1,
-    get('day'),
-    get('hour'),
-    get('minute'),
-    get('second'),
-  );
-  return Math.round((wall - Math.floor(instant.getTime() / 1000) * 1000) / 60_000);
+  const instant = fromZonedInput(`${date}T${time}`, timeZone);
+  if (!instant) throw new Error(`Not a wall-clock time: ${date} ${time}`);
+  return new Date(instant);
 }
 
 /** The calendar day `days` after `from`, as YYYY-MM-DD, counted in `timeZone`. */

@@ -1,23 +1,10 @@
-import { AMENITY_LABELS } from '@parkside/validators';
+import { AmenityList } from '~/components/driveways/amenity-list';
 import { DrivewayPhotos } from '~/components/driveways/driveway-photos';
-import type { PickableEvent } from './event-window';
-import type { HostFormFailure } from './form-state';
-import { AddListingForm, EditDrivewayForm } from './host-forms';
+import { AddListingForm, EditDrivewayForm, type DrivewayFormProps } from './host-forms';
 import { ListingPanel } from './listing-panel';
-import type { HostDriveway } from './types';
 
 /** A host's driveway with its listings per event and what the host can do with them. */
-export function DrivewayCard({
-  driveway,
-  events,
-  feeBps,
-  failure,
-}: {
-  driveway: HostDriveway;
-  events: PickableEvent[];
-  feeBps: number;
-  failure?: HostFormFailure;
-}) {
+export function DrivewayCard({ driveway, events, feeBps, failure }: DrivewayFormProps) {
   return (
     <section
       aria-labelledby={`driveway-${driveway.id}`}
@@ -31,18 +18,7 @@ export function DrivewayCard({
           {driveway.street}, {driveway.city}, {driveway.region} {driveway.postalCode} · holds{' '}
           {driveway.capacity} {driveway.capacity === 1 ? 'car' : 'cars'}
         </p>
-        {driveway.amenities.length ? (
-          <ul className="mt-2 flex flex-wrap gap-1.5" aria-label="Amenities">
-            {driveway.amenities.map((a) => (
-              <li
-                key={a}
-                className="bg-brand-50 text-brand-800 rounded-full px-2.5 py-0.5 text-xs font-semibold"
-              >
-                {AMENITY_LABELS[a]}
-              </li>
-            ))}
-          </ul>
-        ) : null}
+        <AmenityList amenities={driveway.amenities} />
       </div>
       <DrivewayPhotos driveway={driveway} />
       <div className="flex flex-col gap-3">

@@ -38,17 +38,23 @@ export function Disclosure({
   );
 }
 
-export function EditListingForm({
-  listing,
-  capacity,
-  feeBps,
-  failure,
-}: {
+/** What the forms of one listing get: the listing, its driveway's capacity, the fee. */
+export interface ListingFormProps {
   listing: HostListing;
   capacity: number;
   feeBps: number;
   failure?: HostFormFailure;
-}) {
+}
+
+/** What the forms of one driveway get: the driveway, the events it may be listed for. */
+export interface DrivewayFormProps {
+  driveway: HostDriveway;
+  events: PickableEvent[];
+  feeBps: number;
+  failure?: HostFormFailure;
+}
+
+export function EditListingForm({ listing, capacity, feeBps, failure }: ListingFormProps) {
   const state = formState(failure, 'update-listing', listing.id);
   const prefix = `edit-${listing.id}`;
   return (
@@ -177,17 +183,7 @@ export function EditDrivewayForm({
 }
 
 /** Offers a driveway for an upcoming event it is not listed for yet. */
-export function AddListingForm({
-  driveway,
-  events,
-  feeBps,
-  failure,
-}: {
-  driveway: HostDriveway;
-  events: PickableEvent[];
-  feeBps: number;
-  failure?: HostFormFailure;
-}) {
+export function AddListingForm({ driveway, events, feeBps, failure }: DrivewayFormProps) {
   const state = formState(failure, 'add-listing', driveway.id);
   const listed = new Set(driveway.listings.map((l) => l.event.id));
   const choices = events.filter((e) => !listed.has(e.id));

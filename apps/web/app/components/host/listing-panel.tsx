@@ -2,8 +2,8 @@ import { formatUsd } from '@parkside/validators';
 import { Form } from '@remix-run/react';
 import { SubmitButton } from '~/components/forms/submit-button';
 import { formatEventDate, formatEventTime } from '~/utils/event-time';
+import { CancelBookingForm, EditListingForm, type ListingFormProps } from './host-forms';
 import type { HostFormFailure } from './form-state';
-import { CancelBookingForm, EditListingForm } from './host-forms';
 import type { HostBooking, HostListing } from './types';
 
 function StatusBadge({ listing }: { listing: HostListing }) {
@@ -54,17 +54,7 @@ function BookingRow({ booking, failure }: { booking: HostBooking; failure?: Host
 }
 
 /** One listing of a driveway: the event, the numbers, the actions and the bookings. */
-export function ListingPanel({
-  listing,
-  capacity,
-  feeBps,
-  failure,
-}: {
-  listing: HostListing;
-  capacity: number;
-  feeBps: number;
-  failure?: HostFormFailure;
-}) {
+export function ListingPanel({ listing, capacity, feeBps, failure }: ListingFormProps) {
   const { event } = listing;
   const figures: [string, string][] = [
     ['Price', formatUsd(listing.priceCents)],

@@ -1,4 +1,5 @@
-import { AMENITY_LABELS, formatUsd, type Amenity } from '@parkside/validators';
+import { formatUsd, type Amenity } from '@parkside/validators';
+import { AmenityList } from '~/components/driveways/amenity-list';
 import { Link } from '@remix-run/react';
 import { formatEventTime } from '~/utils/event-time';
 
@@ -50,18 +51,7 @@ export function ListingCard({
           Park from {formatEventTime(listing.availableFrom, timeZone)} to{' '}
           {formatEventTime(listing.availableTo, timeZone)}
         </p>
-        {listing.amenities.length ? (
-          <ul className="mt-2 flex flex-wrap gap-1.5" aria-label="Amenities">
-            {listing.amenities.map((a) => (
-              <li
-                key={a}
-                className="bg-brand-50 text-brand-800 rounded-full px-2.5 py-0.5 text-xs font-semibold"
-              >
-                {AMENITY_LABELS[a]}
-              </li>
-            ))}
-          </ul>
-        ) : null}
+        <AmenityList amenities={listing.amenities} />
       </div>
       <div className="flex shrink-0 items-center justify-between gap-4 sm:flex-col sm:items-end">
         <p className="text-right">

@@ -1,6 +1,7 @@
 import { bookings, driveways, events, listings, type Database } from '@parkside/db';
-import { and, desc, eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { AppError } from '../../errors';
+import { listingSummaryColumns } from '../listing/listing.queries';
 import { driverRefundCents } from './booking.service';
 
 const bookingColumns = {
@@ -80,27 +81,14 @@ export async function getDriverBooking(
 export async function getListingForBooking(db: Database, listingId: string) {
   const [row] = await db
     .select({
-      id: listings.id,
-      status: listings.status,
-      priceCents: listings.priceCents,
-      spacesOffered: listings.spacesOffered,
-      availableFrom: listings.availableFrom,
-      availableTo: listings.availableTo,
+      ...listingSummaryColumns,
       licensePlateRequired: listings.licensePlateRequired,
-      drivewayTitle: driveways.title,
-      street: driveways.street,
-      city: driveways.city,
       amenities: driveways.amenities,
-      eventId: events.id,
-      eventTitle: events.title,
-      venueName: events.venueName,
-      timeZone: events.timeZone,
-      startsAt: events.startsAt,
     })
     .from(listings)
     .innerJoin(driveways, eq(driveways.id, listings.drivewayId))
     .innerJoin(events, eq(events.id, listings.eventId))
-    .where(and(eq(listings.id, listingId)))
+    .where(eq(listings.id, listingId))
     .limit(1);
   if (!row) throw new AppError('NOT_FOUND', 'That listing is no longer available.');
   return {

@@ -316,18 +316,28 @@ export async function cancelEvent(
         'This event is over, so it cannot be cancelled. Archive it instead.',
       );
     }
-    const [updated] = await tx
-      .update(events)
-      .set({ status: 'cancelled' })
-      .where(eq(events.id, row.id))
-      .returning(eventColumns);
+    const updated = await setEventStatus(tx, row.id, 'cancelled');
     const { cancelled } = await cancelEventBookings(tx, row.id, {
       reason: input.reason,
       publicUrl,
       now,
     });
-    return { event: toSummary(updated!), cancelledBookings: cancelled };
+    return { event: updated, cancelledBookings: cancelled };
   });
+}
+
+/** Moves an event to `status` and returns it as the pages show it. */
+async function setEventStatus(
+  tx: Database,
+  id: string,
+  status: 'scheduled' | 'cancelled' | 'archived',
+): Promise<EventSummary> {
+  const [updated] = await tx
+    .update(events)
+    .set({ status })
+    .where(eq(events.id, id))
+    .returning(eventColumns);
+  return toSummary(updated!);
 }
 
 /**
@@ -349,12 +359,7 @@ export async function archiveEvent(
         'This event has not ended yet. Cancel it first, so its drivers are refunded.',
       );
     }
-    const [updated] = await tx
-      .update(events)
-      .set({ status: 'archived' })
-      .where(eq(events.id, row.id))
-      .returning(eventColumns);
-    return toSummary(updated!);
+    return setEventStatus(tx, row.id, 'archived');
   });
 }
 
@@ -371,11 +376,6 @@ export async function unarchiveEvent(
   return inTransaction(db, async (tx) => {
     const row = await requireEvent(tx, id);
     if (row.status !== 'archived') throw new AppError('CONFLICT', 'This event is not archived.');
-    const [updated] = await tx
-      .update(events)
-      .set({ status: row.endsAt > now ? 'cancelled' : 'scheduled' })
-      .where(eq(events.id, row.id))
-      .returning(eventColumns);
-    return toSummary(updated!);
+    return setEventStatus(tx, row.id, row.endsAt > now ? 'cancelled' : 'scheduled');
   });
 }

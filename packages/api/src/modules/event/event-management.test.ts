@@ -12,7 +12,7 @@ import { createContext, type SessionUser } from '../../context';
 import { fieldErrorsOf } from '../../errors';
 import { createCaller } from '../../root';
 import { ADMIN_REQUIRED_MESSAGE, VERIFICATION_REQUIRED_MESSAGE } from '../../trpc';
-import { denverLocal, eventInput, makeEvent } from '../../test-marketplace';
+import { denverLocal, eventInput, makeEvent, NEAR_STADIUM } from '../../test-marketplace';
 import { insertUsers, testUser } from '../../test-users';
 import {
   BOOKED_EVENT_MOVE_MESSAGE,
@@ -52,12 +52,7 @@ async function storeListing(eventId: string) {
     .values({
       hostId: host.id,
       title: `Driveway ${listingCounter}`,
-      street: '1550 N 1000 E',
-      city: 'Provo',
-      region: 'UT',
-      postalCode: '84604',
-      latitude: 40.255,
-      longitude: -111.648,
+      ...NEAR_STADIUM,
       capacity: 4,
     })
     .returning();

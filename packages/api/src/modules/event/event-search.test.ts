@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createContext } from '../../context';
 import { createCaller } from '../../root';
+import { STADIUM } from '../../test-marketplace';
 
 let handle: TestDatabase;
 let api: ReturnType<typeof createCaller>;
@@ -14,14 +15,7 @@ const now = Date.now();
 
 function event(overrides: Partial<NewEvent> & { slug: string; title: string }): NewEvent {
   return {
-    venueName: 'LaVell Edwards Stadium',
-    street: '1700 N Canyon Rd',
-    city: 'Provo',
-    region: 'UT',
-    postalCode: '84604',
-    latitude: 40.2574,
-    longitude: -111.6547,
-    timeZone: 'America/Denver',
+    ...STADIUM,
     startsAt: new Date(now + 2 * DAY),
     endsAt: new Date(now + 2 * DAY + 3 * HOUR),
     expectedAttendance: 50_000,

@@ -10,7 +10,7 @@ import type { SessionUser } from '../../context';
 import { AppError } from '../../errors';
 import { notifyWaitlist } from '../waitlist/waitlist.service';
 import { inTransaction, type Tx } from '../../transaction';
-import { confirmedCount } from './listing.queries';
+import { confirmedCount, listingSummaryColumns } from './listing.queries';
 
 /**
  * The host side of the marketplace: a host's driveways, their listings per event and the
@@ -215,23 +215,7 @@ export async function listHostDriveways(db: Database, host: SessionUser, now = n
 /** One of the host's listings with its driveway and event, for /listing-success. */
 export async function getHostListing(db: Database, host: SessionUser, listingId: string) {
   const [row] = await db
-    .select({
-      id: listings.id,
-      priceCents: listings.priceCents,
-      spacesOffered: listings.spacesOffered,
-      availableFrom: listings.availableFrom,
-      availableTo: listings.availableTo,
-      status: listings.status,
-      hostId: driveways.hostId,
-      drivewayTitle: driveways.title,
-      street: driveways.street,
-      city: driveways.city,
-      eventId: events.id,
-      eventTitle: events.title,
-      venueName: events.venueName,
-      timeZone: events.timeZone,
-      startsAt: events.startsAt,
-    })
+    .select({ ...listingSummaryColumns, hostId: driveways.hostId })
     .from(listings)
     .innerJoin(driveways, eq(driveways.id, listings.drivewayId))
     .innerJoin(events, eq(events.id, listings.eventId))

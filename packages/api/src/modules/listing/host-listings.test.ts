@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createContext, type SessionUser } from '../../context';
 import { createCaller } from '../../root';
-import { makeEvent as makeFixtureEvent } from '../../test-marketplace';
+import { makeEvent as makeFixtureEvent, NEAR_STADIUM } from '../../test-marketplace';
 import { insertUsers, testUser } from '../../test-users';
 
 let handle: TestDatabase;
@@ -32,12 +32,7 @@ async function makeListing({ capacity = 4, spaces = 2 } = {}) {
   const event = await makeEvent();
   const { drivewayId, listingId } = await api(host).listing.createWithDriveway({
     title: 'Wide driveway by the stadium',
-    street: '1550 N 1000 E',
-    city: 'Provo',
-    region: 'UT',
-    postalCode: '84604',
-    latitude: 40.255,
-    longitude: -111.648,
+    ...NEAR_STADIUM,
     capacity,
     amenities: ['covered'],
     description: '',

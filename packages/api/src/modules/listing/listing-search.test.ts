@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createContext, type SessionUser } from '../../context';
 import { createCaller } from '../../root';
-import { drivewayRequest, makeEvent } from '../../test-marketplace';
+import { drivewayRequest, makeEvent, STADIUM } from '../../test-marketplace';
 import { insertUsers, testUser } from '../../test-users';
 import { nearestListings } from './listing.queries';
 
@@ -29,13 +29,7 @@ beforeAll(async () => {
   handle = await createTestDatabase();
   await insertUsers(handle.db, host, otherHost, driver, unverified);
   const base = {
-    venueName: 'LaVell Edwards Stadium',
-    street: '1700 N Canyon Rd',
-    city: 'Provo',
-    region: 'UT',
-    postalCode: '84604',
-    ...venue,
-    timeZone: 'America/Denver',
+    ...STADIUM,
     expectedAttendance: 60_000,
   };
   const [event] = await handle.db

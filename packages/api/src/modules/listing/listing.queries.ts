@@ -1,4 +1,4 @@
-import { bookings, driveways, listings, type Database } from '@parkside/db';
+import { bookings, driveways, events, listings, type Database } from '@parkside/db';
 import { and, arrayContains, asc, eq, gt, lte, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { preparedFor } from '../../prepared';
 import type { Tx } from '../../transaction';
@@ -214,3 +214,24 @@ export async function confirmedCount(tx: Tx, listingId: string): Promise<number>
     .where(and(eq(bookings.listingId, listingId), eq(bookings.status, 'confirmed')));
   return row?.n ?? 0;
 }
+
+/**
+ * A listing with its driveway (street, no house number) and event, for the pages that show one
+ * listing: before a driver books it, and to its host once listed.
+ */
+export const listingSummaryColumns = {
+  id: listings.id,
+  status: listings.status,
+  priceCents: listings.priceCents,
+  spacesOffered: listings.spacesOffered,
+  availableFrom: listings.availableFrom,
+  availableTo: listings.availableTo,
+  drivewayTitle: driveways.title,
+  street: driveways.street,
+  city: driveways.city,
+  eventId: events.id,
+  eventTitle: events.title,
+  venueName: events.venueName,
+  timeZone: events.timeZone,
+  startsAt: events.startsAt,
+};
