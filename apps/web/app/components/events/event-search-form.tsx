@@ -58,30 +58,25 @@ export function EventSearchForm({
         />
       </div>
       <div className="grid grid-cols-2 gap-3 sm:contents">
-        <div className="flex flex-col gap-1">
-          <label htmlFor="event-from" className="text-sm font-semibold text-slate-700">
-            From
-          </label>
-          <input
-            id="event-from"
-            name="from"
-            type="date"
-            defaultValue={filters.from}
-            className={inputClass}
-          />
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor="event-to" className="text-sm font-semibold text-slate-700">
-            To
-          </label>
-          <input
-            id="event-to"
-            name="to"
-            type="date"
-            defaultValue={filters.to}
-            className={inputClass}
-          />
-        </div>
+        {(
+          [
+            ['from', 'From', filters.from],
+            ['to', 'To', filters.to],
+          ] as const
+        ).map(([name, label, value]) => (
+          <div key={name} className="flex flex-col gap-1">
+            <label htmlFor={`event-${name}`} className="text-sm font-semibold text-slate-700">
+              {label}
+            </label>
+            <input
+              id={`event-${name}`}
+              name={name}
+              type="date"
+              defaultValue={value}
+              className={inputClass}
+            />
+          </div>
+        ))}
       </div>
       <div className="flex gap-2">
         <button

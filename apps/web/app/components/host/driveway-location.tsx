@@ -44,34 +44,28 @@ export function DrivewayLocation({
         }}
       />
       <div className="grid grid-cols-2 gap-3">
-        <Field
-          label="Latitude"
-          errors={errors.latitude}
-          inputProps={{
-            id: 'driveway-latitude',
-            name: 'latitude',
-            inputMode: 'decimal',
-            autoComplete: 'off',
-            placeholder: '40.2550',
-            required: true,
-            value: latitude,
-            onChange: (e) => setLatitude(e.target.value),
-          }}
-        />
-        <Field
-          label="Longitude"
-          errors={errors.longitude}
-          inputProps={{
-            id: 'driveway-longitude',
-            name: 'longitude',
-            inputMode: 'decimal',
-            autoComplete: 'off',
-            placeholder: '-111.6480',
-            required: true,
-            value: longitude,
-            onChange: (e) => setLongitude(e.target.value),
-          }}
-        />
+        {(
+          [
+            ['latitude', 'Latitude', '40.2550', latitude, setLatitude],
+            ['longitude', 'Longitude', '-111.6480', longitude, setLongitude],
+          ] as const
+        ).map(([name, label, placeholder, value, setValue]) => (
+          <Field
+            key={name}
+            label={label}
+            errors={errors[name]}
+            inputProps={{
+              id: `driveway-${name}`,
+              name,
+              inputMode: 'decimal',
+              autoComplete: 'off',
+              placeholder,
+              required: true,
+              value,
+              onChange: (e) => setValue(e.target.value),
+            }}
+          />
+        ))}
       </div>
     </fieldset>
   );

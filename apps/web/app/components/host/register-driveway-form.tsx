@@ -141,27 +141,30 @@ export function RegisterDrivewayForm({
           idPrefix="driveway"
           selected={Array.isArray(amenities) ? amenities.map(text) : [text(amenities)]}
         />
-        <TextareaField
-          label="Description (optional)"
-          errors={fields.description.errors}
-          textareaProps={{
-            name: 'description',
-            id: 'driveway-description',
-            maxLength: 1000,
-            defaultValue: text(fields.description.initialValue),
-          }}
-        />
-        <TextareaField
-          label="Access instructions (optional)"
-          errors={fields.accessInstructions.errors}
-          textareaProps={{
-            name: 'accessInstructions',
-            id: 'driveway-access',
-            maxLength: 1000,
-            placeholder: 'Shown to drivers once they book, e.g. “Park nose-in on the left side.”',
-            defaultValue: text(fields.accessInstructions.initialValue),
-          }}
-        />
+        {(
+          [
+            ['description', 'driveway-description', 'Description (optional)', undefined],
+            [
+              'accessInstructions',
+              'driveway-access',
+              'Access instructions (optional)',
+              'Shown to drivers once they book, e.g. “Park nose-in on the left side.”',
+            ],
+          ] as const
+        ).map(([name, id, label, placeholder]) => (
+          <TextareaField
+            key={name}
+            label={label}
+            errors={fields[name].errors}
+            textareaProps={{
+              name,
+              id,
+              maxLength: 1000,
+              placeholder,
+              defaultValue: text(fields[name].initialValue),
+            }}
+          />
+        ))}
       </Section>
 
       <Section

@@ -1,35 +1,21 @@
-import { feedback, users, type User } from '@parkside/db';
+import { feedback } from '@parkside/db';
 import { createTestDatabase, type TestDatabase } from '@parkside/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createContext, type SessionUser } from '../../context';
 import { httpStatusOf, publicMessageOf } from '../../errors';
 import { createCaller } from '../../root';
+import { insertUsers, testUser } from '../../test-users';
 
 let handle: TestDatabase;
-const person: User = {
-  id: 'fb-user',
-  email: 'robin@example.com',
-  name: 'Robin Park',
-  isHost: false,
-  emailVerified: true,
-  createdAt: new Date(),
-  termsAccepted: true,
-  termsAcceptedAt: null,
-  phoneNumber: null,
-  profileImageUrl: null,
-  address: null,
-};
-const signedIn: SessionUser = { ...person, isAdmin: false };
-const admin: SessionUser = { ...person, id: 'fb-admin', email: 'admin@example.com', isAdmin: true };
+const signedIn = testUser('fb-user', { email: 'robin@example.com', name: 'Robin Park' });
+const admin: SessionUser = { ...signedIn, id: 'fb-admin', email: 'admin@example.com', isAdmin: true };
 
 const api = (user: SessionUser | null, clientIp = '198.51.100.1') =>
   createCaller(createContext({ db: handle.db, user, clientIp }));
 
 beforeAll(async () => {
   handle = await createTestDatabase();
-  await handle.db
-    .insert(users)
-    .values([person, { ...person, id: 'fb-admin', email: 'admin@example.com' }]);
+  await insertUsers(handle.db, signedIn, admin);
 });
 afterAll(async () => {
   await handle?.close();
