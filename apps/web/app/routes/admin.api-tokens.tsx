@@ -1,12 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { requireAdmin } from '~/.server/auth';
 import { tryApi } from '~/.server/api-errors';
 import { redirectWithToast } from '~/.server/toast';
 import { ApiTokenList } from '~/components/admin/api-token-list';
 import { ErrorList, inputClass } from '~/components/forms/field';
 import { SubmitButton } from '~/components/forms/submit-button';
+import { AdminPageHeader } from '~/components/admin/admin-page-header';
 
 export const meta: MetaFunction = () => [{ title: 'API tokens · Admin · Parkside' }];
 
@@ -38,16 +39,10 @@ export default function ApiTokensPage() {
   const created = actionData?.created;
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-8 sm:px-6 sm:py-12">
-      <div>
-        <Link to="/admin" className="text-brand-800 text-sm font-semibold hover:underline">
-          <span aria-hidden="true">←</span> Admin Panel
-        </Link>
-        <h1 className="mt-2 text-3xl font-extrabold tracking-tight">API tokens</h1>
-        <p className="mt-1 text-slate-600">
-          Internal tools send <code className="font-mono text-sm">Authorization: Bearer …</code> to
-          the storage API and act as the admin who made the token.
-        </p>
-      </div>
+      <AdminPageHeader title="API tokens">
+        Internal tools send <code className="font-mono text-sm">Authorization: Bearer …</code> to
+        the storage API and act as the admin who made the token.
+      </AdminPageHeader>
 
       {created ? (
         <div role="status" className="bg-brand-50 ring-brand-200 rounded-2xl p-5 ring-1">

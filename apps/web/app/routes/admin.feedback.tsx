@@ -1,8 +1,9 @@
 import { publicMessageOf } from '@parkside/api/errors';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react';
+import { Form, useLoaderData, useNavigation } from '@remix-run/react';
 import { requireAdmin } from '~/.server/auth';
 import { redirectWithToast } from '~/.server/toast';
+import { AdminPageHeader } from '~/components/admin/admin-page-header';
 
 export const meta: MetaFunction = () => [{ title: 'Feedback · Admin · Parkside' }];
 
@@ -34,11 +35,9 @@ export default function AdminFeedback() {
   const resolving = navigation.state === 'submitting' ? navigation.formData?.get('id') : null;
   return (
     <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-12">
-      <Link to="/admin" className="text-brand-800 text-sm font-semibold hover:underline">
-        <span aria-hidden="true">←</span> Admin Panel
-      </Link>
-      <h1 className="mt-2 text-3xl font-extrabold tracking-tight">Feedback</h1>
-      <p className="mt-1 text-slate-600">Everything people sent, newest first. Times in UTC.</p>
+      <AdminPageHeader title="Feedback">
+        Everything people sent, newest first. Times in UTC.
+      </AdminPageHeader>
       {feedback.length === 0 ? (
         <p className="mt-8 rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center text-slate-600">
           No feedback yet.

@@ -8,6 +8,7 @@ import { FeeExample } from '~/components/marketing/fee-example';
 import { hostFaq } from '~/components/marketing/host-faq';
 import { Steps, type Step } from '~/components/marketing/steps';
 import { buttonClasses } from '~/components/ui/button';
+import { CallToAction } from '~/components/marketing/call-to-action';
 
 export const meta: MetaFunction = () => [
   { title: 'Host your driveway · Parkside' },
@@ -128,22 +129,12 @@ export default function ListPage() {
           </div>
         </section>
 
-        <section
-          aria-labelledby="ready-heading"
-          className="bg-brand-50 ring-brand-100 flex flex-col items-start gap-4 rounded-2xl p-6 ring-1 sm:flex-row sm:items-center sm:justify-between sm:p-8"
-        >
-          <div>
-            <h2 id="ready-heading" className="text-xl font-bold sm:text-2xl">
-              Ready for the next event?
-            </h2>
-            <p className="mt-1 text-slate-700">
-              Set up your driveway once, then list it for as many events as you like.
-            </p>
-          </div>
-          <Link to="/register-driveway" className={buttonClasses({ size: 'lg' })}>
-            List your driveway
-          </Link>
-        </section>
+        <CallToAction
+          title="Ready for the next event?"
+          body="Set up your driveway once, then list it for as many events as you like."
+          to="/register-driveway"
+          action="List your driveway"
+        />
       </div>
     </>
   );

@@ -1,9 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData } from '@remix-run/react';
+import { useLoaderData } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { requireAdmin } from '~/.server/auth';
 import { StorageHistory } from '~/components/admin/storage-history';
 import { formatBytes } from '~/utils/bytes';
+import { AdminPageHeader } from '~/components/admin/admin-page-header';
 
 export const meta: MetaFunction = () => [{ title: 'Storage metrics · Admin · Parkside' }];
 
@@ -41,18 +42,12 @@ export default function StorageMetricsPage() {
   const totalBytes = Math.max(1, metrics.totals.bytes);
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-8 sm:px-6 sm:py-12">
-      <div>
-        <Link to="/admin" className="text-brand-800 text-sm font-semibold hover:underline">
-          <span aria-hidden="true">←</span> Admin Panel
-        </Link>
-        <h1 className="mt-2 text-3xl font-extrabold tracking-tight">Storage metrics</h1>
-        <p className="mt-1 text-slate-600">
-          {metrics.totals.objects} {metrics.totals.objects === 1 ? 'file' : 'files'},{' '}
-          {formatBytes(metrics.totals.bytes)} in all, held on{' '}
-          {metrics.backend === 'uploadthing' ? 'UploadThing' : 'the local disk'}. Each user may
-          store {formatBytes(metrics.quota.perUserBytes)}.
-        </p>
-      </div>
+      <AdminPageHeader title="Storage metrics">
+        {metrics.totals.objects} {metrics.totals.objects === 1 ? 'file' : 'files'},{' '}
+        {formatBytes(metrics.totals.bytes)} in all, held on{' '}
+        {metrics.backend === 'uploadthing' ? 'UploadThing' : 'the local disk'}. Each user may store{' '}
+        {formatBytes(metrics.quota.perUserBytes)}.
+      </AdminPageHeader>
 
       <Panel id="areas" title="By area">
         <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">

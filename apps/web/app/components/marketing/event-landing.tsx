@@ -1,9 +1,9 @@
 import type { EventSummary } from '@parkside/api';
 import { Link } from '@remix-run/react';
 import { formatBps } from '@parkside/validators';
-import { buttonClasses } from '~/components/ui/button';
 import { formatEventDate, formatEventTime } from '~/utils/event-time';
 import { Steps } from './steps';
+import { CallToAction } from '~/components/marketing/call-to-action';
 
 export interface EventLandingCopy {
   /** Shown above the h1, e.g. "For neighbors of Laurelhurst Park". */
@@ -175,22 +175,12 @@ export function EventLanding({
           </div>
         </section>
 
-        <section
-          aria-labelledby="cta-heading"
-          className="bg-brand-50 ring-brand-100 flex flex-col items-start gap-4 rounded-2xl p-6 ring-1 sm:flex-row sm:items-center sm:justify-between sm:p-8"
-        >
-          <div>
-            <h2 id="cta-heading" className="text-xl font-bold sm:text-2xl">
-              Your driveway, their best parking spot
-            </h2>
-            <p className="mt-1 text-slate-700">
-              Learn what hosting pays and how it works, then list in minutes.
-            </p>
-          </div>
-          <Link to="/list" className={buttonClasses({ size: 'lg' })}>
-            List your driveway
-          </Link>
-        </section>
+        <CallToAction
+          title="Your driveway, their best parking spot"
+          body="Learn what hosting pays and how it works, then list in minutes."
+          to="/list"
+          action="List your driveway"
+        />
       </div>
     </>
   );

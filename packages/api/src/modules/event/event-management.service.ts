@@ -340,17 +340,24 @@ async function setEventStatus(
   return toSummary(updated!);
 }
 
+/** Locks the event, lets `next` refuse the change or name the new status, and stores it. */
+function moveEvent(
+  db: Database,
+  id: string,
+  next: (row: Event) => 'scheduled' | 'cancelled' | 'archived',
+): Promise<EventSummary> {
+  return inTransaction(db, async (tx) => {
+    const row = await requireEvent(tx, id);
+    return setEventStatus(tx, row.id, next(row));
+  });
+}
+
 /**
  * Archives an event that is over or cancelled (admins only). An upcoming event must be cancelled
  * first, so its drivers are refunded rather than left with bookings for a hidden event.
  */
-export async function archiveEvent(
-  db: Database,
-  id: string,
-  now: Date = new Date(),
-): Promise<EventSummary> {
-  return inTransaction(db, async (tx) => {
-    const row = await requireEvent(tx, id);
+export function archiveEvent(db: Database, id: string, now = new Date()): Promise<EventSummary> {
+  return moveEvent(db, id, (row) => {
     if (row.status === 'archived')
       throw new AppError('CONFLICT', 'This event is already archived.');
     if (row.status === 'scheduled' && row.endsAt > now) {
@@ -359,7 +366,7 @@ export async function archiveEvent(
         'This event has not ended yet. Cancel it first, so its drivers are refunded.',
       );
     }
-    return setEventStatus(tx, row.id, 'archived');
+    return 'archived';
   });
 }
 
@@ -368,14 +375,9 @@ export async function archiveEvent(
  * ends, so one that has not ended returns as cancelled; one that is over returns as scheduled,
  * which lists it as ended.
  */
-export async function unarchiveEvent(
-  db: Database,
-  id: string,
-  now: Date = new Date(),
-): Promise<EventSummary> {
-  return inTransaction(db, async (tx) => {
-    const row = await requireEvent(tx, id);
+export function unarchiveEvent(db: Database, id: string, now = new Date()): Promise<EventSummary> {
+  return moveEvent(db, id, (row) => {
     if (row.status !== 'archived') throw new AppError('CONFLICT', 'This event is not archived.');
-    return setEventStatus(tx, row.id, row.endsAt > now ? 'cancelled' : 'scheduled');
+    return row.endsAt > now ? 'cancelled' : 'scheduled';
   });
 }

@@ -8,7 +8,12 @@ import { insertUsers, testUser } from '../../test-users';
 
 let handle: TestDatabase;
 const signedIn = testUser('fb-user', { email: 'robin@example.com', name: 'Robin Park' });
-const admin: SessionUser = { ...signedIn, id: 'fb-admin', email: 'admin@example.com', isAdmin: true };
+const admin: SessionUser = {
+  ...signedIn,
+  id: 'fb-admin',
+  email: 'admin@example.com',
+  isAdmin: true,
+};
 
 const api = (user: SessionUser | null, clientIp = '198.51.100.1') =>
   createCaller(createContext({ db: handle.db, user, clientIp }));
