@@ -9,6 +9,7 @@ import { hostFaq } from '~/components/marketing/host-faq';
 import { Steps, type Step } from '~/components/marketing/steps';
 import { buttonClasses } from '~/components/ui/button';
 import { CallToAction } from '~/components/marketing/call-to-action';
+import { PageSection } from '~/components/marketing/page-section';
 
 export const meta: MetaFunction = () => [
   { title: 'Host your driveway · Parkside' },
@@ -86,19 +87,13 @@ export default function ListPage() {
       </section>
 
       <div className="mx-auto max-w-6xl space-y-16 px-4 py-14 sm:px-6">
-        <section aria-labelledby="how-heading" className="scroll-mt-24">
-          <h2 id="how-heading" className="text-2xl font-bold sm:text-3xl">
-            How hosting works
-          </h2>
+        <PageSection id="how-heading" title="How hosting works" className="scroll-mt-24">
           <div className="mt-6">
             <Steps steps={hostSteps(fee)} />
           </div>
-        </section>
+        </PageSection>
 
-        <section aria-labelledby="fee-heading">
-          <h2 id="fee-heading" className="text-2xl font-bold sm:text-3xl">
-            What you earn
-          </h2>
+        <PageSection id="fee-heading" title="What you earn">
           <p className="mt-2 max-w-2xl text-slate-700">
             Drivers pay the price you set, with nothing added at checkout. Parkside&rsquo;s fee is{' '}
             {fee} of each booking, taken from your payout and rounded to the cent.
@@ -106,12 +101,9 @@ export default function ListPage() {
           <div className="mt-6">
             <FeeExample feeBps={feeBps} />
           </div>
-        </section>
+        </PageSection>
 
-        <section aria-labelledby="faq-heading">
-          <h2 id="faq-heading" className="text-2xl font-bold sm:text-3xl">
-            Questions hosts ask
-          </h2>
+        <PageSection id="faq-heading" title="Questions hosts ask">
           <div className="mt-6 grid items-start gap-6 lg:grid-cols-[1fr_18rem]">
             <FaqList items={hostFaq(fee)} />
             <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
@@ -127,7 +119,7 @@ export default function ListPage() {
               </Link>
             </div>
           </div>
-        </section>
+        </PageSection>
 
         <CallToAction
           title="Ready for the next event?"

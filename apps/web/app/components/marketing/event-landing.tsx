@@ -4,6 +4,7 @@ import { formatBps } from '@parkside/validators';
 import { formatEventDate, formatEventTime } from '~/utils/event-time';
 import { Steps } from './steps';
 import { CallToAction } from '~/components/marketing/call-to-action';
+import { PageSection } from '~/components/marketing/page-section';
 
 export interface EventLandingCopy {
   /** Shown above the h1, e.g. "For neighbors of Laurelhurst Park". */
@@ -137,10 +138,7 @@ export function EventLanding({
       <div className="mx-auto max-w-6xl space-y-14 px-4 py-12 sm:px-6">
         <NextDate event={event} copy={copy} />
 
-        <section aria-labelledby="why-heading">
-          <h2 id="why-heading" className="text-2xl font-bold sm:text-3xl">
-            Why host for {title}
-          </h2>
+        <PageSection id="why-heading" title={`Why host for ${title}`}>
           <ul className="mt-6 grid gap-6 md:grid-cols-3">
             {copy.reasons.map((reason) => (
               <li key={reason.title} className="border-brand-600 border-l-4 pl-4">
@@ -149,12 +147,9 @@ export function EventLanding({
               </li>
             ))}
           </ul>
-        </section>
+        </PageSection>
 
-        <section aria-labelledby="steps-heading">
-          <h2 id="steps-heading" className="text-2xl font-bold sm:text-3xl">
-            Three steps to your first booking
-          </h2>
+        <PageSection id="steps-heading" title="Three steps to your first booking">
           <div className="mt-6">
             <Steps
               steps={[
@@ -173,7 +168,7 @@ export function EventLanding({
               ]}
             />
           </div>
-        </section>
+        </PageSection>
 
         <CallToAction
           title="Your driveway, their best parking spot"
