@@ -2,8 +2,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { Link, useLoaderData } from '@remix-run/react';
 import { loadManagedEvents, manageEventAction } from '~/.server/event-actions';
 import { RouteErrorBoundary } from '~/components/errors/error-screens';
-import { ManagedEventCard } from '~/components/events/managed-event-card';
+import { ManagedEventList } from '~/components/events/managed-event-card';
 import { ManagedEventsSearch, NoManagedEvents } from '~/components/events/managed-events-search';
+import { PageHeader } from '~/components/layout/page-header';
 import { buttonClasses } from '~/components/ui/button';
 import { PageLinks } from '~/components/ui/page-links';
 
@@ -21,18 +22,14 @@ export default function ArchivedEventsPage() {
   const { events, q, page, hasMore, isAdmin } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6 sm:py-12">
-      <Link
-        to="/registered-events"
-        className="text-brand-800 text-sm font-semibold hover:underline"
+      <PageHeader
+        back={{ to: '/registered-events', label: 'Registered events' }}
+        title="Archived events"
       >
-        <span aria-hidden="true">←</span> Registered events
-      </Link>
-      <h1 className="mt-2 text-3xl font-extrabold tracking-tight">Archived events</h1>
-      <p className="mt-2 text-slate-600">
         {isAdmin
           ? 'Events taken off Parkside. Unarchive one to bring it back.'
           : 'Your events that Parkside has archived. They no longer show to drivers.'}
-      </p>
+      </PageHeader>
       <ManagedEventsSearch q={q} />
       {events.length === 0 ? (
         <NoManagedEvents page={page} q={q}>
@@ -50,13 +47,7 @@ export default function ArchivedEventsPage() {
           </div>
         </NoManagedEvents>
       ) : (
-        <ul className="mt-8 grid gap-4 lg:grid-cols-2">
-          {events.map((event) => (
-            <li key={event.id} className="flex flex-col">
-              <ManagedEventCard event={event} isAdmin={isAdmin} />
-            </li>
-          ))}
-        </ul>
+        <ManagedEventList events={events} isAdmin={isAdmin} className="mt-8" />
       )}
       <PageLinks page={page} hasMore={hasMore} />
     </div>

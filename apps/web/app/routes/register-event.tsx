@@ -7,7 +7,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node';
-import { Link, useActionData, useLoaderData } from '@remix-run/react';
+import { useActionData, useLoaderData } from '@remix-run/react';
 import { missedQuietly, tryApi } from '~/.server/api-errors';
 import { requireVerifiedUser } from '~/.server/auth';
 import { countryOptions, timeZoneOptions } from '~/.server/event-options';
@@ -15,6 +15,7 @@ import { refuseForm } from '~/.server/forms';
 import { redirectWithToast } from '~/.server/toast';
 import { RouteErrorBoundary } from '~/components/errors/error-screens';
 import { EventForm, type EventFormValues } from '~/components/events/event-form';
+import { PageHeader } from '~/components/layout/page-header';
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
   { title: `${loaded?.event ? 'Edit event' : 'Register an event'} · Parkside` },
@@ -139,22 +140,15 @@ export default function RegisterEventPage() {
   const lastResult = useActionData<typeof action>();
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-12">
-      <Link
-        to="/registered-events"
-        className="text-brand-800 text-sm font-semibold hover:underline"
+      <PageHeader
+        back={{ to: '/registered-events', label: 'Registered events' }}
+        title={event ? 'Edit event' : 'Register an event'}
+        className="mb-6"
       >
-        <span aria-hidden="true">←</span> Registered events
-      </Link>
-      <header className="mt-2 mb-6">
-        <h1 className="text-3xl font-extrabold tracking-tight">
-          {event ? 'Edit event' : 'Register an event'}
-        </h1>
-        <p className="mt-2 text-slate-600">
-          {event
-            ? `Changes show on ${event.title}'s page right away.`
-            : 'Add a game, concert or festival so drivers can find parking near it and hosts can offer their driveways.'}
-        </p>
-      </header>
+        {event
+          ? `Changes show on ${event.title}'s page right away.`
+          : 'Add a game, concert or festival so drivers can find parking near it and hosts can offer their driveways.'}
+      </PageHeader>
       <EventForm
         key={event?.id ?? 'new'}
         userId={userId}

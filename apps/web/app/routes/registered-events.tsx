@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { Link, useLoaderData } from '@remix-run/react';
 import { loadManagedEvents, manageEventAction } from '~/.server/event-actions';
 import { RouteErrorBoundary } from '~/components/errors/error-screens';
-import { ManagedEventCard } from '~/components/events/managed-event-card';
+import { ManagedEventList } from '~/components/events/managed-event-card';
 import { ManagedEventsSearch, NoManagedEvents } from '~/components/events/managed-events-search';
 import { buttonClasses } from '~/components/ui/button';
 import { PageLinks } from '~/components/ui/page-links';
@@ -31,13 +31,7 @@ function EventList({
   return (
     <section aria-label={title} className="mt-8">
       <h2 className="mb-4 text-xl font-bold">{title}</h2>
-      <ul className="grid gap-4 lg:grid-cols-2">
-        {events.map((event) => (
-          <li key={event.id} className="flex flex-col">
-            <ManagedEventCard event={event} isAdmin={isAdmin} />
-          </li>
-        ))}
-      </ul>
+      <ManagedEventList events={events} isAdmin={isAdmin} />
     </section>
   );
 }

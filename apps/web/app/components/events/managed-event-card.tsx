@@ -92,3 +92,24 @@ export function ManagedEventCard({ event, isAdmin }: { event: ManagedEvent; isAd
     </article>
   );
 }
+
+/** Managed events as a grid of cards, two across on a laptop. */
+export function ManagedEventList({
+  events,
+  isAdmin,
+  className = '',
+}: {
+  events: ManagedEvent[];
+  isAdmin: boolean;
+  className?: string;
+}) {
+  return (
+    <ul className={`grid gap-4 lg:grid-cols-2 ${className}`}>
+      {events.map((event) => (
+        <li key={event.id} className="flex flex-col">
+          <ManagedEventCard event={event} isAdmin={isAdmin} />
+        </li>
+      ))}
+    </ul>
+  );
+}

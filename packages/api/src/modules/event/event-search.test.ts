@@ -13,11 +13,22 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 const now = Date.now();
 
-function event(overrides: Partial<NewEvent> & { slug: string; title: string }): NewEvent {
+/** An event at the stadium starting `startsInHours` from now (default 2 days), `hours` long. */
+function event({
+  startsInHours = 48,
+  hours = 3,
+  ...overrides
+}: Partial<NewEvent> & {
+  slug: string;
+  title: string;
+  startsInHours?: number;
+  hours?: number;
+}): NewEvent {
+  const startsAt = now + startsInHours * HOUR;
   return {
     ...STADIUM,
-    startsAt: new Date(now + 2 * DAY),
-    endsAt: new Date(now + 2 * DAY + 3 * HOUR),
+    startsAt: new Date(startsAt),
+    endsAt: new Date(startsAt + hours * HOUR),
     expectedAttendance: 50_000,
     ...overrides,
   };
@@ -30,14 +41,14 @@ beforeAll(async () => {
     event({
       slug: 'sof',
       title: 'Stadium of Fire',
-      startsAt: new Date(now + 10 * DAY),
-      endsAt: new Date(now + 10 * DAY + 3 * HOUR),
+      startsInHours: 10 * 24,
+      hours: 3,
     }),
     event({
       slug: 'football',
       title: 'BYU Cougars vs. Utah Utes',
-      startsAt: new Date(now + 3 * DAY),
-      endsAt: new Date(now + 3 * DAY + 4 * HOUR),
+      startsInHours: 3 * 24,
+      hours: 4,
     }),
     event({
       slug: 'lanterns',
@@ -46,8 +57,8 @@ beforeAll(async () => {
       city: 'Portland',
       region: 'OR',
       timeZone: 'America/Los_Angeles',
-      startsAt: new Date(now + 5 * DAY),
-      endsAt: new Date(now + 5 * DAY + 4 * HOUR),
+      startsInHours: 5 * 24,
+      hours: 4,
     }),
     // In progress: started an hour ago, still upcoming until it ends.
     event({
@@ -55,14 +66,14 @@ beforeAll(async () => {
       title: 'Orem Summerfest',
       venueName: 'City Center Park',
       city: 'Orem',
-      startsAt: new Date(now - HOUR),
-      endsAt: new Date(now + 5 * HOUR),
+      startsInHours: -1,
+      hours: 6,
     }),
     event({
       slug: 'past',
       title: 'Past Parade',
-      startsAt: new Date(now - 3 * DAY),
-      endsAt: new Date(now - 3 * DAY + HOUR),
+      startsInHours: -3 * 24,
+      hours: 1,
     }),
     event({ slug: 'cancelled', title: 'Cancelled Concert', status: 'cancelled' }),
     event({ slug: 'archived', title: 'Archived Marathon', status: 'archived' }),
