@@ -1,4 +1,5 @@
-import { createContext, type SessionUser } from '@parkside/api';
+import { createContext } from '@parkside/api';
+import type { SessionUser } from '@parkside/core';
 import {
   createAuthService,
   createOAuthProviders,

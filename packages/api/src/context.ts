@@ -1,8 +1,6 @@
-import { createRateLimits, type Database, type RateLimits, type User } from '@parkside/db';
+import type { SessionUser } from '@parkside/core';
+import { createRateLimits, type Database, type RateLimits } from '@parkside/db';
 import type { StorageService } from '@parkside/storage';
-
-/** The user of a request: the stored fields plus isAdmin, derived from `admins` at load time. */
-export type SessionUser = User & { isAdmin: boolean };
 
 export interface ContextOptions {
   db: Database;

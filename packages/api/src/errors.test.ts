@@ -2,14 +2,13 @@ import { TRPCError } from '@trpc/server';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
-  AppError,
-  appErrorCodes,
   describeFieldErrors,
   fieldErrorsOf,
   httpStatusOf,
   INTERNAL_ERROR_MESSAGE,
   publicMessageOf,
 } from './errors';
+import { AppError, appErrorCodes } from '@parkside/core';
 
 describe('error mapping', () => {
   it('gives every application code a tRPC code and an HTTP status', () => {

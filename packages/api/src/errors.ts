@@ -1,37 +1,13 @@
 import { TRPCError } from '@trpc/server';
+import { AppError, appErrorCodes, type AppErrorCode } from '@parkside/core';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
 
-/**
- * The one table from application error codes to tRPC codes and HTTP statuses. Services throw
- * `AppError`; the tRPC layer and the web app read this table and nothing else.
- */
-export const appErrorCodes = {
-  BAD_REQUEST: { trpc: 'BAD_REQUEST', status: 400 },
-  UNAUTHORIZED: { trpc: 'UNAUTHORIZED', status: 401 },
-  PAYMENT_REQUIRED: { trpc: 'PAYMENT_REQUIRED', status: 402 },
-  FORBIDDEN: { trpc: 'FORBIDDEN', status: 403 },
-  NOT_FOUND: { trpc: 'NOT_FOUND', status: 404 },
-  CONFLICT: { trpc: 'CONFLICT', status: 409 },
-  TOO_MANY_REQUESTS: { trpc: 'TOO_MANY_REQUESTS', status: 429 },
-  INTERNAL: { trpc: 'INTERNAL_SERVER_ERROR', status: 500 },
-} as const satisfies Record<string, { trpc: TRPC_ERROR_CODE_KEY; status: number }>;
-
-export type AppErrorCode = keyof typeof appErrorCodes;
-
-export class AppError extends Error {
-  override readonly name = 'AppError';
-  constructor(
-    readonly code: AppErrorCode,
-    message: string,
-    options?: { cause?: unknown },
-  ) {
-    super(message, options);
-  }
-}
+/** The table of codes, checked here, where tRPC's codes are known. */
+const codes: Record<AppErrorCode, { trpc: TRPC_ERROR_CODE_KEY; status: number }> = appErrorCodes;
 
 export function toTRPCError(error: AppError): TRPCError {
   return new TRPCError({
-    code: appErrorCodes[error.code].trpc,
+    code: codes[error.code].trpc,
     message: error.message,
     cause: error,
   });
@@ -41,12 +17,12 @@ export function toTRPCError(error: AppError): TRPCError {
 export const INTERNAL_ERROR_MESSAGE = 'Something went wrong on our side. Please try again.';
 
 const statusByTrpcCode = new Map<string, number>(
-  Object.values(appErrorCodes).map(({ trpc, status }) => [trpc, status]),
+  Object.values(codes).map(({ trpc, status }) => [trpc, status]),
 );
 
 /** The HTTP status for any error a procedure may throw (AppError, TRPCError or anything else). */
 export function httpStatusOf(error: unknown): number {
-  if (error instanceof AppError) return appErrorCodes[error.code].status;
+  if (error instanceof AppError) return codes[error.code].status;
   if (error instanceof TRPCError) return statusByTrpcCode.get(error.code) ?? 500;
   return 500;
 }

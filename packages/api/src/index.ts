@@ -1,14 +1,11 @@
 export { appRouter, createCaller, type ApiCaller, type AppRouter } from './root';
-export { createContext, type Context, type ContextOptions, type SessionUser } from './context';
+export { createContext, type Context, type ContextOptions } from './context';
 export {
-  AppError,
-  appErrorCodes,
   describeFieldErrors,
   fieldErrorsOf,
   httpStatusOf,
   INTERNAL_ERROR_MESSAGE,
   publicMessageOf,
-  type AppErrorCode,
 } from './errors';
 export type { EventPage, EventSummary } from './modules/event/event-search.service';
 export type { ManagedEvent } from './modules/event/event-management.service';

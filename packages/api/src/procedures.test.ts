@@ -1,7 +1,8 @@
 import { users, type User } from '@parkside/db';
 import { createTestDatabase, type TestDatabase } from '@parkside/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createContext, type SessionUser } from './context';
+import { createContext } from './context';
+import type { SessionUser } from '@parkside/core';
 import { createCaller } from './root';
 import {
   adminProcedure,

@@ -1,6 +1,6 @@
 import { driveways, events, listings, type Database, type NewEvent } from '@parkside/db';
 import { instantToLocalDateTime, type EventCreateRequest } from '@parkside/validators';
-import type { SessionUser } from './context';
+import type { SessionUser } from '@parkside/core';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

@@ -1,5 +1,5 @@
 import { users, type Database } from '@parkside/db';
-import type { SessionUser } from './context';
+import type { SessionUser } from '@parkside/core';
 
 /** A signed-in user for API tests: verified, not a host, not an admin, unless overridden. */
 export function testUser(id: string, overrides: Partial<SessionUser> = {}): SessionUser {

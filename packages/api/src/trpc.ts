@@ -1,6 +1,7 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { Context } from './context';
-import { AppError, fieldErrorsOf, publicMessageOf, toTRPCError } from './errors';
+import { fieldErrorsOf, publicMessageOf, toTRPCError } from './errors';
+import { AppError } from '@parkside/core';
 
 const t = initTRPC.context<Context>().create({
   errorFormatter({ shape, error }) {

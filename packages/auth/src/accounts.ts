@@ -1,4 +1,4 @@
-import type { SessionUser } from '@parkside/api';
+import type { SessionUser } from '@parkside/core';
 import {
   describeWait,
   bookings,
@@ -20,7 +20,8 @@ import {
 } from '@parkside/email';
 import type { RegisterInput } from '@parkside/validators';
 import { and, eq, gt } from 'drizzle-orm';
-import { AppError, AUTH_MESSAGES } from './errors';
+import { AUTH_MESSAGES } from './errors';
+import { AppError } from '@parkside/core';
 import type { SessionStore, ValidSession } from './lucia';
 import { loadUser } from './load-user';
 import type { OAuthProviderId, ProviderProfile } from './oauth';

@@ -1,4 +1,4 @@
-import { AppError } from '@parkside/api/errors';
+import { AppError } from '@parkside/core';
 
 /** Messages of the customer's specification and of our own flows, in one place. */
 export const AUTH_MESSAGES = {

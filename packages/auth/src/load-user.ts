@@ -1,4 +1,4 @@
-import type { SessionUser } from '@parkside/api';
+import type { SessionUser } from '@parkside/core';
 import { admins, passwordAccounts, users, type Database } from '@parkside/db';
 import { eq, sql } from 'drizzle-orm';
 

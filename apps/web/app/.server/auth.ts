@@ -1,4 +1,4 @@
-import type { SessionUser } from '@parkside/api';
+import type { SessionUser } from '@parkside/core';
 import { safeRedirectPath } from '@parkside/validators';
 import { data, redirect, type AppLoadContext } from '@remix-run/node';
 import { GUARD_REASONS } from '~/utils/route-access';

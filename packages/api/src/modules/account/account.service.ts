@@ -1,7 +1,7 @@
 import { oauthAccounts, passwordAccounts, users, type Database } from '@parkside/db';
 import type { ProfileInput } from '@parkside/validators';
 import { asc, eq } from 'drizzle-orm';
-import type { SessionUser } from '../../context';
+import type { SessionUser } from '@parkside/core';
 
 /** The signed-in user as the pages see them (no credentials, ever). */
 export function toAccount(user: SessionUser) {

@@ -1,6 +1,6 @@
 import { bookings, driveways, events, listings, type Database } from '@parkside/db';
 import { desc, eq } from 'drizzle-orm';
-import { AppError } from '../../errors';
+import { AppError } from '@parkside/core';
 import { listingSummaryColumns } from '../listing/listing.queries';
 import { driverRefundCents } from './booking.service';
 

@@ -1,8 +1,8 @@
 import { bookings, driveways, events, listings, type Booking, type Database } from '@parkside/db';
 import { hostPayoutCents, platformFeeCents, type BookingCreateInput } from '@parkside/validators';
 import { and, eq } from 'drizzle-orm';
-import type { SessionUser } from '../../context';
-import { AppError } from '../../errors';
+import type { SessionUser } from '@parkside/core';
+import { AppError } from '@parkside/core';
 import { queueBookingConfirmed, queueBookingsCancelled } from '../notifications/booking-mail';
 import { notifyWaitlist } from '../waitlist/waitlist.service';
 import { noPaymentProvider, type PaymentProvider } from './payment';

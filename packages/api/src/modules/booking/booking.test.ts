@@ -3,7 +3,7 @@ import { createTestDatabase, type TestDatabase } from '@parkside/db/testing';
 import { bookingCreateInput } from '@parkside/validators';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SessionUser } from '../../context';
+import type { SessionUser } from '@parkside/core';
 import { makeListing as makeFixtureListing } from '../../test-marketplace';
 import { insertUsers, testUser } from '../../test-users';
 import { closeListing, setSpacesOffered } from '../listing/host-listings.service';

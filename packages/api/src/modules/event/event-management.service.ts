@@ -18,8 +18,8 @@ import {
   type EventUpdateInput,
 } from '@parkside/validators';
 import { and, asc, desc, eq, ilike, inArray, like, or, sql, type SQL } from 'drizzle-orm';
-import type { SessionUser } from '../../context';
-import { AppError } from '../../errors';
+import type { SessionUser } from '@parkside/core';
+import { AppError } from '@parkside/core';
 import { cancelEventBookings } from '../booking/booking.service';
 import { escapeLike, eventColumns, toSummary, type EventSummary } from './event-search.service';
 import { inTransaction, type Tx } from '../../transaction';

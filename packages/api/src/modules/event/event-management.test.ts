@@ -8,7 +8,8 @@ import {
 } from '@parkside/validators';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createContext, type SessionUser } from '../../context';
+import { createContext } from '../../context';
+import type { SessionUser } from '@parkside/core';
 import { fieldErrorsOf } from '../../errors';
 import { createCaller } from '../../root';
 import { ADMIN_REQUIRED_MESSAGE, VERIFICATION_REQUIRED_MESSAGE } from '../../trpc';

@@ -3,7 +3,7 @@ import type { eventListInput } from '@parkside/validators';
 import { and, asc, eq, gt, or, sql, type SQL } from 'drizzle-orm';
 import { unionAll, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import { AppError } from '../../errors';
+import { AppError } from '@parkside/core';
 import { preparedFor } from '../../prepared';
 
 /** What clients see of an event. Instants are ISO strings, so in-process and HTTP callers agree. */

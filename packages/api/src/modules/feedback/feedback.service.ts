@@ -1,8 +1,8 @@
 import { describeWait, feedback, type Database, type RateLimits } from '@parkside/db';
 import type { FeedbackInput } from '@parkside/validators';
 import { desc, eq } from 'drizzle-orm';
-import type { SessionUser } from '../../context';
-import { AppError } from '../../errors';
+import type { SessionUser } from '@parkside/core';
+import { AppError } from '@parkside/core';
 
 /**
  * Stores feedback with the customer's fields: the sender's id, name and e-mail when signed in,

@@ -6,8 +6,8 @@ import type {
   ListingUpdateInput,
 } from '@parkside/validators';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { SessionUser } from '../../context';
-import { AppError } from '../../errors';
+import type { SessionUser } from '@parkside/core';
+import { AppError } from '@parkside/core';
 import { notifyWaitlist } from '../waitlist/waitlist.service';
 import { inTransaction, type Tx } from '../../transaction';
 import { confirmedCount, listingSummaryColumns } from './listing.queries';

@@ -2,7 +2,7 @@ import { driveways, listings, type Database } from '@parkside/db';
 import type { listingsForEventInput } from '@parkside/validators';
 import { and, arrayContains, asc, eq, gt, lte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { AppError } from '../../errors';
+import { AppError } from '@parkside/core';
 import { preparedFor } from '../../prepared';
 import { eventRowById } from '../event/event-search.service';
 import {

@@ -1,8 +1,8 @@
 import type { Database } from '@parkside/db';
 import type { listingsForEventInput } from '@parkside/validators';
 import type { z } from 'zod';
-import type { SessionUser } from '../../context';
-import { AppError } from '../../errors';
+import type { SessionUser } from '@parkside/core';
+import { AppError } from '@parkside/core';
 import { eventRowById, toSummary } from '../event/event-search.service';
 import { isOnWaitlist } from '../waitlist/waitlist.service';
 import { hasListingWithSpace } from './listing.queries';

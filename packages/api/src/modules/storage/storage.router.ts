@@ -6,7 +6,6 @@ import {
   signedInProcedure,
   verifiedProcedure,
 } from '../../trpc';
-import { createApiToken, listApiTokens, revokeApiToken } from './api-token.service';
 import {
   attachDrivewayPhoto,
   getStorageMetrics,
@@ -41,23 +40,4 @@ export const storageRouter = router({
     .input(z.strictObject({ listingIds: z.array(z.uuid()).max(100) }))
     .query(({ ctx, input }) => photosForListings(ctx.db, input.listingIds)),
   metrics: adminProcedure.query(({ ctx }) => getStorageMetrics(ctx.db, ctx.storage)),
-});
-
-export const apiTokenRouter = router({
-  list: adminProcedure.query(({ ctx }) => listApiTokens(ctx.db)),
-  create: adminProcedure
-    .input(
-      z.strictObject({
-        name: z
-          .string()
-          .trim()
-          .min(1, 'Give the token a name.')
-          .max(60, 'Name must be at most 60 characters.'),
-        scope: z.enum(['storage:read', 'storage:write']),
-      }),
-    )
-    .mutation(({ ctx, input }) => createApiToken(ctx.db, ctx.user, input)),
-  revoke: adminProcedure
-    .input(z.strictObject({ id: z.uuid() }))
-    .mutation(({ ctx, input }) => revokeApiToken(ctx.db, input.id)),
 });

@@ -10,8 +10,8 @@ import {
 import { areaOf, type StorageService } from '@parkside/storage';
 import { MAX_DRIVEWAY_PHOTOS } from '@parkside/validators';
 import { and, desc, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
-import { AppError } from '../../errors';
-import type { SessionUser } from '../../context';
+import { AppError } from '@parkside/core';
+import type { SessionUser } from '@parkside/core';
 
 function requireStorage(storage: StorageService | null): StorageService {
   if (!storage) throw new AppError('INTERNAL', 'File storage is not configured.');

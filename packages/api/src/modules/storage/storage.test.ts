@@ -13,7 +13,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createContext, type SessionUser } from '../../context';
+import { createContext } from '../../context';
+import type { SessionUser } from '@parkside/core';
 import { createCaller } from '../../root';
 import { insertUsers, testUser } from '../../test-users';
 

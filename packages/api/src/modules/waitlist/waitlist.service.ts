@@ -10,8 +10,8 @@ import {
 import { waitlistSpacesEmail } from '@parkside/email';
 import { enqueueEmails } from '@parkside/email/queue';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { SessionUser } from '../../context';
-import { AppError } from '../../errors';
+import type { SessionUser } from '@parkside/core';
+import { AppError } from '@parkside/core';
 import { bookableListingsOf, hasListingWithSpace } from '../listing/listing.queries';
 import { formatInZone } from '../notifications/booking-mail';
 

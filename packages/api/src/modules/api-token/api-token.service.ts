@@ -1,8 +1,8 @@
 import { apiTokens, users, type Database } from '@parkside/db';
 import { generateSecret, sha256Hex } from '@parkside/storage';
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import { AppError } from '../../errors';
-import type { SessionUser } from '../../context';
+import { AppError } from '@parkside/core';
+import type { SessionUser } from '@parkside/core';
 
 /** Makes a token; its secret is returned this once and only its SHA-256 is stored. */
 export async function createApiToken(
