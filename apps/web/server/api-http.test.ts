@@ -97,6 +97,25 @@ describe('/api/trpc with plain HTTP', () => {
     expect(broken.status).toBe(400);
   });
 
+  it('takes control characters out of a search, and refuses them in text it would store', async () => {
+    // PostgreSQL refuses U+0000 in text: unchecked, this was a 500.
+    const search = await get('event.list', { q: 'stadium\u0000 of fire' });
+    expect(search.status).toBe(200);
+    const body = (await search.json()) as { result: { data: { items: { title: string }[] } } };
+    expect(body.result.data.items.map((e) => e.title)).toEqual(['Stadium of Fire']);
+    expect((await get('event.list', { q: '\u0000' })).status).toBe(200);
+    expect((await get('event.bySlug', { slug: 'stadium-of-fire\u0000' })).status).toBe(400);
+    const feedback = await fetch(`${base}/api/trpc/feedback.send`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'http://parkside.test' },
+      body: JSON.stringify({ feedbackText: 'Great\u0000 site', url: '/events' }),
+    });
+    expect(feedback.status).toBe(400);
+    expect(JSON.stringify(await feedback.json())).toContain(
+      'Remove the invisible control characters from this text and try again.',
+    );
+  });
+
   it('answers an unknown procedure with 404', async () => {
     expect((await get('event.nope')).status).toBe(404);
   });

@@ -1,3 +1,4 @@
+import { text } from './text';
 import { z } from './z';
 import {
   ADDRESS_MAX_LENGTH,
@@ -11,29 +12,25 @@ import {
 
 /** Text input: trimmed; an empty field is "not given". */
 const optionalText = (max: number, label: string) =>
-  z
-    .string()
+  text()
     .trim()
     .max(max, { message: `${label} must be at most ${max} characters.` })
     .optional()
     .transform((value) => (value ? value : undefined));
 
-export const nameSchema = z
-  .string({ message: 'Enter your name.' })
+export const nameSchema = text({ message: 'Enter your name.' })
   .trim()
   .min(1, { message: 'Enter your name.' })
   .max(NAME_MAX_LENGTH, { message: `Name must be at most ${NAME_MAX_LENGTH} characters.` });
 
-export const emailSchema = z
-  .string({ message: 'Enter your email address.' })
+export const emailSchema = text({ message: 'Enter your email address.' })
   .trim()
   .min(1, { message: 'Enter your email address.' })
   .max(EMAIL_MAX_LENGTH, { message: 'That email address is too long.' })
   .pipe(z.email({ message: 'Enter a valid email address, like name@example.com.' }))
   .transform((email) => email.toLowerCase());
 
-export const passwordSchema = z
-  .string({ message: 'Enter a password.' })
+export const passwordSchema = text({ message: 'Enter a password.' })
   .min(PASSWORD_MIN_LENGTH, {
     message: `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`,
   })
@@ -48,8 +45,7 @@ export const phoneSchema = optionalText(PHONE_MAX_LENGTH, 'Phone number').refine
 
 export const addressSchema = optionalText(ADDRESS_MAX_LENGTH, 'Address');
 
-export const profileImageUrlSchema = z
-  .string()
+export const profileImageUrlSchema = text()
   .trim()
   .max(URL_MAX_LENGTH, { message: 'That image address is too long.' })
   .refine((value) => value === '' || /^(https?:\/\/|\/)[^\s]+$/.test(value), {
@@ -80,28 +76,30 @@ export const registerSchema = z.object({
   phoneNumber: phoneSchema,
   address: addressSchema,
   profileImageUrl: profileImageUrlSchema,
-  redirectTo: z.string().optional(),
+  redirectTo: text().optional(),
 });
 export type RegisterInput = z.output<typeof registerSchema>;
 
 export const loginSchema = z.object({
   email: emailSchema,
+  // Compared with a stored hash, never stored or shown: any password set before the text rule
+  // still signs in.
   password: z
     .string({ message: 'Enter your password.' })
     .min(1, { message: 'Enter your password.' })
     .max(PASSWORD_MAX_LENGTH, {
       message: `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`,
     }),
-  redirectTo: z.string().optional(),
+  redirectTo: text().optional(),
 });
 
 export const forgotPasswordSchema = z.object({ email: emailSchema });
 
 export const resetPasswordSchema = z
   .object({
-    token: z.string().min(1).max(200),
+    token: text().min(1).max(200),
     password: passwordSchema,
-    confirmPassword: z.string({ message: 'Repeat the new password.' }),
+    confirmPassword: text({ message: 'Repeat the new password.' }),
   })
   .refine((input) => input.password === input.confirmPassword, {
     message: 'The two passwords do not match.',
@@ -110,12 +108,13 @@ export const resetPasswordSchema = z
 
 export const changePasswordSchema = z
   .object({
+    // Like the sign-in password: only compared with the stored hash.
     currentPassword: z
       .string({ message: 'Enter your current password.' })
       .min(1, { message: 'Enter your current password.' })
       .max(PASSWORD_MAX_LENGTH),
     newPassword: passwordSchema,
-    confirmPassword: z.string({ message: 'Repeat the new password.' }),
+    confirmPassword: text({ message: 'Repeat the new password.' }),
   })
   .refine((input) => input.newPassword === input.confirmPassword, {
     message: 'The two passwords do not match.',

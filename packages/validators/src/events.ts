@@ -1,3 +1,4 @@
+import { multilineText, searchText, text } from './text';
 import { z } from './z';
 import {
   EVENT_ATTENDANCE_MAX,
@@ -35,8 +36,7 @@ export const coordinatesSchema = z
   .strict();
 
 /** Typed search text; blank means no search. */
-const searchText = z
-  .string({ message: 'Search must be text.' })
+const searchBox = searchText({ message: 'Search must be text.' })
   .trim()
   .max(EVENT_SEARCH_MAX_LENGTH, {
     message: `Search must be at most ${EVENT_SEARCH_MAX_LENGTH} characters.`,
@@ -46,7 +46,7 @@ const searchText = z
 
 export const eventListInput = z
   .object({
-    q: searchText,
+    q: searchBox,
     from: calendarDay.optional(),
     to: calendarDay.optional(),
     limit: z
@@ -55,7 +55,7 @@ export const eventListInput = z
       .min(1, { message: 'Limit must be at least 1.' })
       .max(EVENT_PAGE_SIZE_MAX, { message: `Limit must be at most ${EVENT_PAGE_SIZE_MAX}.` })
       .default(EVENT_PAGE_SIZE_DEFAULT),
-    cursor: z.string({ message: 'Cursor must be text.' }).max(200).optional(),
+    cursor: text({ message: 'Cursor must be text.' }).max(200).optional(),
     /** "Near me": nearest first, each with its distance in miles. */
     near: coordinatesSchema.optional(),
   })
@@ -75,16 +75,15 @@ export const eventByIdInput = z
 
 /** The search form on /events, as it arrives in the URL. Empty fields mean "not set". */
 export const eventSearchParams = z.object({
-  q: z.string().optional(),
-  from: z.string().optional(),
-  to: z.string().optional(),
-  cursor: z.string().optional(),
+  q: searchText().optional(),
+  from: text().optional(),
+  to: text().optional(),
+  cursor: text().optional(),
 });
 
 export const eventBySlugInput = z
   .object({
-    slug: z
-      .string()
+    slug: text()
       .trim()
       .min(1)
       .max(120)
@@ -93,8 +92,7 @@ export const eventBySlugInput = z
   .strict();
 
 const requiredText = (label: string, min: number, max: number) =>
-  z
-    .string({ message: `Enter the ${label}.` })
+  text({ message: `Enter the ${label}.` })
     .trim()
     .min(1, { message: `Enter the ${label}.` })
     .refine((value) => value.length === 0 || value.length >= min, {
@@ -135,8 +133,7 @@ const isWebAddress = (value: string) => {
 const SITE_PATH = /^\/(?!\/)[\w\-./%]+(\?[\w\-.%=&]*)?$/;
 
 const optionalUrl = (message: string, allowSitePath: boolean) =>
-  z
-    .string({ message })
+  text({ message })
     .trim()
     .max(URL_MAX_LENGTH, { message: 'That address is too long.' })
     .refine(
@@ -150,8 +147,7 @@ const optionalUrl = (message: string, allowSitePath: boolean) =>
     .transform((value) => value || null);
 
 const localDateTime = (what: string) =>
-  z
-    .string({ message: `Enter the ${what} date and time.` })
+  text({ message: `Enter the ${what} date and time.` })
     .trim()
     .min(1, { message: `Enter the ${what} date and time.` })
     .refine((value) => value.length === 0 || isLocalDateTime(value), {
@@ -165,8 +161,7 @@ const localDateTime = (what: string) =>
 export const eventFieldsSchema = z
   .object({
     title: requiredText('title', 3, EVENT_TITLE_MAX_LENGTH),
-    description: z
-      .string({ message: 'The description must be text.' })
+    description: multilineText({ message: 'The description must be text.' })
       .trim()
       .max(EVENT_DESCRIPTION_MAX_LENGTH, {
         message: `The description must be at most ${EVENT_DESCRIPTION_MAX_LENGTH} characters.`,
@@ -178,13 +173,12 @@ export const eventFieldsSchema = z
     city: requiredText('city', 2, 80),
     region: requiredText('state or region', 2, 80),
     postalCode: requiredText('postal code', 3, 12),
-    country: z
-      .string({ message: 'Choose a country.' })
+    country: text({ message: 'Choose a country.' })
       .trim()
       .refine(isCountryCode, { message: 'Choose a country.' }),
     latitude: latitudeSchema,
     longitude: longitudeSchema,
-    timeZone: z.string({ message: 'Choose the time zone of the venue.' }).pipe(timeZoneSchema),
+    timeZone: text({ message: 'Choose the time zone of the venue.' }).pipe(timeZoneSchema),
     startLocal: localDateTime('start'),
     endLocal: localDateTime('end'),
     expectedAttendance: z
@@ -260,7 +254,7 @@ export const eventMineInput = z
       .max(EVENT_STATUSES.length)
       .optional(),
     /** Only events whose title, venue or city contains this text (any case). */
-    q: searchText,
+    q: searchBox,
     /** From 1. */
     page: z
       .number()
@@ -275,8 +269,7 @@ export const eventMineInput = z
 export const eventCancelInput = z
   .object({
     id: z.uuid({ message: 'Event id must be a UUID.' }),
-    reason: z
-      .string({ message: 'Tell drivers why the event is cancelled.' })
+    reason: multilineText({ message: 'Tell drivers why the event is cancelled.' })
       .trim()
       .min(3, { message: 'Tell drivers why the event is cancelled.' })
       .max(EVENT_CANCEL_REASON_MAX_LENGTH, {

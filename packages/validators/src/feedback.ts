@@ -1,16 +1,16 @@
+import { multilineText, text } from './text';
 import { z } from './z';
 import { FEEDBACK_EMPTY_MESSAGE, FEEDBACK_MAX_LENGTH } from './limits';
 
 export const feedbackSchema = z.object({
-  feedbackText: z
-    .string({ message: FEEDBACK_EMPTY_MESSAGE })
+  feedbackText: multilineText({ message: FEEDBACK_EMPTY_MESSAGE })
     .trim()
     .min(1, { message: FEEDBACK_EMPTY_MESSAGE })
     .max(FEEDBACK_MAX_LENGTH, {
       message: `Feedback must be at most ${FEEDBACK_MAX_LENGTH} characters.`,
     }),
   /** Honeypot: a field people never see. Anything in it marks the sender as a bot. */
-  website: z.string().max(500).optional(),
+  website: text().max(500).optional(),
 });
 export type FeedbackInput = z.output<typeof feedbackSchema>;
 

@@ -1,3 +1,4 @@
+import { multilineText, text } from './text';
 import {
   AMENITY_LABELS,
   MAX_DRIVEWAY_CAPACITY,
@@ -33,12 +34,10 @@ const capacity = z
   .min(1, { message: 'At least one car must fit.' })
   .max(MAX_DRIVEWAY_CAPACITY, { message: `At most ${MAX_DRIVEWAY_CAPACITY} spaces.` });
 const longText = (label: string) =>
-  z
-    .string()
+  multilineText()
     .trim()
     .max(1000, { message: `The ${label} must be at most 1000 characters.` });
-const title = z
-  .string({ message: 'Enter the title.' })
+const title = text({ message: 'Enter the title.' })
   .trim()
   .min(3, { message: 'The title needs at least 3 characters.' })
   .max(80, { message: 'The title must be at most 80 characters.' });
@@ -97,8 +96,7 @@ export type DrivewayUpdateInput = z.output<typeof drivewayUpdateInput>;
 /* ---------- Forms (dollars, wall-clock times in the event's zone) ---------- */
 
 /** "$12.50", "12.5" or "12" -> 1250 cents; anything else fails. */
-const dollars = z
-  .string({ message: 'Enter a price.' })
+const dollars = text({ message: 'Enter a price.' })
   .trim()
   .transform((value) => value.replace(/^\$/, ''))
   .refine((value) => /^\d{1,4}(\.\d{1,2})?$/.test(value), {
@@ -109,16 +107,16 @@ const dollars = z
   .refine((cents) => cents <= PRICE_MAX_CENTS, { message: 'The price must be at most $1,000.00.' });
 
 /** "YYYY-MM-DDTHH:mm" as a datetime-local input sends it. */
-const wallClock = z
-  .string({ message: 'Enter a date and time.' })
-  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, { message: 'Enter a date and time.' });
+const wallClock = text({ message: 'Enter a date and time.' }).regex(
+  /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/,
+  { message: 'Enter a date and time.' },
+);
 
 const wallClockInOrder = (input: { availableFrom?: string; availableTo?: string }) =>
   !input.availableFrom || !input.availableTo || input.availableTo > input.availableFrom;
 
 const formText = (label: string, min: number, max: number) =>
-  z
-    .string({ message: `Enter the ${label}.` })
+  text({ message: `Enter the ${label}.` })
     .trim()
     .min(min, {
       message: min > 1 ? `The ${label} needs at least ${min} characters.` : `Enter the ${label}.`,
@@ -158,7 +156,7 @@ export const registerDrivewayForm = z
     accessInstructions: longText('access instructions').default(''),
     /** Download URLs of photos uploaded while filling the form; attached once it is saved. */
     photos: z
-      .array(z.string().trim().min(1).max(1000))
+      .array(text().trim().min(1).max(1000))
       .max(MAX_DRIVEWAY_PHOTOS, {
         message: `A driveway can show at most ${MAX_DRIVEWAY_PHOTOS} photos.`,
       })
@@ -176,7 +174,7 @@ export type RegisterDrivewayForm = z.output<typeof registerDrivewayForm>;
 /** A photo added to or taken off a saved driveway on /my-listings. */
 export const drivewayPhotoForm = z.object({
   drivewayId: id('Driveway'),
-  url: z.string({ message: 'Upload the photo again.' }).trim().min(1).max(1000),
+  url: text({ message: 'Upload the photo again.' }).trim().min(1).max(1000),
 });
 
 export const editListingForm = z
@@ -205,8 +203,7 @@ export const editDrivewayForm = z.object({
 
 export const hostCancelBookingForm = z.object({
   bookingId: id('Booking'),
-  reason: z
-    .string({ message: 'Tell the driver why you are cancelling.' })
+  reason: multilineText({ message: 'Tell the driver why you are cancelling.' })
     .trim()
     .min(3, { message: 'Tell the driver why you are cancelling.' })
     .max(500, { message: 'Keep the reason under 500 characters.' }),

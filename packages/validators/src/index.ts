@@ -8,3 +8,4 @@ export * from './marketplace';
 export * from './zoned-time';
 export * from './host';
 export * from './intl';
+export * from './text';

@@ -1,9 +1,9 @@
+import { multilineText, text } from './text';
 import { z } from './z';
 import { LISTING_PAGE_MAX } from './limits';
 
 /** "ab-12 cd" -> "AB-12 CD": 2 to 8 letters or digits; spaces and hyphens allowed between. */
-export const licensePlateSchema = z
-  .string()
+export const licensePlateSchema = text()
   .trim()
   .max(12, {
     message: 'Enter the licence plate as it appears on the car (2 to 8 letters or digits).',
@@ -16,8 +16,7 @@ export const licensePlateSchema = z
     { message: 'Enter the licence plate as it appears on the car (2 to 8 letters or digits).' },
   );
 
-export const vehicleDescriptionSchema = z
-  .string()
+export const vehicleDescriptionSchema = text()
   .trim()
   .min(3, { message: 'Describe the car: color, make, model.' })
   .max(100, { message: 'Keep the car description under 100 characters.' });
@@ -28,7 +27,7 @@ export const bookingCreateInput = z
     licensePlate: licensePlateSchema.optional(),
     vehicleDescription: vehicleDescriptionSchema.optional(),
     /** A fresh key per booking attempt; sending the same key again returns the same booking. */
-    idempotencyKey: z.string().trim().min(8).max(100),
+    idempotencyKey: text().trim().min(8).max(100),
   })
   .strict();
 export type BookingCreateInput = z.output<typeof bookingCreateInput>;
@@ -36,7 +35,7 @@ export type BookingCreateInput = z.output<typeof bookingCreateInput>;
 export const bookingCancelInput = z
   .object({
     bookingId: z.uuid({ message: 'Booking id must be a UUID.' }),
-    reason: z.string().trim().max(500).optional(),
+    reason: multilineText().trim().max(500).optional(),
   })
   .strict();
 
@@ -55,9 +54,8 @@ export const MAX_DRIVEWAY_CAPACITY = 50;
 export const PRICE_MIN_CENTS = 100;
 export const PRICE_MAX_CENTS = 100_000;
 
-const text = (label: string, min: number, max: number) =>
-  z
-    .string({ message: `Enter the ${label}.` })
+const requiredText = (label: string, min: number, max: number) =>
+  text({ message: `Enter the ${label}.` })
     .trim()
     .min(min, {
       message: min > 1 ? `The ${label} needs at least ${min} characters.` : `Enter the ${label}.`,
@@ -66,15 +64,15 @@ const text = (label: string, min: number, max: number) =>
 
 export const drivewayCreateInput = z
   .object({
-    title: text('title', 3, 80),
-    street: text('street address', 3, 120),
-    city: text('city', 2, 60),
-    region: text('state', 2, 40),
-    postalCode: text('ZIP code', 3, 12),
+    title: requiredText('title', 3, 80),
+    street: requiredText('street address', 3, 120),
+    city: requiredText('city', 2, 60),
+    region: requiredText('state', 2, 40),
+    postalCode: requiredText('ZIP code', 3, 12),
     latitude: z.number().min(-90).max(90),
     longitude: z.number().min(-180).max(180),
-    description: z.string().trim().max(1000).default(''),
-    accessInstructions: z.string().trim().max(1000).default(''),
+    description: multilineText().trim().max(1000).default(''),
+    accessInstructions: multilineText().trim().max(1000).default(''),
     capacity: z
       .number()
       .int()

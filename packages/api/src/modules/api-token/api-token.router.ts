@@ -1,3 +1,4 @@
+import { text } from '@parkside/validators';
 import { z } from 'zod';
 import { adminProcedure, router } from '../../trpc';
 import { createApiToken, listApiTokens, revokeApiToken } from './api-token.service';
@@ -7,8 +8,7 @@ export const apiTokenRouter = router({
   create: adminProcedure
     .input(
       z.strictObject({
-        name: z
-          .string()
+        name: text()
           .trim()
           .min(1, 'Give the token a name.')
           .max(60, 'Name must be at most 60 characters.'),

@@ -1,3 +1,4 @@
+import { text } from '@parkside/validators';
 import { z } from 'zod';
 import {
   adminProcedure,
@@ -16,7 +17,7 @@ import {
   setProfileImage,
 } from './storage.service';
 
-const url = z.string().trim().min(1).max(1000);
+const url = text().trim().min(1).max(1000);
 const drivewayPhoto = z.strictObject({ drivewayId: z.uuid(), url });
 
 export const storageRouter = router({
