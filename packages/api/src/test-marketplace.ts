@@ -1,4 +1,11 @@
-import { driveways, events, listings, type Database, type NewEvent } from '@parkside/db';
+import {
+  driveways,
+  events,
+  LAVELL_EDWARDS,
+  listings,
+  type Database,
+  type NewEvent,
+} from '@parkside/db';
 import { instantToLocalDateTime, type EventCreateRequest } from '@parkside/validators';
 import type { SessionUser } from '@parkside/core';
 
@@ -6,17 +13,8 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 let counter = 0;
 
-/** Where most fixtures' events happen: LaVell Edwards Stadium in Provo. */
-export const STADIUM = {
-  venueName: 'LaVell Edwards Stadium',
-  street: '1700 N Canyon Rd',
-  city: 'Provo',
-  region: 'UT',
-  postalCode: '84604',
-  latitude: 40.2574,
-  longitude: -111.6547,
-  timeZone: 'America/Denver',
-} as const;
+/** Where most fixtures' events happen: LaVell Edwards Stadium in Provo, as in the demo data. */
+export const STADIUM = LAVELL_EDWARDS;
 
 /** Where most fixtures' driveways are: two blocks from the stadium. */
 export const NEAR_STADIUM = {

@@ -1,30 +1,36 @@
+import type { NewEvent } from '../schema';
 import { addDays, nextAnnual, zonedTimeToUtc } from './time';
 
 const UTAH = 'America/Denver';
 const PORTLAND = 'America/Los_Angeles';
 
-interface DemoEvent {
-  slug: string;
-  title: string;
-  description: string;
-  venueName: string;
-  street: string;
-  city: string;
-  region: string;
-  postalCode: string;
-  latitude: number;
-  longitude: number;
-  timeZone: string;
+type DemoEvent = Required<
+  Pick<
+    NewEvent,
+    | 'slug'
+    | 'title'
+    | 'description'
+    | 'venueName'
+    | 'street'
+    | 'city'
+    | 'region'
+    | 'postalCode'
+    | 'latitude'
+    | 'longitude'
+    | 'timeZone'
+    | 'expectedAttendance'
+  >
+> & {
   /** Days from today, or a fixed yearly date such as July 4. */
   when: { inDays: number } | { annual: [month: number, day: number] };
   start: string;
   end: string;
-  expectedAttendance: number;
   websiteUrl: string;
   image: string;
-}
+};
 
-const LAVELL_EDWARDS = {
+/** The stadium of the Provo demo events (tests place their events there too). */
+export const LAVELL_EDWARDS = {
   venueName: 'LaVell Edwards Stadium',
   street: '1700 N Canyon Rd',
   city: 'Provo',

@@ -3,6 +3,8 @@ import { type Database } from '../client';
 import { events } from '../schema';
 import { buildDemoEvents } from './demo-events';
 
+export { LAVELL_EDWARDS } from './demo-events';
+
 export { seedDemoListings } from './demo-listings';
 export { zonedTimeToUtc } from './time';
 
