@@ -1,6 +1,7 @@
 import { appRouter } from '@parkside/api';
-import { isAllowedOrigin } from '@parkside/auth';
+import { authenticateApiToken, isAllowedOrigin } from '@parkside/auth';
 import type { ServerBuild } from '@remix-run/node';
+import { TRPCError } from '@trpc/server';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import compression from 'compression';
 import express, { type Request, type RequestHandler, type Response } from 'express';
@@ -44,8 +45,12 @@ function requestOf(req: Request) {
 /** 403 for a state-changing request that did not come from our own pages (CSRF). */
 function originCheck(allowedOrigins: string[]): RequestHandler {
   return (req, res, next) => {
-    // A storage call authenticated by an API token carries no cookie to forge.
-    if (req.path.startsWith('/v0/') && /^Bearer\s/i.test(req.get('authorization') ?? '')) {
+    // A call authenticated by an API token relies on no cookie, so there is nothing to forge;
+    // one that also carries the session cookie is refused where the token is read.
+    if (
+      (req.path.startsWith('/v0/') || req.path.startsWith('/api/trpc/')) &&
+      /^Bearer\s/i.test(req.get('authorization') ?? '')
+    ) {
       return next();
     }
     // UploadThing's server calling back: no Origin, signed with our API key (the SDK checks it).
@@ -82,6 +87,38 @@ function sessionMiddleware({ auth }: Services): RequestHandler {
       next(error);
     }
   };
+}
+
+export const BEARER_MESSAGES = {
+  both: 'Send either an API token or the session cookie, not both.',
+  malformed: 'Send the API token as "Authorization: Bearer pk_…".',
+  invalid: 'This API token is missing, unknown, revoked or expired.',
+  rateLimited: (seconds: number) =>
+    `This API token has made too many calls this minute. Try again in ${seconds} seconds.`,
+} as const;
+
+/**
+ * The caller of an `/api/trpc` request that carries `Authorization` (decision 025): the token's
+ * owner and scopes. Each procedure of a batch counts against the token's rate limit.
+ */
+async function bearerCaller(services: Services, req: Request, res: Response, calls: number) {
+  if (services.auth.sessions.readToken(req.get('cookie'))) {
+    throw new TRPCError({ code: 'BAD_REQUEST', message: BEARER_MESSAGES.both });
+  }
+  const match = /^Bearer\s+(\S+)$/i.exec(req.get('authorization') ?? '');
+  if (!match) throw new TRPCError({ code: 'UNAUTHORIZED', message: BEARER_MESSAGES.malformed });
+  const result = await authenticateApiToken(services.db, match[1]!, Math.max(calls, 1));
+  if (result.status === 'invalid') {
+    throw new TRPCError({ code: 'UNAUTHORIZED', message: BEARER_MESSAGES.invalid });
+  }
+  if (result.status === 'rate-limited') {
+    res.setHeader('Retry-After', String(result.retryAfterSeconds));
+    throw new TRPCError({
+      code: 'TOO_MANY_REQUESTS',
+      message: BEARER_MESSAGES.rateLimited(result.retryAfterSeconds),
+    });
+  }
+  return result;
 }
 
 export function createApp({
@@ -154,8 +191,13 @@ export function createApp({
     '/api/trpc',
     createExpressMiddleware({
       router: appRouter,
-      createContext: ({ req, res }) =>
-        apiContext(services, requestOf(req), locals(res).session?.user ?? null),
+      createContext: async ({ req, res, info }) => {
+        if (req.get('authorization') === undefined) {
+          return apiContext(services, requestOf(req), locals(res).session?.user ?? null);
+        }
+        const { user, token } = await bearerCaller(services, req, res, info.calls.length);
+        return apiContext(services, requestOf(req), user, token);
+      },
       maxBodySize: 1_000_000,
       onError: ({ error, path }) => {
         if (error.code === 'INTERNAL_SERVER_ERROR') {

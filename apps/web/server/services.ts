@@ -1,5 +1,5 @@
 import { createContext } from '@parkside/api';
-import type { SessionUser } from '@parkside/core';
+import type { RequestToken, SessionUser } from '@parkside/core';
 import {
   createAuthService,
   createOAuthProviders,
@@ -149,11 +149,13 @@ export function apiContext(
   services: Services,
   request: { headers: Headers; clientIp: string },
   user: SessionUser | null,
+  token: RequestToken | null = null,
 ) {
   return createContext({
     db: services.db,
     headers: request.headers,
     user,
+    token,
     clientIp: request.clientIp,
     limits: services.limits,
     platformFeeBps: services.platformFeeBps,

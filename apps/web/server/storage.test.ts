@@ -396,7 +396,12 @@ describe('API tokens', () => {
     const secret = `pk_${crypto.randomUUID().replaceAll('-', '')}`;
     const [row] = await db
       .insert(apiTokens)
-      .values({ name: 'test', ownerId, scope, secretHash: sha256Hex(secret) })
+      .values({
+        name: 'test',
+        ownerId,
+        scopes: scope === 'storage:write' ? ['read', 'storage:write'] : ['read'],
+        secretHash: sha256Hex(secret),
+      })
       .returning();
     return { secret, id: row!.id };
   }

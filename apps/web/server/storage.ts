@@ -10,11 +10,11 @@ import {
   StorageRequestError,
   issueAppCheckToken,
   parseMultipart,
-  verifyApiToken,
   verifyAppCheckToken,
   type StorageCaller,
   type StorageService,
 } from '@parkside/storage';
+import { authenticateApiToken } from '@parkside/auth';
 import type { Database } from '@parkside/db';
 import { Router, type Request, type Response } from 'express';
 import type { RequestSession } from './request-session';
@@ -31,14 +31,29 @@ function sendError(res: Response, status: number, message: string) {
   res.status(status).json({ error: { code: status, message } });
 }
 
-/** The caller: an API token (`Authorization: Bearer pk_...`) wins over the session cookie. */
+/**
+ * The caller: an API token (`Authorization: Bearer pk_...`, decision 025) or the session cookie.
+ * A token needs `read` here, and `storage:write` to upload or delete; its calls count against
+ * its rate limit like the API's.
+ */
 async function callerOf(db: Database, req: Request, res: Response): Promise<StorageCaller | null> {
   const authorization = req.get('authorization');
   if (authorization) {
     const match = /^Bearer\s+(\S+)$/i.exec(authorization);
-    const viaToken = match ? await verifyApiToken(db, match[1]!) : null;
-    if (!viaToken) throw new StorageRequestError(401, STORAGE_MESSAGES.unauthenticated);
-    return viaToken;
+    const result = match ? await authenticateApiToken(db, match[1]!) : null;
+    if (!result || result.status === 'invalid') {
+      throw new StorageRequestError(401, STORAGE_MESSAGES.unauthenticated);
+    }
+    if (result.status === 'rate-limited') {
+      res.set('Retry-After', String(result.retryAfterSeconds));
+      throw new StorageRequestError(429, 'Too many calls with this API token. Try again shortly.');
+    }
+    const { scopes } = result.token;
+    if (!scopes.includes('read')) {
+      throw new StorageRequestError(403, 'This API token lacks the "read" scope.');
+    }
+    const scope = scopes.includes('storage:write') ? 'storage:write' : 'storage:read';
+    return { id: result.user.id, isAdmin: result.user.isAdmin, scope };
   }
   const session = (res.locals as { session?: RequestSession | null }).session;
   return session ? { id: session.user.id, isAdmin: session.user.isAdmin, scope: 'session' } : null;

@@ -32,7 +32,7 @@ import {
   sha256Hex,
   type StorageService,
 } from '@parkside/storage';
-import { instantToLocalDateTime } from '@parkside/validators';
+import { API_TOKEN_SCOPES, instantToLocalDateTime, type ApiTokenScope } from '@parkside/validators';
 import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
@@ -47,9 +47,12 @@ import { eventInput, makeEvent, makeListing } from './test-marketplace';
 import { insertUsers, testUser } from './test-users';
 import {
   ADMIN_REQUIRED_MESSAGE,
+  missingScopeMessage,
+  SESSION_ONLY_MESSAGE,
   SIGN_IN_REQUIRED_MESSAGE,
   VERIFICATION_REQUIRED_MESSAGE,
 } from './trpc';
+import { API_TOKEN_MESSAGES } from './modules/api-token/api-token.service';
 
 const people = {
   visitor: null,
@@ -74,7 +77,7 @@ let dir: string;
  * What one host and one driver own: an event the host created with a listing on the host's
  * driveway and the driver's confirmed booking on it; a second driveway listed for a second event
  * without bookings; an ended and an archived event of the host; two uploads of the host (one
- * shown on the driveway); and a feedback and an API token for the admin-only procedures.
+ * shown on the driveway); a feedback for the admin-only procedures; and an API token of the host.
  */
 interface World {
   event: Event;
@@ -148,8 +151,8 @@ async function seedWorld(host: SessionUser, driver: SessionUser): Promise<World>
     .insert(apiTokens)
     .values({
       name: 'Gate scanner',
-      scope: 'storage:read',
-      ownerId: people.admin.id,
+      scopes: ['read'],
+      ownerId: host.id,
       secretHash: sha256Hex(randomUUID()),
     })
     .returning();
@@ -172,8 +175,15 @@ async function seedWorld(host: SessionUser, driver: SessionUser): Promise<World>
 
 type Procedure = (input?: unknown) => Promise<unknown>;
 
-function call(user: SessionUser | null, path: string, input?: unknown): Promise<unknown> {
-  const caller = createCaller(createContext({ db: handle.db, user, storage })) as unknown;
+/** Calls `path` as `user`: with the session, or through an API token with `scopes`. */
+function call(
+  user: SessionUser | null,
+  path: string,
+  input?: unknown,
+  scopes?: readonly ApiTokenScope[],
+): Promise<unknown> {
+  const token = scopes ? { id: randomUUID(), scopes } : null;
+  const caller = createCaller(createContext({ db: handle.db, user, token, storage })) as unknown;
   const procedure = path
     .split('.')
     .reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller);
@@ -221,9 +231,10 @@ async function expectRefused(
   input: unknown,
   code: TRPCError['code'],
   message?: string,
+  scopes?: readonly ApiTokenScope[],
 ) {
   const before = await snapshot();
-  const error = await call(people[who], path, input).then(
+  const error = await call(people[who], path, input, scopes).then(
     () => null,
     (caught: unknown) => caught,
   );
@@ -336,19 +347,37 @@ const matrix: Record<string, Rule> = {
     outcomes: [['visitor', 'ok']],
   },
 
+  'apiToken.mine': {
+    access: 'verified',
+    owner: 'self',
+    input: () => undefined,
+    outcomes: [['driverA', 'ok']],
+  },
+  'apiToken.create': {
+    access: 'verified',
+    owner: 'self',
+    input: () => ({ name: 'Ticket scanner', scopes: ['read'] }),
+    // Anyone verified makes tokens for themselves; only an admin may give one the admin scope.
+    outcomes: [['driverA', 'ok']],
+  },
+  'apiToken.revoke': {
+    access: 'verified',
+    owner: 'host',
+    input: (a) => ({ id: a.tokenId }),
+    // Only the token's owner; an admin revokes others' tokens with apiToken.revokeAny.
+    outcomes: [
+      ['hostA', 'ok'],
+      ['admin', 'NOT_FOUND'],
+    ],
+    foreign: (a) => [{ id: a.tokenId }],
+  },
   'apiToken.list': {
     access: 'admin',
     owner: 'admin',
     input: () => undefined,
     outcomes: [['admin', 'ok']],
   },
-  'apiToken.create': {
-    access: 'admin',
-    owner: 'admin',
-    input: () => ({ name: 'Ticket scanner', scope: 'storage:read' }),
-    outcomes: [['admin', 'ok']],
-  },
-  'apiToken.revoke': {
+  'apiToken.revokeAny': {
     access: 'admin',
     owner: 'admin',
     input: (a) => ({ id: a.tokenId }),
@@ -864,6 +893,118 @@ describe('callers past the guard', () => {
   it.each(cases)('%s as %s: %s', async (path, who, result) => {
     const fresh = await seedWorld(people.hostA, people.driverA);
     expect(await outcome(call(people[who], path, matrix[path]!.input(fresh)))).toBe(result);
+  });
+});
+
+/* ---------- API tokens (decision 025) ---------- */
+
+/** What an API token needs for each change; every query needs `read`, admin procedures `admin`. */
+const mutationScopes: Record<string, ApiTokenScope | 'session'> = {
+  'account.updateProfile': 'account:write',
+  'account.becomeHost': 'account:write',
+  'apiToken.create': 'session',
+  'apiToken.revoke': 'account:write',
+  'booking.create': 'bookings:write',
+  'booking.cancel': 'bookings:write',
+  'event.create': 'events:write',
+  'event.update': 'events:write',
+  'feedback.send': 'messages:write',
+  'listing.createWithDriveway': 'listings:write',
+  'listing.setSpaces': 'listings:write',
+  'listing.close': 'listings:write',
+  'listing.update': 'listings:write',
+  'listing.reopen': 'listings:write',
+  'listing.add': 'listings:write',
+  'listing.updateDriveway': 'listings:write',
+  'storage.attachDrivewayPhoto': 'listings:write',
+  'storage.removeDrivewayPhoto': 'listings:write',
+  'storage.setEventImage': 'events:write',
+  'storage.setProfileImage': 'account:write',
+  'waitlist.join': 'bookings:write',
+};
+const typeOf = (path: string) =>
+  (appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>)[path]!._def
+    .type;
+const neededScope = (path: string) =>
+  matrix[path]!.access === 'admin'
+    ? 'admin'
+    : typeOf(path) === 'query'
+      ? 'read'
+      : mutationScopes[path]!;
+
+describe('API tokens: scopes on top of the owner’s rights', () => {
+  it('names the scope of every change', () => {
+    const changes = paths.filter((p) => typeOf(p) !== 'query' && matrix[p]!.access !== 'admin');
+    expect(Object.keys(mutationScopes).sort()).toEqual(changes);
+  });
+
+  // A token acts as a person; a visitor's calls are made with a driver's token.
+  const tokenCases = paths.map((path) => {
+    const [who, result] = matrix[path]!.outcomes.find(([, r]) => r !== 'NOT_FOUND')!;
+    return [path, who === 'visitor' ? 'driverA' : who, result] as const;
+  });
+
+  it.each(tokenCases)(
+    '%s as %s: the needed scope passes, every other is refused',
+    async (path, who, result) => {
+      const needed = neededScope(path);
+      const input = matrix[path]!.input;
+      if (needed === 'session') {
+        await expectRefused(
+          who,
+          path,
+          input(a),
+          'FORBIDDEN',
+          SESSION_ONLY_MESSAGE,
+          API_TOKEN_SCOPES,
+        );
+        return;
+      }
+      const others = API_TOKEN_SCOPES.filter((scope) => scope !== needed);
+      await expectRefused(who, path, input(a), 'FORBIDDEN', missingScopeMessage(needed), others);
+      const fresh = await seedWorld(people.hostA, people.driverA);
+      expect(await outcome(call(people[who], path, input(fresh), [needed]))).toBe(result);
+    },
+  );
+
+  it('never grants more than the owner has', async () => {
+    // Every scope does not make a driver an admin, nor show them another side's booking.
+    await expectRefused(
+      'driverA',
+      'admin.overview',
+      undefined,
+      'FORBIDDEN',
+      ADMIN_REQUIRED_MESSAGE,
+      API_TOKEN_SCOPES,
+    );
+    await expectRefused(
+      'hostB',
+      'booking.byId',
+      { bookingId: a.booking.id },
+      'NOT_FOUND',
+      undefined,
+      API_TOKEN_SCOPES,
+    );
+    // And a token with the admin scope cannot be made for someone who is not an admin.
+    await expectRefused(
+      'driverA',
+      'apiToken.create',
+      { name: 'Sneaky', scopes: ['read', 'admin'] },
+      'FORBIDDEN',
+      API_TOKEN_MESSAGES.adminScope,
+    );
+    await expectRefused(
+      'driverA',
+      'apiToken.create',
+      { name: 'Greedy', scopes: ['read'], rateLimitPerMinute: 5000 },
+      'FORBIDDEN',
+      API_TOKEN_MESSAGES.rateLimit,
+    );
+    expect(
+      await outcome(
+        call(people.admin, 'apiToken.create', { name: 'Ops', scopes: ['read', 'admin'] }),
+      ),
+    ).toBe('ok');
   });
 });
 

@@ -1,4 +1,4 @@
-import type { SessionUser } from '@parkside/core';
+import type { RequestToken, SessionUser } from '@parkside/core';
 import { createRateLimits, type Database, type RateLimits } from '@parkside/db';
 import type { StorageService } from '@parkside/storage';
 
@@ -8,6 +8,8 @@ export interface ContextOptions {
   headers?: Headers;
   /** The signed-in user, resolved from the session cookie by the web server. */
   user?: SessionUser | null;
+  /** The API token the call was made with; none for the site's own session (decision 025). */
+  token?: RequestToken | null;
   /** The client's address (for rate limits). */
   clientIp?: string;
   /** The server's shared limits; one per database is made when not given. */
@@ -26,6 +28,7 @@ export interface Context {
   db: Database;
   headers: Headers;
   user: SessionUser | null;
+  token: RequestToken | null;
   clientIp: string;
   limits: RateLimits;
   platformFeeBps: number;
@@ -52,6 +55,7 @@ export function createContext(options: ContextOptions): Context {
     db,
     headers: headers ?? new Headers(),
     user: user ?? null,
+    token: options.token ?? null,
     clientIp: clientIp ?? 'unknown',
     limits: limits ?? sharedLimits(db),
     platformFeeBps: options.platformFeeBps ?? 1500,

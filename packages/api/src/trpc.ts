@@ -2,16 +2,30 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import type { Context } from './context';
 import { fieldErrorsOf, publicMessageOf, toTRPCError } from './errors';
 import { AppError } from '@parkside/core';
+import type { ApiTokenScope } from '@parkside/validators';
 
-const t = initTRPC.context<Context>().create({
-  errorFormatter({ shape, error }) {
-    const fieldErrors = error.code === 'BAD_REQUEST' ? fieldErrorsOf(error) : undefined;
-    const message = publicMessageOf(error);
-    // No stack traces or driver messages leave the server, in any mode.
-    const { stack: _stack, ...data } = shape.data;
-    return { ...shape, message, data: { ...data, fieldErrors } };
-  },
-});
+/** What a procedure declares about itself. */
+export interface ProcedureMeta {
+  /**
+   * The scope an API token needs to call it (decision 025). Queries need `read` unless they say
+   * otherwise; every mutation names its scope; `session` means only the site's own session may,
+   * never a token (a token cannot mint more tokens).
+   */
+  scope?: ApiTokenScope | 'session';
+}
+
+const t = initTRPC
+  .context<Context>()
+  .meta<ProcedureMeta>()
+  .create({
+    errorFormatter({ shape, error }) {
+      const fieldErrors = error.code === 'BAD_REQUEST' ? fieldErrorsOf(error) : undefined;
+      const message = publicMessageOf(error);
+      // No stack traces or driver messages leave the server, in any mode.
+      const { stack: _stack, ...data } = shape.data;
+      return { ...shape, message, data: { ...data, fieldErrors } };
+    },
+  });
 
 /** Services throw AppError; this turns it into the matching tRPC error. */
 const appErrors = t.middleware(async ({ next }) => {
@@ -22,11 +36,30 @@ const appErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
+export const SESSION_ONLY_MESSAGE =
+  'API tokens cannot do this: sign in to Parkside in a browser to do it.';
+export const missingScopeMessage = (scope: ApiTokenScope) =>
+  `This API token lacks the "${scope}" scope.`;
+
+/**
+ * A call made with an API token may do only what the token's scopes allow, on top of what its
+ * owner may do (the guards below still apply to the owner). Session calls pass untouched.
+ */
+const tokenScopes = t.middleware(({ ctx, meta, type, next }) => {
+  if (!ctx.token) return next();
+  const needed = meta?.scope ?? (type === 'query' ? 'read' : 'session');
+  if (needed === 'session') throw new AppError('FORBIDDEN', SESSION_ONLY_MESSAGE);
+  if (!ctx.token.scopes.includes(needed)) {
+    throw new AppError('FORBIDDEN', missingScopeMessage(needed));
+  }
+  return next();
+});
+
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
 /** Anyone, signed in or not. */
-export const publicProcedure = t.procedure.use(appErrors);
+export const publicProcedure = t.procedure.use(appErrors).use(tokenScopes);
 
 /** Messages the guards answer with; the web pages show the same words. */
 export const SIGN_IN_REQUIRED_MESSAGE = 'Please sign in to continue.';
@@ -47,7 +80,7 @@ export const verifiedProcedure = signedInProcedure.use(({ ctx, next }) => {
 });
 
 /** An admin: the e-mail is listed in `admins` (403 otherwise, whatever the page showed). */
-export const adminProcedure = signedInProcedure.use(({ ctx, next }) => {
+export const adminProcedure = signedInProcedure.meta({ scope: 'admin' }).use(({ ctx, next }) => {
   if (!ctx.user.isAdmin) throw new AppError('FORBIDDEN', ADMIN_REQUIRED_MESSAGE);
   return next();
 });

@@ -1,2 +1,3 @@
 export { AppError, appErrorCodes, type AppErrorCode } from './app-error';
 export type { SessionUser } from './session-user';
+export type { RequestToken } from './request-token';

@@ -1,14 +1,5 @@
-import {
-  admins,
-  apiTokens,
-  driveways,
-  events,
-  storageObjects,
-  users,
-  type Database,
-  type StorageObject,
-} from '@parkside/db';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { driveways, events, storageObjects, type Database, type StorageObject } from '@parkside/db';
+import { and, eq, sql } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
 import type { StorageBackend } from './backends/backend';
 import {
@@ -33,7 +24,7 @@ export interface StorageCaller {
 export class StorageRequestError extends Error {
   override readonly name = 'StorageRequestError';
   constructor(
-    readonly status: 400 | 401 | 402 | 403 | 404 | 413 | 415,
+    readonly status: 400 | 401 | 402 | 403 | 404 | 413 | 415 | 429,
     message: string,
   ) {
     super(message);
@@ -304,27 +295,3 @@ export function createStorageService({
 }
 
 export type StorageService = ReturnType<typeof createStorageService>;
-
-/**
- * The user behind `Authorization: Bearer <API token>`: null for an unknown or revoked token.
- * Marks the token used.
- */
-export async function verifyApiToken(
-  db: Database,
-  secret: string,
-): Promise<(StorageCaller & { tokenId: string }) | null> {
-  if (!/^pk_[A-Za-z0-9_-]{20,64}$/.test(secret)) return null;
-  const [row] = await db
-    .select({
-      tokenId: apiTokens.id,
-      scope: apiTokens.scope,
-      userId: users.id,
-      isAdmin: sql<boolean>`exists (select 1 from ${admins} where ${admins.email} = ${users.email})`,
-    })
-    .from(apiTokens)
-    .innerJoin(users, eq(users.id, apiTokens.ownerId))
-    .where(and(eq(apiTokens.secretHash, sha256Hex(secret)), isNull(apiTokens.revokedAt)));
-  if (!row) return null;
-  await db.update(apiTokens).set({ lastUsedAt: new Date() }).where(eq(apiTokens.id, row.tokenId));
-  return { id: row.userId, isAdmin: Boolean(row.isAdmin), scope: row.scope, tokenId: row.tokenId };
-}

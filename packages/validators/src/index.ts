@@ -9,3 +9,4 @@ export * from './zoned-time';
 export * from './host';
 export * from './intl';
 export * from './text';
+export * from './api-tokens';

@@ -19,6 +19,9 @@ import { ProfileForm } from '~/components/account/profile-form';
 import { ProfileImage } from '~/components/account/profile-image';
 import { SettingsSection } from '~/components/account/section';
 import { SubmitButton } from '~/components/forms/submit-button';
+import { ApiTokenForm, CreatedToken } from '~/components/api-tokens/api-token-form';
+import { ApiTokenList } from '~/components/api-tokens/api-token-list';
+import { apiTokenAction } from '~/.server/api-tokens';
 
 export const meta: MetaFunction = () => [{ title: 'Account Settings · Parkside' }];
 
@@ -28,7 +31,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     context.api.account.me(),
     context.api.account.signInMethods(),
   ]);
-  return { account, methods, providers: providerList(context.oauth) };
+  const tokens = account.emailVerified ? await context.api.apiToken.mine() : [];
+  return { account, methods, tokens, providers: providerList(context.oauth) };
 }
 
 const done = (title: string, cookies: (string | null)[] = []) =>
@@ -38,6 +42,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const user = requireUser(context, request);
   const formData = await request.formData();
   const intent = String(formData.get('intent') ?? '');
+  const tokenResult = await apiTokenAction(context.api, formData, {
+    page: '/account-settings#api-tokens',
+    anyToken: false,
+  });
+  if (tokenResult instanceof Response) return tokenResult;
+  if (tokenResult)
+    return data({ intent, result: null, token: tokenResult }, tokenResult.error ? 400 : 200);
 
   switch (intent) {
     case 'profile': {
@@ -119,7 +130,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function AccountSettingsPage() {
-  const { account, methods, providers } = useLoaderData<typeof loader>();
+  const { account, methods, tokens, providers } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const resultFor = (intent: string) =>
     actionData?.intent === intent ? (actionData.result ?? undefined) : undefined;
@@ -180,6 +191,30 @@ export default function AccountSettingsPage() {
               Become a host
             </SubmitButton>
           </Form>
+        )}
+      </SettingsSection>
+
+      <SettingsSection
+        id="api-tokens"
+        title="API tokens"
+        description="For your own scripts and tools: a token calls the Parkside API as you, limited to the scopes you give it."
+      >
+        {account.emailVerified ? (
+          <div className="flex flex-col gap-6">
+            {actionData && 'token' in actionData && actionData.token.created ? (
+              <CreatedToken token={actionData.token.created} />
+            ) : null}
+            <ApiTokenForm
+              isAdmin={false}
+              state={actionData && 'token' in actionData ? actionData.token : null}
+            />
+            <div>
+              <h3 className="text-base font-bold">Your tokens</h3>
+              <ApiTokenList tokens={tokens} />
+            </div>
+          </div>
+        ) : (
+          <p className="text-sm text-slate-700">Verify your e-mail address to create API tokens.</p>
         )}
       </SettingsSection>
 

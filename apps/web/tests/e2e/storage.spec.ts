@@ -2,24 +2,11 @@ import { expect, test, type APIRequestContext, type Locator, type Page } from '@
 import { fakeExecutable, noisyPng } from './images';
 import { fillEvent } from './event-form';
 import { blockMapTiles } from './map-tiles';
+import { screenshot } from './screenshots';
 import { signIn, signInAsAdmin, signUpVerified } from './session';
 
 const HOST = { email: 'host@example.com', password: 'parkside-host' };
 const OAK_LANE = 'Wide driveway on Oak Lane';
-
-/** Screenshots for review when SCREENSHOTS_DIR is set (phone and laptop widths). */
-async function screenshot(page: Page, name: string) {
-  const dir = process.env.SCREENSHOTS_DIR;
-  if (!dir) return;
-  for (const [label, width] of [
-    ['phone', 390],
-    ['laptop', 1366],
-  ] as const) {
-    await page.setViewportSize({ width, height: label === 'phone' ? 844 : 900 });
-    await page.screenshot({ path: `${dir}/${name}-${label}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 720 });
-}
 
 /** Slows the page's uplink (about 300 KB/s) so an upload's progress is there to be seen. */
 async function slowUplink(page: Page) {
@@ -311,12 +298,12 @@ test('storage metrics and API tokens are for admins; others get 403 from the ser
   await page.goto('/admin');
   await page.getByRole('link', { name: /API tokens/ }).click();
   await page.getByLabel('Name').fill('Photo importer');
-  await page.getByLabel('Scope').selectOption('storage:write');
+  await page.getByRole('checkbox', { name: /^storage:write/ }).check();
   await page.getByRole('button', { name: 'Create token' }).click();
   const shown = page.getByRole('status').filter({ hasText: 'shown only once' });
   await expect(shown).toContainText(/pk_[\w-]{20,}/);
   await screenshot(page, 'api-tokens');
   await page.getByRole('button', { name: 'Revoke Photo importer' }).first().click();
-  await expect(page.getByText('The token is revoked.')).toBeVisible();
+  await expect(page.getByText('The token “Photo importer” is revoked.')).toBeVisible();
   await expect(page.getByText('Revoked').first()).toBeVisible();
 });

@@ -5,4 +5,5 @@ export * from './feedback';
 export * from './marketplace';
 export * from './notifications';
 export * from './storage';
+export * from './api-tokens';
 export * from './jobs';

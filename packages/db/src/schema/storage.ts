@@ -59,26 +59,4 @@ export const storageObjects = pgTable(
   ],
 );
 
-export const apiTokenScope = pgEnum('api_token_scope', ['storage:read', 'storage:write']);
-
-/** Tokens for internal tools. Only the SHA-256 of the secret is kept. */
-export const apiTokens = pgTable(
-  'api_tokens',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    name: text('name').notNull(),
-    /** The admin who made it; the token acts as this user. */
-    ownerId: text('owner_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    scope: apiTokenScope('scope').notNull(),
-    secretHash: text('secret_hash').notNull().unique(),
-    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('api_tokens_owner_idx').on(t.ownerId)],
-);
-
 export type StorageObject = typeof storageObjects.$inferSelect;
-export type ApiToken = typeof apiTokens.$inferSelect;

@@ -7,12 +7,15 @@ export const accountRouter = router({
 
   signInMethods: signedInProcedure.query(({ ctx }) => getSignInMethods(ctx.db, ctx.user.id)),
 
-  updateProfile: signedInProcedure.input(profileSchema).mutation(async ({ ctx, input }) => {
-    const row = await updateProfile(ctx.db, ctx.user.id, input);
-    return toAccount({ ...row, isAdmin: ctx.user.isAdmin });
-  }),
+  updateProfile: signedInProcedure
+    .meta({ scope: 'account:write' })
+    .input(profileSchema)
+    .mutation(async ({ ctx, input }) => {
+      const row = await updateProfile(ctx.db, ctx.user.id, input);
+      return toAccount({ ...row, isAdmin: ctx.user.isAdmin });
+    }),
 
-  becomeHost: signedInProcedure.mutation(async ({ ctx }) => {
+  becomeHost: signedInProcedure.meta({ scope: 'account:write' }).mutation(async ({ ctx }) => {
     await becomeHost(ctx.db, ctx.user.id);
     return { isHost: true };
   }),

@@ -1,22 +1,28 @@
-import { text } from '@parkside/validators';
+import { apiTokenCreateSchema } from '@parkside/validators';
 import { z } from 'zod';
-import { adminProcedure, router } from '../../trpc';
-import { createApiToken, listApiTokens, revokeApiToken } from './api-token.service';
+import { adminProcedure, router, verifiedProcedure } from '../../trpc';
+import {
+  createApiToken,
+  listApiTokens,
+  listOwnApiTokens,
+  revokeApiToken,
+} from './api-token.service';
 
+const tokenId = z.strictObject({ id: z.uuid({ message: 'Token id must be a UUID.' }) });
+
+/** API tokens (decision 025): anyone verified manages their own; admins see and revoke all. */
 export const apiTokenRouter = router({
-  list: adminProcedure.query(({ ctx }) => listApiTokens(ctx.db)),
-  create: adminProcedure
-    .input(
-      z.strictObject({
-        name: text()
-          .trim()
-          .min(1, 'Give the token a name.')
-          .max(60, 'Name must be at most 60 characters.'),
-        scope: z.enum(['storage:read', 'storage:write']),
-      }),
-    )
+  mine: verifiedProcedure.query(({ ctx }) => listOwnApiTokens(ctx.db, ctx.user)),
+  create: verifiedProcedure
+    .meta({ scope: 'session' })
+    .input(apiTokenCreateSchema)
     .mutation(({ ctx, input }) => createApiToken(ctx.db, ctx.user, input)),
-  revoke: adminProcedure
-    .input(z.strictObject({ id: z.uuid() }))
-    .mutation(({ ctx, input }) => revokeApiToken(ctx.db, input.id)),
+  revoke: verifiedProcedure
+    .meta({ scope: 'account:write' })
+    .input(tokenId)
+    .mutation(({ ctx, input }) => revokeApiToken(ctx.db, input.id, ctx.user)),
+  list: adminProcedure.query(({ ctx }) => listApiTokens(ctx.db)),
+  revokeAny: adminProcedure
+    .input(tokenId)
+    .mutation(({ ctx, input }) => revokeApiToken(ctx.db, input.id, null)),
 });

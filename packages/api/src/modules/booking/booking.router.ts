@@ -16,6 +16,7 @@ const rulesOf = (ctx: Context): BookingRules => ({
 /** Amounts are never taken from the input: the strict schemas have no price fields. */
 export const bookingRouter = router({
   create: verifiedProcedure
+    .meta({ scope: 'bookings:write' })
     .input(bookingCreateInput)
     .mutation(({ ctx, input }) => createBooking(ctx.db, ctx.user, input, rulesOf(ctx))),
 
@@ -37,6 +38,7 @@ export const bookingRouter = router({
     .query(({ ctx, input }) => getListingForBooking(ctx.db, input.listingId)),
 
   cancel: verifiedProcedure
+    .meta({ scope: 'bookings:write' })
     .input(bookingCancelInput)
     .mutation(({ ctx, input }) => cancelBooking(ctx.db, ctx.user, input, rulesOf(ctx))),
 });

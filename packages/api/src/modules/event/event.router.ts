@@ -39,6 +39,7 @@ export const eventRouter = router({
 
   /** Registers an event; the signed-in user becomes its creator. */
   create: verifiedProcedure
+    .meta({ scope: 'events:write' })
     .input(eventCreateInput)
     .mutation(({ ctx, input }) => createEvent(ctx.db, ctx.limits, ctx.user, input)),
 
@@ -49,6 +50,7 @@ export const eventRouter = router({
 
   /** Replaces every field: the creator while scheduled, or an admin (NOT_FOUND for others). */
   update: verifiedProcedure
+    .meta({ scope: 'events:write' })
     .input(eventUpdateInput)
     .mutation(({ ctx, input }) => updateEvent(ctx.db, ctx.user, input)),
 

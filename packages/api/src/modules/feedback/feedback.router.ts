@@ -5,6 +5,7 @@ import { listFeedback, resolveFeedback, sendFeedback } from './feedback.service'
 export const feedbackRouter = router({
   /** Anyone, signed in or not; rate limited per user or client address. */
   send: publicProcedure
+    .meta({ scope: 'messages:write' })
     .input(feedbackSchema)
     .mutation(({ ctx, input }) =>
       sendFeedback(ctx.db, ctx.limits, { user: ctx.user, clientIp: ctx.clientIp }, input),

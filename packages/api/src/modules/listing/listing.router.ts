@@ -40,18 +40,21 @@ export const listingRouter = router({
 
   /** A driveway and its first event listing; the user becomes a host. */
   createWithDriveway: verifiedProcedure
+    .meta({ scope: 'listings:write' })
     .input(drivewayCreateInput)
     .mutation(({ ctx, input }) =>
       createDrivewayWithListing(ctx.db, ctx.user, input, ctx.publicUrl),
     ),
 
   setSpaces: verifiedProcedure
+    .meta({ scope: 'listings:write' })
     .input(z.object({ listingId, spacesOffered: z.number().int().min(1).max(50) }).strict())
     .mutation(({ ctx, input }) =>
       setSpacesOffered(ctx.db, ctx.user, input.listingId, input.spacesOffered, ctx.publicUrl),
     ),
 
   close: verifiedProcedure
+    .meta({ scope: 'listings:write' })
     .input(z.object({ listingId }).strict())
     .mutation(({ ctx, input }) => closeListing(ctx.db, ctx.user, input.listingId)),
 
@@ -65,19 +68,23 @@ export const listingRouter = router({
 
   /** Price (future bookings only), spaces and window of one of the host's listings. */
   update: verifiedProcedure
+    .meta({ scope: 'listings:write' })
     .input(listingUpdateInput)
     .mutation(({ ctx, input }) => updateListing(ctx.db, ctx.user, input, ctx.publicUrl)),
 
   reopen: verifiedProcedure
+    .meta({ scope: 'listings:write' })
     .input(listingIdInput)
     .mutation(({ ctx, input }) => reopenListing(ctx.db, ctx.user, input.listingId, ctx.publicUrl)),
 
   /** One of the host's driveways offered for another upcoming event. */
   add: verifiedProcedure
+    .meta({ scope: 'listings:write' })
     .input(listingAddInput)
     .mutation(({ ctx, input }) => addListing(ctx.db, ctx.user, input, ctx.publicUrl)),
 
   updateDriveway: verifiedProcedure
+    .meta({ scope: 'listings:write' })
     .input(drivewayUpdateInput)
     .mutation(({ ctx, input }) => updateDriveway(ctx.db, ctx.user, input)),
 });

@@ -23,17 +23,21 @@ const drivewayPhoto = z.strictObject({ drivewayId: z.uuid(), url });
 export const storageRouter = router({
   /** The host's own driveway gets an uploaded photo (uploaded under driveways/{id}/). */
   attachDrivewayPhoto: verifiedProcedure
+    .meta({ scope: 'listings:write' })
     .input(drivewayPhoto)
     .mutation(({ ctx, input }) => attachDrivewayPhoto(ctx.db, ctx.storage, ctx.user, input)),
   removeDrivewayPhoto: verifiedProcedure
+    .meta({ scope: 'listings:write' })
     .input(drivewayPhoto)
     .mutation(({ ctx, input }) => removeDrivewayPhoto(ctx.db, ctx.user, input)),
   /** The event's creator (or an admin) sets its image (uploaded under events/{id}/). */
   setEventImage: verifiedProcedure
+    .meta({ scope: 'events:write' })
     .input(z.strictObject({ eventId: z.uuid(), url: url.nullable() }))
     .mutation(({ ctx, input }) => setEventImage(ctx.db, ctx.storage, ctx.user, input)),
   /** The user's own profile image (uploaded under users/{userId}/), or none. */
   setProfileImage: signedInProcedure
+    .meta({ scope: 'account:write' })
     .input(z.strictObject({ url: url.nullable() }))
     .mutation(({ ctx, input }) => setProfileImage(ctx.db, ctx.storage, ctx.user, input)),
   myDriveways: verifiedProcedure.query(({ ctx }) => listOwnDriveways(ctx.db, ctx.user)),

@@ -7,6 +7,7 @@ const eventId = z.object({ eventId: z.uuid({ message: 'Event id must be a UUID.'
 export const waitlistRouter = router({
   /** "Notify me": the signed-in user's own address joins the sold-out event's wait-list. */
   join: verifiedProcedure
+    .meta({ scope: 'bookings:write' })
     .input(eventId)
     .mutation(({ ctx, input }) => joinWaitlist(ctx.db, ctx.user, input.eventId)),
 
