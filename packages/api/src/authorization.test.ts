@@ -11,6 +11,7 @@
  * without a row here fails the first test.
  */
 import {
+  admins,
   apiTokens,
   bookings,
   driveways,
@@ -120,8 +121,15 @@ async function storeEvent(creator: SessionUser, startsInDays: number, status: Ev
   });
 }
 
+/** A second admin, so that revoking one never meets the rule that keeps the last. */
+const SPARE_ADMIN = 'authz-spare-admin@example.com';
+
 async function seedWorld(host: SessionUser, driver: SessionUser): Promise<World> {
   const { db } = handle;
+  await db
+    .insert(admins)
+    .values([{ email: SPARE_ADMIN }, { email: people.admin.email }])
+    .onConflictDoNothing();
   const main = await makeListing(db, host);
   const spare = await makeListing(db, host);
   const [event] = await db
@@ -204,6 +212,7 @@ async function outcome(promise: Promise<unknown>): Promise<string> {
 /** Every row a procedure could change, in a comparable form. */
 const watched = {
   users,
+  admins,
   events,
   driveways,
   listings,
@@ -340,6 +349,19 @@ const matrix: Record<string, Rule> = {
     outcomes: [['admin', 'ok']],
   },
 
+  'admin.grantAdmin': {
+    access: 'admin',
+    owner: 'admin',
+    input: () => ({ email: `new-admin-${randomUUID()}@example.com` }),
+    outcomes: [['admin', 'ok']],
+  },
+  'admin.revokeAdmin': {
+    access: 'admin',
+    owner: 'admin',
+    input: () => ({ email: SPARE_ADMIN }),
+    outcomes: [['admin', 'ok']],
+  },
+
   'availability.forEvents': {
     access: 'public',
     owner: 'none',
@@ -412,6 +434,16 @@ const matrix: Record<string, Rule> = {
     ],
     foreign: (a) => [{ bookingId: a.booking.id }],
   },
+  'booking.forEvent': {
+    access: 'verified',
+    owner: 'self',
+    input: (a) => ({ eventId: a.event.id }),
+    // A host gets the bookings on their own driveways (none for a stranger); an admin all.
+    outcomes: [
+      ['hostA', 'ok'],
+      ['admin', 'ok'],
+    ],
+  },
   'booking.preview': {
     access: 'verified',
     owner: 'none',
@@ -453,6 +485,12 @@ const matrix: Record<string, Rule> = {
     access: 'verified',
     owner: 'none',
     input: () => eventInput(),
+    outcomes: [['driverB', 'ok']],
+  },
+  'event.import': {
+    access: 'verified',
+    owner: 'none',
+    input: () => ({ events: [{ ...eventInput(), importKey: `row-${randomUUID()}` }] }),
     outcomes: [['driverB', 'ok']],
   },
   'event.forEdit': {
@@ -857,6 +895,7 @@ describe("lists of one's own things show nothing of anyone else's", () => {
     if (path === 'listing.mine') expect(own).toContain(a.listing.id);
     if (path === 'storage.myDriveways') expect(own).toContain(a.driveway.id);
     if (path === 'event.mine') expect(own).toContain(a.event.id);
+    if (path === 'booking.forEvent') expect(own).toContain(a.booking.id);
   });
 
   it('public views of a listing hide the house number, the access instructions and the people', async () => {
@@ -907,6 +946,7 @@ const mutationScopes: Record<string, ApiTokenScope | 'session'> = {
   'booking.create': 'bookings:write',
   'booking.cancel': 'bookings:write',
   'event.create': 'events:write',
+  'event.import': 'events:write',
   'event.update': 'events:write',
   'feedback.send': 'messages:write',
   'listing.createWithDriveway': 'listings:write',

@@ -134,3 +134,6 @@ export const deleteAccountSchema = z.object({
     message: `Type ${DELETE_ACCOUNT_CONFIRMATION} to confirm.`,
   }),
 });
+
+/** An admin is kept by e-mail (the spec's `admins`): grant and revoke name one. */
+export const adminEmailInput = z.strictObject({ email: emailSchema });

@@ -221,14 +221,16 @@ function checkEndAfterStart(fields: EventFields, ctx: z.RefinementCtx) {
   }
 }
 
-/** A new event: every field, starting in the future and ending after it starts. */
-export const eventCreateInput = eventFieldsSchema.superRefine((fields, ctx) => {
+function checkFutureEvent(fields: EventFields, ctx: z.RefinementCtx) {
   const instants = eventInstants(fields);
   if (instants && instants.startsAt.getTime() <= Date.now()) {
     ctx.addIssue({ code: 'custom', path: ['startLocal'], message: EVENT_STARTS_IN_PAST_MESSAGE });
   }
   checkEndAfterStart(fields, ctx);
-});
+}
+
+/** A new event: every field, starting in the future and ending after it starts. */
+export const eventCreateInput = eventFieldsSchema.superRefine(checkFutureEvent);
 export type EventCreateInput = z.output<typeof eventCreateInput>;
 /** What a client sends to create an event (empty addresses may be left out or blank). */
 export type EventCreateRequest = z.input<typeof eventCreateInput>;
@@ -241,6 +243,30 @@ export const eventUpdateInput = eventFieldsSchema
   .extend({ id: z.uuid({ message: 'Event id must be a UUID.' }) })
   .superRefine(checkEndAfterStart);
 export type EventUpdateInput = z.output<typeof eventUpdateInput>;
+
+/** Rows of an import in one call; a tool sends a larger file in several. */
+export const EVENT_IMPORT_BATCH_MAX = 100;
+
+/**
+ * One imported event: a new event's fields and the key of the row it came from. Importing a key
+ * its creator already imported returns that event instead of making another.
+ */
+export const eventImportRow = eventFieldsSchema
+  .extend({
+    importKey: text({ message: 'The import key must be text.' })
+      .trim()
+      .min(1, 'Every row needs an import key.')
+      .max(200, 'The import key must be at most 200 characters.'),
+  })
+  .superRefine(checkFutureEvent);
+export type EventImportRow = z.output<typeof eventImportRow>;
+
+export const eventImportInput = z.strictObject({
+  events: z
+    .array(eventImportRow)
+    .min(1, 'Send at least one event.')
+    .max(EVENT_IMPORT_BATCH_MAX, `Send at most ${EVENT_IMPORT_BATCH_MAX} events at a time.`),
+});
 
 export const EVENT_STATUSES = ['scheduled', 'cancelled', 'archived'] as const;
 export type EventStatus = (typeof EVENT_STATUSES)[number];

@@ -3,6 +3,7 @@ import {
   check,
   doublePrecision,
   index,
+  uniqueIndex,
   integer,
   pgEnum,
   pgTable,
@@ -38,6 +39,8 @@ export const events = pgTable(
     imageUrl: text('image_url'),
     status: eventStatus('status').notNull().default('scheduled'),
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The key of the row it was imported from (`event.import`): one event per creator and key. */
+    importKey: text('import_key'),
     /**
      * The words of the title, venue and city (lower case, split at white space), kept by the
      * database. Search finds events by these exact words on a GIN index, after mapping each
@@ -62,6 +65,9 @@ export const events = pgTable(
       .on(t.startsAt, t.id, t.endsAt)
       .where(sql`${t.status} = 'scheduled'`),
     index('events_ends_at_idx').on(t.endsAt),
+    uniqueIndex('events_import_key_unique')
+      .on(t.createdBy, t.importKey)
+      .where(sql`${t.importKey} is not null`),
     // "Near me": nearest upcoming events first (KNN on the GiST index; lon/lat as x/y).
     index('events_location_gist_idx')
       .using('gist', sql`point(${t.longitude}, ${t.latitude})`)

@@ -1,6 +1,6 @@
-import { bookings, driveways, events, listings, type Database } from '@parkside/db';
-import { desc, eq } from 'drizzle-orm';
-import { AppError } from '@parkside/core';
+import { AppError, type SessionUser } from '@parkside/core';
+import { bookings, driveways, events, listings, users, type Database } from '@parkside/db';
+import { and, asc, desc, eq, gt, or } from 'drizzle-orm';
 import { listingSummaryColumns } from '../listing/listing.queries';
 import { driverRefundCents } from './booking.service';
 
@@ -98,4 +98,89 @@ export async function getListingForBooking(db: Database, listingId: string) {
     availableTo: row.availableTo.toISOString(),
     startsAt: row.startsAt.toISOString(),
   };
+}
+
+export const EVENT_BOOKINGS_PAGE_SIZE = { default: 100, max: 500 } as const;
+
+/**
+ * One page of an event's bookings, oldest first, for hosts and tools to export: a host gets
+ * the bookings on their own driveways (the driver's first name), an admin every booking (the
+ * driver's full name and e-mail). NOT_FOUND for an event that does not exist.
+ */
+export async function listEventBookings(
+  db: Database,
+  user: SessionUser,
+  input: { eventId: string; cursor?: string; limit?: number },
+) {
+  const [event] = await db
+    .select({ title: events.title, timeZone: events.timeZone })
+    .from(events)
+    .where(eq(events.id, input.eventId))
+    .limit(1);
+  if (!event) throw new AppError('NOT_FOUND', 'Event not found.');
+  const limit = input.limit ?? EVENT_BOOKINGS_PAGE_SIZE.default;
+  const after = input.cursor ? decodeCursor(input.cursor) : null;
+  const rows = await db
+    .select({
+      id: bookings.id,
+      status: bookings.status,
+      createdAt: bookings.createdAt,
+      licensePlate: bookings.licensePlate,
+      vehicleDescription: bookings.vehicleDescription,
+      driverName: users.name,
+      driverEmail: users.email,
+      drivewayTitle: driveways.title,
+      street: driveways.street,
+      availableFrom: listings.availableFrom,
+      availableTo: listings.availableTo,
+      priceCents: bookings.priceCents,
+      hostPayoutCents: bookings.hostPayoutCents,
+      refundCents: bookings.refundCents,
+      paymentStatus: bookings.paymentStatus,
+    })
+    .from(bookings)
+    .innerJoin(listings, eq(listings.id, bookings.listingId))
+    .innerJoin(driveways, eq(driveways.id, listings.drivewayId))
+    .leftJoin(users, eq(users.id, bookings.driverId))
+    .where(
+      and(
+        eq(bookings.eventId, input.eventId),
+        user.isAdmin ? undefined : eq(driveways.hostId, user.id),
+        after
+          ? or(
+              gt(bookings.createdAt, after.createdAt),
+              and(eq(bookings.createdAt, after.createdAt), gt(bookings.id, after.id)),
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(asc(bookings.createdAt), asc(bookings.id))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    event,
+    items: page.map(({ driverName, driverEmail, ...row }) => ({
+      ...row,
+      driverName: user.isAdmin ? driverName : (driverName?.split(/\s+/)[0] ?? null),
+      driverEmail: user.isAdmin ? driverEmail : null,
+      createdAt: row.createdAt.toISOString(),
+      availableFrom: row.availableFrom.toISOString(),
+      availableTo: row.availableTo.toISOString(),
+    })),
+    nextCursor: rows.length > limit && last ? encodeCursor(last) : null,
+  };
+}
+
+function encodeCursor(row: { createdAt: Date; id: string }) {
+  return Buffer.from(`${row.createdAt.toISOString()}|${row.id}`).toString('base64url');
+}
+
+function decodeCursor(cursor: string) {
+  const [at, id] = Buffer.from(cursor, 'base64url').toString().split('|');
+  const createdAt = new Date(at ?? '');
+  if (Number.isNaN(createdAt.getTime()) || !id || !/^[0-9a-f-]{36}$/.test(id)) {
+    throw new AppError('BAD_REQUEST', 'That page cursor is not valid.');
+  }
+  return { createdAt, id };
 }

@@ -1,9 +1,15 @@
-import { bookingCancelInput, bookingCreateInput } from '@parkside/validators';
+import { bookingCancelInput, bookingCreateInput, text } from '@parkside/validators';
 import { z } from 'zod';
 import type { Context } from '../../context';
 import { router, verifiedProcedure } from '../../trpc';
 import { noPaymentProvider } from './payment';
-import { getDriverBooking, getListingForBooking, listDriverBookings } from './booking.queries';
+import {
+  EVENT_BOOKINGS_PAGE_SIZE,
+  getDriverBooking,
+  getListingForBooking,
+  listDriverBookings,
+  listEventBookings,
+} from './booking.queries';
 import { cancelBooking, createBooking, type BookingRules } from './booking.service';
 
 const rulesOf = (ctx: Context): BookingRules => ({
@@ -36,6 +42,17 @@ export const bookingRouter = router({
   preview: verifiedProcedure
     .input(z.object({ listingId: z.uuid({ message: 'Listing id must be a UUID.' }) }).strict())
     .query(({ ctx, input }) => getListingForBooking(ctx.db, input.listingId)),
+
+  /** An event's bookings, paged: on the host's own driveways, or every one for an admin. */
+  forEvent: verifiedProcedure
+    .input(
+      z.strictObject({
+        eventId: z.uuid({ message: 'Event id must be a UUID.' }),
+        cursor: text().max(200).optional(),
+        limit: z.number().int().min(1).max(EVENT_BOOKINGS_PAGE_SIZE.max).optional(),
+      }),
+    )
+    .query(({ ctx, input }) => listEventBookings(ctx.db, ctx.user, input)),
 
   cancel: verifiedProcedure
     .meta({ scope: 'bookings:write' })

@@ -14,6 +14,7 @@ import {
   instantToLocalDateTime,
   MY_EVENTS_PAGE_SIZE,
   type EventCreateInput,
+  type EventImportRow,
   type EventStatus,
   type EventUpdateInput,
 } from '@parkside/validators';
@@ -135,6 +136,83 @@ export async function createEvent(
     'CONFLICT',
     'Please try again: another event was registered at the same time.',
   );
+}
+
+export const EVENT_IMPORT_MESSAGES = {
+  repeatedKey: (key: string) => `The import key "${key}" appears twice in this batch.`,
+  busy: 'Another import of the same events is running. Please try again in a moment.',
+} as const;
+
+/**
+ * Imports a batch of events for `user` in one transaction: every row is made, or none. A row
+ * whose import key its creator already imported is not made again, so re-running an import
+ * creates nothing new. Non-admins are held to the same daily limit as registering by hand.
+ */
+export async function importEvents(
+  db: Database,
+  limits: RateLimits,
+  user: SessionUser,
+  rows: EventImportRow[],
+) {
+  const keys = rows.map((row) => row.importKey);
+  const repeated = keys.find((key, i) => keys.indexOf(key) !== i);
+  if (repeated) throw new AppError('BAD_REQUEST', EVENT_IMPORT_MESSAGES.repeatedKey(repeated));
+  const now = new Date();
+  const findImported = (tx: Tx) =>
+    tx
+      .select({ id: events.id, importKey: events.importKey })
+      .from(events)
+      .where(and(eq(events.createdBy, user.id), inArray(events.importKey, keys)));
+  // The daily limit is counted before the transaction (it keeps its own rows).
+  const before = new Set((await findImported(db)).map((row) => row.importKey));
+  const fresh = rows.filter((row) => !before.has(row.importKey));
+  for (const row of fresh) {
+    if (instantsOf(row).startsAt <= now) {
+      throw new AppError('BAD_REQUEST', EVENT_STARTS_IN_PAST_MESSAGE);
+    }
+  }
+  if (!user.isAdmin) {
+    for (let i = 0; i < fresh.length; i += 1) {
+      const wait = await limits.consume('eventCreate', `user:${user.id}`);
+      if (wait) {
+        throw new AppError(
+          'TOO_MANY_REQUESTS',
+          `You have registered a lot of events today. Please try again in ${describeWait(wait)}.`,
+        );
+      }
+    }
+  }
+  return inTransaction(db, async (tx) => {
+    const existing = await findImported(tx);
+    const known = new Map(existing.map((row) => [row.importKey!, row.id]));
+    const result: { importKey: string; id: string; created: boolean }[] = [];
+    for (const { importKey, ...input } of rows) {
+      const id = known.get(importKey);
+      if (id) {
+        result.push({ importKey, id, created: false });
+        continue;
+      }
+      const slug = await freeSlug(tx, slugify(input.title));
+      const [row] = await tx
+        .insert(events)
+        .values({
+          ...storedFields(input),
+          slug,
+          importKey,
+          createdBy: user.id,
+          status: 'scheduled',
+        })
+        .onConflictDoNothing()
+        .returning({ id: events.id });
+      if (!row) throw new AppError('CONFLICT', EVENT_IMPORT_MESSAGES.busy);
+      result.push({ importKey, id: row.id, created: true });
+    }
+    return {
+      created: result.filter((row) => row.created).length,
+      existing: existing.length,
+      events: result,
+    };
+  });
 }
 
 /** The event, if `user` may see it for editing: its creator or an admin; NOT_FOUND otherwise. */

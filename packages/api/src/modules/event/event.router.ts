@@ -3,6 +3,7 @@ import {
   eventBySlugInput,
   eventCancelInput,
   eventCreateInput,
+  eventImportInput,
   eventListInput,
   eventMineInput,
   eventUpdateInput,
@@ -13,6 +14,7 @@ import {
   cancelEvent,
   createEvent,
   getEventForEdit,
+  importEvents,
   listManagedEvents,
   unarchiveEvent,
   updateEvent,
@@ -42,6 +44,15 @@ export const eventRouter = router({
     .meta({ scope: 'events:write' })
     .input(eventCreateInput)
     .mutation(({ ctx, input }) => createEvent(ctx.db, ctx.limits, ctx.user, input)),
+
+  /**
+   * Registers a batch of events (at most 100) for tools: all or none; a row whose import key
+   * the caller already imported is returned, not made again.
+   */
+  import: verifiedProcedure
+    .meta({ scope: 'events:write' })
+    .input(eventImportInput)
+    .mutation(({ ctx, input }) => importEvents(ctx.db, ctx.limits, ctx.user, input.events)),
 
   /** The event for the edit form: its creator while scheduled, or an admin (NOT_FOUND else). */
   forEdit: verifiedProcedure

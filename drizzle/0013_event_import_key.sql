@@ -1,0 +1,2 @@
+ALTER TABLE "events" ADD COLUMN "import_key" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "events_import_key_unique" ON "events" USING btree ("created_by","import_key") WHERE "events"."import_key" is not null;
