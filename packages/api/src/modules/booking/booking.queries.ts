@@ -1,6 +1,6 @@
 import { AppError, type SessionUser } from '@parkside/core';
 import { bookings, driveways, events, listings, users, type Database } from '@parkside/db';
-import { and, asc, desc, eq, gt, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, or } from 'drizzle-orm';
 import { listingSummaryColumns } from '../listing/listing.queries';
 import { driverRefundCents } from './booking.service';
 
@@ -120,6 +120,10 @@ export async function listEventBookings(
   if (!event) throw new AppError('NOT_FOUND', 'Event not found.');
   const limit = input.limit ?? EVENT_BOOKINGS_PAGE_SIZE.default;
   const after = input.cursor ? decodeCursor(input.cursor) : null;
+  const visible = and(
+    eq(bookings.eventId, input.eventId),
+    user.isAdmin ? undefined : eq(driveways.hostId, user.id),
+  );
   const rows = await db
     .select({
       id: bookings.id,
@@ -144,8 +148,7 @@ export async function listEventBookings(
     .leftJoin(users, eq(users.id, bookings.driverId))
     .where(
       and(
-        eq(bookings.eventId, input.eventId),
-        user.isAdmin ? undefined : eq(driveways.hostId, user.id),
+        visible,
         after
           ? or(
               gt(bookings.createdAt, after.createdAt),
@@ -156,6 +159,12 @@ export async function listEventBookings(
     )
     .orderBy(asc(bookings.createdAt), asc(bookings.id))
     .limit(limit + 1);
+  const [{ total }] = (await db
+    .select({ total: count() })
+    .from(bookings)
+    .innerJoin(listings, eq(listings.id, bookings.listingId))
+    .innerJoin(driveways, eq(driveways.id, listings.drivewayId))
+    .where(visible)) as [{ total: number }];
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
@@ -168,6 +177,8 @@ export async function listEventBookings(
       availableFrom: row.availableFrom.toISOString(),
       availableTo: row.availableTo.toISOString(),
     })),
+    /** Every booking the caller may see on the event, on every page. */
+    total,
     nextCursor: rows.length > limit && last ? encodeCursor(last) : null,
   };
 }
