@@ -305,5 +305,5 @@ test('storage metrics and API tokens are for admins; others get 403 from the ser
   await screenshot(page, 'api-tokens');
   await page.getByRole('button', { name: 'Revoke Photo importer' }).first().click();
   await expect(page.getByText('The token “Photo importer” is revoked.')).toBeVisible();
-  await expect(page.getByText('Revoked').first()).toBeVisible();
+  await expect(page.getByText('Revoked', { exact: true }).first()).toBeVisible();
 });
