@@ -9,7 +9,7 @@
  */
 import { seedDemoData } from '@parkside/db';
 import autocannon from 'autocannon';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -22,7 +22,13 @@ import {
   type BenchDatabase,
 } from './marketplace/database';
 import { printChecks, type Check } from './marketplace/stats';
-import { cleanUpOnInterrupt, findFreePort, stopServer, waitForHealth } from './server';
+import {
+  cleanUpOnInterrupt,
+  findFreePort,
+  spawnProductionServer,
+  stopServer,
+  waitForHealth,
+} from './server';
 
 export const BEARER_RATIO_TARGET = 0.9;
 const CONNECTIONS = 10;
@@ -72,21 +78,14 @@ async function main(): Promise<number> {
   await sql.end();
 
   const port = await findFreePort();
-  const origin = `http://127.0.0.1:${port}`;
-  server = spawn(process.execPath, [serverEntry], {
+  const started = spawnProductionServer({
+    serverEntry,
     cwd: webRoot,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: origin,
-      DATABASE_URL: database.url,
-      SEED_ON_START: 'false',
-      DEV_OIDC: 'false',
-    },
-    stdio: 'ignore',
+    databaseUrl: database.url,
+    port,
   });
+  server = started.child;
+  const { origin } = started;
   await waitForHealth(server, origin);
 
   const url = `${origin}/api/trpc/event.list?input=${encodeURIComponent('{}')}`;

@@ -2,7 +2,7 @@
  * What the benchmarks share for running the production server as a child process: a free
  * port, waiting for /healthz, stopping it, and cleaning up once on Ctrl-C.
  */
-import type { ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 
 const HEALTH_TIMEOUT_MS = 60_000;
@@ -77,4 +77,39 @@ export function cleanUpOnInterrupt(cleanUp: () => Promise<void>): void {
       void cleanUp().finally(() => process.exit(130));
     });
   }
+}
+
+/**
+ * The production server (`serverEntry`, run with node from `cwd`) on the bench database, as
+ * `npm start` runs it, without seeding or the local OpenID provider. Its output is passed to
+ * `onOutput` (for the error when it fails to start).
+ */
+export function spawnProductionServer(options: {
+  serverEntry: string;
+  cwd: string;
+  databaseUrl: string;
+  port: number;
+  env?: NodeJS.ProcessEnv;
+  onOutput?: (chunk: string) => void;
+}): { child: ChildProcess; origin: string } {
+  const origin = `http://127.0.0.1:${options.port}`;
+  const child = spawn(process.execPath, [options.serverEntry], {
+    cwd: options.cwd,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(options.port),
+      PUBLIC_URL: origin,
+      DATABASE_URL: options.databaseUrl,
+      SEED_ON_START: 'false',
+      DEV_OIDC: 'false',
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const collect = (chunk: Buffer) => options.onOutput?.(chunk.toString());
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+  return { child, origin };
 }

@@ -15,7 +15,7 @@ import type postgres from 'postgres';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { findFreePort, stopServer, waitForHealth } from '../server';
+import { findFreePort, spawnProductionServer, stopServer, waitForHealth } from '../server';
 import { eventId, RENT_EVENT, RENT_LISTINGS } from './seed';
 import type { Check } from './stats';
 
@@ -60,26 +60,15 @@ async function startServer(
   port: number,
   env: NodeJS.ProcessEnv = {},
 ): Promise<string> {
-  const origin = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [serverEntry], {
+  const { child, origin } = spawnProductionServer({
+    serverEntry,
     cwd: webRoot,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: origin,
-      DATABASE_URL: databaseUrl,
-      SEED_ON_START: 'false',
-      DEV_OIDC: 'false',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    databaseUrl,
+    port,
+    env,
+    onOutput: (chunk) => (serverOutput += chunk),
   });
   server = child;
-  const collect = (chunk: Buffer) => (serverOutput += chunk.toString());
-  child.stdout?.on('data', collect);
-  child.stderr?.on('data', collect);
 
   try {
     await waitForHealth(child, origin);

@@ -2,13 +2,7 @@ import type { RequestToken, SessionUser } from '@parkside/core';
 import { admins, apiTokens, users, type Database } from '@parkside/db';
 import { API_TOKEN_SECRET_PATTERN, type ApiTokenScope } from '@parkside/validators';
 import { and, eq, getTableColumns, gt, isNull, or, sql } from 'drizzle-orm';
-import { randomBytes } from 'node:crypto';
 import { hashToken } from './tokens';
-
-/** A new token's secret: `pk_` and 192 random bits. Only its SHA-256 is stored. */
-export function generateApiTokenSecret(): string {
-  return `pk_${randomBytes(24).toString('base64url')}`;
-}
 
 export type ApiTokenAuthentication =
   | { status: 'ok'; user: SessionUser; token: RequestToken }

@@ -10,5 +10,5 @@ export { isAllowedOrigin } from './origin';
 export { hashPassword, verifyPassword } from './passwords';
 export { generateToken, hashToken } from './tokens';
 export { DEMO_ACCOUNTS, seedDemoAccounts } from './seed';
-export { authenticateApiToken, generateApiTokenSecret } from './api-tokens';
+export { authenticateApiToken } from './api-tokens';
 export type { ApiTokenAuthentication } from './api-tokens';
