@@ -18,6 +18,7 @@ import { createServices } from './services';
 
 let handle: TestDatabase;
 const servers: Server[] = [];
+const stopListening: (() => Promise<void>)[] = [];
 /** Two app servers on the same database. */
 const bases: string[] = [];
 
@@ -47,6 +48,14 @@ beforeAll(async () => {
     const services = createServices(handle.db, readEnv({ NODE_ENV: 'test' }), {
       publicUrl: 'http://parkside.test',
     });
+    // Each server keeps verified tokens while it listens for changes, as in production.
+    stopListening.push(
+      await handle.listen(
+        'api_token_changed',
+        (ownerId) => services.apiTokens.changed(ownerId),
+        () => services.apiTokens.listeningStarted(),
+      ),
+    );
     const app = createApp({ services, mode: 'test', appRoot: process.cwd() });
     const server = await new Promise<Server>((resolve) => {
       const s = app.listen(0, '127.0.0.1', () => resolve(s));
@@ -57,6 +66,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  for (const stop of stopListening) await stop();
   await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
   await handle?.close();
 });
@@ -141,6 +151,24 @@ describe('a bearer token on /api/trpc', () => {
     const basic = await call('event.list', {}, { headers: { authorization: 'Basic abc' } });
     expect(basic.status).toBe(401);
     expect(basic.body.error!.message).toBe(BEARER_MESSAGES.malformed);
+  });
+
+  it('is refused by every server once revoked, even by one that had just verified it', async () => {
+    const { secret, id } = await makeToken(driver);
+    for (const server of [0, 1]) {
+      expect((await call('account.me', undefined, { token: secret, server })).status).toBe(200);
+    }
+    // Revoked through the first server's API; the second had the token kept.
+    await createCaller(createContext({ db: handle.db, user: driver })).apiToken.revoke({ id });
+    const deadline = Date.now() + 2_000;
+    let status = 0;
+    while (Date.now() < deadline) {
+      status = (await call('account.me', undefined, { token: secret, server: 1 })).status;
+      if (status === 401) break;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    expect(status).toBe(401);
+    expect((await call('account.me', undefined, { token: secret, server: 0 })).status).toBe(401);
   });
 
   it('refuses a request that carries both a token and the session cookie', async () => {

@@ -1,5 +1,5 @@
 import { appRouter } from '@parkside/api';
-import { authenticateApiToken, isAllowedOrigin } from '@parkside/auth';
+import { isAllowedOrigin } from '@parkside/auth';
 import type { ServerBuild } from '@remix-run/node';
 import { TRPCError } from '@trpc/server';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
@@ -107,7 +107,7 @@ async function bearerCaller(services: Services, req: Request, res: Response, cal
   }
   const match = /^Bearer\s+(\S+)$/i.exec(req.get('authorization') ?? '');
   if (!match) throw new TRPCError({ code: 'UNAUTHORIZED', message: BEARER_MESSAGES.malformed });
-  const result = await authenticateApiToken(services.db, match[1]!, Math.max(calls, 1));
+  const result = await services.apiTokens.authenticate(match[1]!, Math.max(calls, 1));
   if (result.status === 'invalid') {
     throw new TRPCError({ code: 'UNAUTHORIZED', message: BEARER_MESSAGES.invalid });
   }
@@ -168,7 +168,7 @@ export function createApp({
 
   app.use(
     storageRoutes({
-      db: services.db,
+      apiTokens: services.apiTokens,
       storage: services.storage,
       appCheckSecret: services.appCheckSecret,
       uploadThing: Boolean(services.uploadThingToken),

@@ -1,6 +1,7 @@
 import { createContext } from '@parkside/api';
 import type { RequestToken, SessionUser } from '@parkside/core';
 import {
+  ApiTokenVerifier,
   createAuthService,
   createOAuthProviders,
   createSessionStore,
@@ -52,6 +53,8 @@ export interface Services {
   /** Object storage: metadata in PostgreSQL, bytes on disk or at UploadThing. */
   storage: StorageService;
   appCheckSecret: string;
+  /** Bearer tokens of internal tools, kept a moment while the server listens for changes. */
+  apiTokens: ApiTokenVerifier;
   /** Set when UploadThing holds the bytes (browsers then upload straight to it). */
   uploadThingToken: string | null;
 }
@@ -141,6 +144,7 @@ export function createServices(
     limits,
     cancelFullRefundHours: env.CANCEL_FULL_REFUND_HOURS,
     jobs,
+    apiTokens: new ApiTokenVerifier(db),
   };
 }
 

@@ -14,13 +14,13 @@ import {
   type StorageCaller,
   type StorageService,
 } from '@parkside/storage';
-import { authenticateApiToken } from '@parkside/auth';
-import type { Database } from '@parkside/db';
+import type { ApiTokenVerifier } from '@parkside/auth';
 import { Router, type Request, type Response } from 'express';
 import type { RequestSession } from './request-session';
 
 export interface StorageRoutesOptions {
-  db: Database;
+  /** Verifies bearer tokens (decision 025). */
+  apiTokens: ApiTokenVerifier;
   storage: StorageService;
   appCheckSecret: string;
   /** Tell pages to upload straight to UploadThing. */
@@ -36,11 +36,15 @@ function sendError(res: Response, status: number, message: string) {
  * A token needs `read` here, and `storage:write` to upload or delete; its calls count against
  * its rate limit like the API's.
  */
-async function callerOf(db: Database, req: Request, res: Response): Promise<StorageCaller | null> {
+async function callerOf(
+  apiTokens: ApiTokenVerifier,
+  req: Request,
+  res: Response,
+): Promise<StorageCaller | null> {
   const authorization = req.get('authorization');
   if (authorization) {
     const match = /^Bearer\s+(\S+)$/i.exec(authorization);
-    const result = match ? await authenticateApiToken(db, match[1]!) : null;
+    const result = match ? await apiTokens.authenticate(match[1]!) : null;
     if (!result || result.status === 'invalid') {
       throw new StorageRequestError(401, STORAGE_MESSAGES.unauthenticated);
     }
@@ -78,7 +82,7 @@ function handle(run: (req: Request, res: Response) => Promise<void>) {
 }
 
 export function storageRoutes({
-  db,
+  apiTokens,
   storage,
   appCheckSecret,
   uploadThing = false,
@@ -108,7 +112,7 @@ export function storageRoutes({
     '/v0/b/:bucket/o',
     handle(async (req, res) => {
       requireAppCheck(req);
-      const caller = await callerOf(db, req, res);
+      const caller = await callerOf(apiTokens, req, res);
       if (!bucketMatches(req)) throw new StorageRequestError(404, STORAGE_MESSAGES.notFound);
       const name = typeof req.query.name === 'string' ? req.query.name : '';
       // Refuse before reading the body when the path or the caller is wrong.
@@ -152,7 +156,7 @@ export function storageRoutes({
         return void res.send(content.bytes);
       }
       requireAppCheck(req);
-      const caller = await callerOf(db, req, res);
+      const caller = await callerOf(apiTokens, req, res);
       if (!bucketMatches(req)) throw new StorageRequestError(404, STORAGE_MESSAGES.notFound);
       res.set('Cache-Control', 'no-store').json(await storage.getMetadata(caller, fullPath));
     }),
@@ -162,7 +166,7 @@ export function storageRoutes({
     '/v0/b/:bucket/o/:object',
     handle(async (req, res) => {
       requireAppCheck(req);
-      const caller = await callerOf(db, req, res);
+      const caller = await callerOf(apiTokens, req, res);
       if (!bucketMatches(req)) throw new StorageRequestError(404, STORAGE_MESSAGES.notFound);
       await storage.delete(caller, req.params.object!);
       res.status(204).end();

@@ -10,11 +10,109 @@ export type ApiTokenAuthentication =
   | { status: 'invalid' }
   | { status: 'rate-limited'; retryAfterSeconds: number };
 
+interface Reservation {
+  user: SessionUser;
+  token: RequestToken;
+  /** Calls granted beyond the ones asked for, to spend before asking the database again. */
+  spare: number;
+  /** Milliseconds until the token's current minute ends (its spare calls lapse then). */
+  windowMsLeft: number;
+  expiresAt: Date | null;
+}
+
+type ReservationResult =
+  | { status: 'invalid' }
+  | { status: 'rate-limited'; retryAfterSeconds: number }
+  | ({ status: 'ok' } & Reservation);
+
 /**
- * Resolves `Authorization: Bearer <secret>` to its owner in one statement (decision 025): the
- * token is found by the hash of its secret, must be neither revoked nor expired, and its calls in
- * the current minute are counted on its own row, so the limit holds across every app server.
- * `calls` is how many procedures the request carries (a batch counts each).
+ * A server that keeps tokens takes this share of a token's limit from the database at a time,
+ * and never more than `API_TOKEN_BATCH_MAX` calls.
+ */
+export const API_TOKEN_BATCH_DIVISOR = 20;
+export const API_TOKEN_BATCH_MAX = 100;
+
+/**
+ * One statement (decision 025): finds the token by the hash of its secret, neither revoked nor
+ * expired, with its owner, and takes `calls` from its current minute, plus spare ones up to
+ * `1/batchDivisor` of its limit (at most `API_TOKEN_BATCH_MAX`) when the minute has room (none
+ * when `batchDivisor` is 0). The
+ * token's row is locked while it is counted, so the limit holds across every app server.
+ * Nothing is taken when the minute cannot cover `calls`.
+ */
+async function reserveCalls(
+  db: Database,
+  secretHash: string,
+  calls: number,
+  batchDivisor = 0,
+): Promise<ReservationResult> {
+  const minute = sql`date_trunc('minute', now())`;
+  const current = db.$with('current').as(
+    db
+      .select({
+        id: apiTokens.id,
+        ownerId: apiTokens.ownerId,
+        used: sql<number>`case when ${apiTokens.windowStartedAt} = ${minute} then ${apiTokens.windowCalls} else 0 end`.as(
+          'used',
+        ),
+        batch: (batchDivisor > 0
+          ? sql<number>`greatest(${calls}, least(${apiTokens.rateLimitPerMinute} / ${batchDivisor}, ${API_TOKEN_BATCH_MAX}))`
+          : sql<number>`${calls}::int`
+        ).as('batch'),
+        room: sql<number>`greatest(${apiTokens.rateLimitPerMinute} - case when ${apiTokens.windowStartedAt} = ${minute} then ${apiTokens.windowCalls} else 0 end, 0)`.as(
+          'room',
+        ),
+      })
+      .from(apiTokens)
+      .where(
+        and(
+          eq(apiTokens.secretHash, secretHash),
+          isNull(apiTokens.revokedAt),
+          or(isNull(apiTokens.expiresAt), gt(apiTokens.expiresAt, sql`now()`)),
+        ),
+      )
+      .for('update'),
+  );
+  const granted = sql<number>`(case when ${current.room} >= ${calls} then least(${current.room}, ${current.batch}) else 0 end)`;
+  const [row] = await db
+    .with(current)
+    .update(apiTokens)
+    .set({
+      windowCalls: sql`${current.used} + ${granted}`,
+      windowStartedAt: sql`${minute}`,
+      lastUsedAt: sql`now()`,
+    })
+    .from(current)
+    .innerJoin(users, eq(users.id, current.ownerId))
+    .where(eq(apiTokens.id, current.id))
+    .returning({
+      ...getTableColumns(users),
+      isAdmin: sql<boolean>`exists (select 1 from ${admins} where ${admins.email} = ${users.email})`,
+      tokenId: apiTokens.id,
+      tokenScopes: apiTokens.scopes,
+      expiresAt: apiTokens.expiresAt,
+      granted: sql<number>`${granted}::int`,
+      windowMsLeft: sql<number>`(extract(epoch from (${minute} + interval '1 minute' - clock_timestamp())) * 1000)::int`,
+    });
+  if (!row) return { status: 'invalid' };
+  const { tokenId, tokenScopes, expiresAt, granted: got, windowMsLeft, isAdmin, ...fields } = row;
+  const msLeft = Math.max(0, Number(windowMsLeft));
+  if (Number(got) < calls) {
+    return { status: 'rate-limited', retryAfterSeconds: Math.max(1, Math.ceil(msLeft / 1000)) };
+  }
+  return {
+    status: 'ok',
+    user: { ...fields, isAdmin: Boolean(isAdmin) },
+    token: { id: tokenId, scopes: tokenScopes as ApiTokenScope[] },
+    spare: Number(got) - calls,
+    windowMsLeft: msLeft,
+    expiresAt,
+  };
+}
+
+/**
+ * Resolves `Authorization: Bearer <secret>` to its owner, counting `calls` (how many procedures
+ * the request carries: a batch counts each) against the token's limit. One statement, no cache.
  */
 export async function authenticateApiToken(
   db: Database,
@@ -22,40 +120,143 @@ export async function authenticateApiToken(
   calls = 1,
 ): Promise<ApiTokenAuthentication> {
   if (!API_TOKEN_SECRET_PATTERN.test(secret)) return { status: 'invalid' };
-  const minute = sql`date_trunc('minute', now())`;
-  const [row] = await db
-    .update(apiTokens)
-    .set({
-      windowCalls: sql`case when ${apiTokens.windowStartedAt} = ${minute} then ${apiTokens.windowCalls} + ${calls} else ${calls} end`,
-      windowStartedAt: sql`${minute}`,
-      lastUsedAt: sql`now()`,
-    })
-    .from(users)
-    .where(
-      and(
-        eq(apiTokens.secretHash, hashToken(secret)),
-        eq(users.id, apiTokens.ownerId),
-        isNull(apiTokens.revokedAt),
-        or(isNull(apiTokens.expiresAt), gt(apiTokens.expiresAt, sql`now()`)),
-      ),
-    )
-    .returning({
-      ...getTableColumns(users),
-      isAdmin: sql<boolean>`exists (select 1 from ${admins} where ${admins.email} = ${users.email})`,
-      tokenId: apiTokens.id,
-      tokenScopes: apiTokens.scopes,
-      rateLimit: apiTokens.rateLimitPerMinute,
-      windowCalls: apiTokens.windowCalls,
-      secondsLeft: sql<number>`ceil(extract(epoch from (${apiTokens.windowStartedAt} + interval '1 minute' - now())))::int`,
-    });
-  if (!row) return { status: 'invalid' };
-  const { tokenId, tokenScopes, rateLimit, windowCalls, secondsLeft, isAdmin, ...fields } = row;
-  if (windowCalls > rateLimit) {
-    return { status: 'rate-limited', retryAfterSeconds: Math.max(1, Number(secondsLeft)) };
+  return settle(await reserveCalls(db, hashToken(secret), calls));
+}
+
+function settle(result: ReservationResult): ApiTokenAuthentication {
+  if (result.status !== 'ok') return result;
+  return { status: 'ok', user: result.user, token: result.token };
+}
+
+interface Entry {
+  ownerId: string;
+  user: SessionUser;
+  token: RequestToken;
+  /** Calls already counted in the database that this server may still make. */
+  spare: number;
+  /** Until when (this server's clock) the entry and its spare calls may be used. */
+  usableUntil: number;
+}
+
+export interface ApiTokenVerifierOptions {
+  /** How long a verified token is trusted without asking the database again, in ms. */
+  maxAgeMs?: number;
+  /** The most tokens kept. */
+  maxEntries?: number;
+  now?: () => number;
+}
+
+/**
+ * Verifies bearer tokens for one app server (decision 025). A token checked a moment ago is
+ * trusted again without a round trip, and the calls it may make are taken from its minute in
+ * small batches, so a busy tool costs the database one statement per batch, not per call.
+ *
+ * - Kept only while this server is listening for `api_token_changed` (migration 0014): a
+ *   revoked or expired token, a changed owner or a changed list of admins drops the owner's
+ *   tokens on every server as the change commits. Without listening, every call asks the database.
+ * - Kept for `maxAgeMs` at most (a listening connection that died without a word), never past
+ *   the token's expiry or the end of the minute its spare calls were counted in.
+ * - The spare calls are counted in PostgreSQL before any is used, so the limit still holds across
+ *   servers; at most a twentieth of the limit per server can go unused in a minute.
+ */
+export class ApiTokenVerifier {
+  private readonly entries = new Map<string, Entry>();
+  /** Lookups under way, so that calls arriving together on one token wait for one statement. */
+  private readonly pending = new Map<string, Promise<unknown>>();
+  private listening = false;
+  /** Bumped by every change heard, so a lookup that overlapped one is not kept. */
+  private generation = 0;
+  private readonly maxAgeMs: number;
+  private readonly maxEntries: number;
+  private readonly now: () => number;
+
+  constructor(
+    private readonly db: Database,
+    { maxAgeMs = 5_000, maxEntries = 10_000, now = Date.now }: ApiTokenVerifierOptions = {},
+  ) {
+    this.maxAgeMs = maxAgeMs;
+    this.maxEntries = maxEntries;
+    this.now = now;
   }
-  return {
-    status: 'ok',
-    user: { ...fields, isAdmin: Boolean(isAdmin) },
-    token: { id: tokenId, scopes: tokenScopes as ApiTokenScope[] },
-  };
+
+  async authenticate(secret: string, calls = 1): Promise<ApiTokenAuthentication> {
+    if (!API_TOKEN_SECRET_PATTERN.test(secret)) return { status: 'invalid' };
+    const secretHash = hashToken(secret);
+    if (!this.listening) return settle(await reserveCalls(this.db, secretHash, calls));
+    const kept = this.take(secretHash, calls);
+    if (kept) return kept;
+    const underWay = this.pending.get(secretHash);
+    if (underWay) {
+      await underWay.catch(() => undefined);
+      const keptSince = this.take(secretHash, calls);
+      if (keptSince) return keptSince;
+    }
+
+    const generation = this.generation;
+    const startedAt = this.now();
+    const lookup = reserveCalls(this.db, secretHash, calls, API_TOKEN_BATCH_DIVISOR);
+    this.pending.set(secretHash, lookup);
+    let result: ReservationResult;
+    try {
+      result = await lookup;
+    } finally {
+      if (this.pending.get(secretHash) === lookup) this.pending.delete(secretHash);
+    }
+    if (result.status === 'ok' && this.listening && generation === this.generation) {
+      const limits = [startedAt + this.maxAgeMs, startedAt + result.windowMsLeft];
+      if (result.expiresAt) limits.push(result.expiresAt.getTime());
+      if (this.entries.size >= this.maxEntries) {
+        this.entries.delete(this.entries.keys().next().value!);
+      }
+      this.entries.set(secretHash, {
+        ownerId: result.user.id,
+        user: result.user,
+        token: result.token,
+        spare: result.spare,
+        usableUntil: Math.min(...limits),
+      });
+    }
+    return settle(result);
+  }
+
+  /** `calls` from a kept token's spare ones, if it is still usable and has enough. */
+  private take(secretHash: string, calls: number): ApiTokenAuthentication | null {
+    const kept = this.entries.get(secretHash);
+    if (!kept) return null;
+    if (this.now() < kept.usableUntil && kept.spare >= calls) {
+      kept.spare -= calls;
+      return { status: 'ok', user: kept.user, token: kept.token };
+    }
+    this.entries.delete(secretHash);
+    return null;
+  }
+
+  /** A token's owner changed (`ownerId`), or everyone's did (`*`). */
+  changed(ownerId: string): void {
+    this.generation += 1;
+    if (ownerId === '*') {
+      this.entries.clear();
+      return;
+    }
+    for (const [key, entry] of this.entries) {
+      if (entry.ownerId === ownerId) this.entries.delete(key);
+    }
+  }
+
+  /** Listening started, or started again: whatever changed while it was down is unknown. */
+  listeningStarted(): void {
+    this.changed('*');
+    this.listening = true;
+  }
+
+  /** Listening stopped: nothing may be kept. */
+  listeningStopped(): void {
+    this.changed('*');
+    this.listening = false;
+  }
+
+  /** How many tokens are kept (tests and diagnostics). */
+  get size(): number {
+    return this.entries.size;
+  }
 }
