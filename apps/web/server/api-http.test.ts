@@ -116,6 +116,29 @@ describe('/api/trpc with plain HTTP', () => {
     );
   });
 
+  it('says how long to wait in Retry-After when it refuses too many calls', async () => {
+    const send = () =>
+      fetch(`${base}/api/trpc/feedback.send`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: base },
+        body: JSON.stringify({ feedbackText: 'Hello from a busy visitor.' }),
+      });
+    let refused: Response | undefined;
+    for (let i = 0; i < 10 && !refused; i += 1) {
+      const response = await send();
+      if (response.status === 429) refused = response;
+      else expect(response.status).toBe(200);
+    }
+    expect(refused, 'the feedback limit refused a call').toBeDefined();
+    const wait = Number(refused!.headers.get('retry-after'));
+    expect(Number.isInteger(wait)).toBe(true);
+    // Feedback allows 5 every 10 minutes.
+    expect(wait).toBeGreaterThanOrEqual(1);
+    expect(wait).toBeLessThanOrEqual(600);
+    const body = (await refused!.json()) as { error: { message: string } };
+    expect(body.error.message).toMatch(/Please try again in/);
+  });
+
   it('answers an unknown procedure with 404', async () => {
     expect((await get('event.nope')).status).toBe(404);
   });

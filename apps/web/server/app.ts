@@ -1,4 +1,5 @@
 import { appRouter } from '@parkside/api';
+import { retryAfterOf } from '@parkside/api/errors';
 import { isAllowedOrigin } from '@parkside/auth';
 import type { ServerBuild } from '@remix-run/node';
 import { TRPCError } from '@trpc/server';
@@ -199,6 +200,11 @@ export function createApp({
         return apiContext(services, requestOf(req), user, token);
       },
       maxBodySize: 1_000_000,
+      // Every 429 says how long to wait; a batch waits for the longest of its refusals.
+      responseMeta: ({ errors }) => {
+        const waits = errors.map(retryAfterOf).filter((wait) => wait !== undefined);
+        return waits.length ? { headers: { 'Retry-After': String(Math.max(...waits)) } } : {};
+      },
       onError: ({ error, path }) => {
         if (error.code === 'INTERNAL_SERVER_ERROR') {
           console.error(`tRPC ${path ?? '(unknown)'} failed:`, error.cause ?? error);

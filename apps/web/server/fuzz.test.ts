@@ -2,7 +2,8 @@
  * Every procedure of the router, over HTTP as a browser or tool sends it, as a visitor, a
  * verified host and an admin, with generated bad inputs: wrong types, empty and huge strings,
  * control characters and lone surrogates, negative and huge numbers, impossible dates, extra
- * keys, deep nesting. No answer may be a 500, and none may carry a stack trace or SQL.
+ * keys, deep nesting. No answer may be a 500, none may carry a stack trace or SQL, and every
+ * 429 says how long to wait.
  *
  * The inputs start from a valid one built from each procedure's own schema (with ids of real
  * rows of the demo data), then break one field at a time, so a bad value reaches as deep into
@@ -243,6 +244,7 @@ const cookies: Record<Role, string | null> = { visitor: null, host: null, admin:
 interface Answer {
   status: number;
   text: string;
+  retryAfter: string | null;
 }
 
 async function send(path: string, kind: string, input: unknown, role: Role): Promise<Answer> {
@@ -260,7 +262,11 @@ async function send(path: string, kind: string, input: unknown, role: Role): Pro
           headers: { ...headers, 'content-type': 'application/json' },
           body: encoded,
         });
-  return { status: response.status, text: await response.text() };
+  return {
+    status: response.status,
+    text: await response.text(),
+    retryAfter: response.headers.get('retry-after'),
+  };
 }
 
 /** What must never reach a caller: a stack frame, a file of ours, a driver or SQL message. */
@@ -344,6 +350,9 @@ describe('fuzzing every procedure', () => {
             const answer = await send(path, type, input, role);
             calls += 1;
             const leak = LEAKS.find((pattern) => pattern.test(answer.text));
+            if (answer.status === 429 && !/^\d+$/.test(answer.retryAfter ?? '')) {
+              problems.push(`${path} 429 without Retry-After in seconds`);
+            }
             if (answer.status >= 500 || leak) {
               problems.push(
                 `${path} ${answer.status}${leak ? ` leaks ${leak}` : ''} for ${JSON.stringify(input)?.slice(0, 160)}: ${answer.text.slice(0, 200)}`,

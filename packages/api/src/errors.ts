@@ -27,6 +27,12 @@ export function httpStatusOf(error: unknown): number {
   return 500;
 }
 
+/** The seconds a TOO_MANY_REQUESTS error asks the caller to wait, for `Retry-After`. */
+export function retryAfterOf(error: unknown): number | undefined {
+  const cause = error instanceof TRPCError ? error.cause : error;
+  return cause instanceof AppError ? cause.retryAfterSeconds : undefined;
+}
+
 interface Issue {
   message: string;
   path?: ReadonlyArray<PropertyKey | { key: PropertyKey }>;

@@ -72,7 +72,10 @@ async function findLinkedLogin(db: Database, provider: OAuthProviderId, profile:
 }
 
 function tooMany(seconds: number, what: string): AppError {
-  return new AppError('TOO_MANY_REQUESTS', `${what} Please try again in ${describeWait(seconds)}.`);
+  return AppError.tooManyRequests(
+    `${what} Please try again in ${describeWait(seconds)}.`,
+    seconds,
+  );
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;

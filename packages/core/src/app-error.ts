@@ -18,11 +18,21 @@ export type AppErrorCode = keyof typeof appErrorCodes;
 
 export class AppError extends Error {
   override readonly name = 'AppError';
+  /** For TOO_MANY_REQUESTS: the seconds to wait, sent as `Retry-After`. */
+  readonly retryAfterSeconds?: number;
   constructor(
     readonly code: AppErrorCode,
     message: string,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; retryAfterSeconds?: number },
   ) {
     super(message, options);
+    if (options?.retryAfterSeconds !== undefined) {
+      this.retryAfterSeconds = Math.max(1, Math.ceil(options.retryAfterSeconds));
+    }
+  }
+
+  /** A refusal for going too fast: every one says how long to wait (`Retry-After`). */
+  static tooManyRequests(message: string, retryAfterSeconds: number): AppError {
+    return new AppError('TOO_MANY_REQUESTS', message, { retryAfterSeconds });
   }
 }

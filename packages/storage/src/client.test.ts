@@ -9,8 +9,11 @@ import { APP_CHECK_HEADER, StorageError, backoffDelay, createStorageClient } fro
 
 let server: Server;
 let base: string;
-/** What the server does next, per request: a status, or 'drop' to cut the connection. */
-let script: (number | 'drop')[] = [];
+/**
+ * What the server does next, per request: a status, 'drop' to cut the connection, or a 429
+ * with its own Retry-After.
+ */
+let script: (number | 'drop' | { status: 429; retryAfter: string })[] = [];
 let seen: { method: string; url: string; appCheck: string | undefined }[] = [];
 
 const METADATA = { bucket: 'b', fullPath: 'users/u/a.png', name: 'a.png', size: 3 };
@@ -24,9 +27,11 @@ beforeAll(async () => {
     });
     req.resume();
     req.on('end', () => {
-      const next = script.shift() ?? 200;
-      if (next === 'drop') return req.socket.destroy();
-      if (next === 429) res.setHeader('Retry-After', '0');
+      const step = script.shift() ?? 200;
+      if (step === 'drop') return req.socket.destroy();
+      const next = typeof step === 'object' ? step.status : step;
+      if (typeof step === 'object') res.setHeader('Retry-After', step.retryAfter);
+      else if (next === 429) res.setHeader('Retry-After', '0');
       res.writeHead(next, { 'content-type': 'application/json' });
       res.end(
         next === 200
@@ -71,6 +76,29 @@ describe('the retrying storage client', () => {
       expect(seen.every((r) => r.appCheck === 'app-check-token')).toBe(true);
     });
   }
+
+  it('waits as long as a 429 asks in Retry-After, in seconds or as a date', async () => {
+    const sleeps: number[] = [];
+    script = [
+      { status: 429, retryAfter: '3' },
+      { status: 429, retryAfter: new Date(Date.now() + 10_000).toUTCString() },
+    ];
+    await expect(client(sleeps).getMetadata('users/u/a.png')).resolves.toEqual(METADATA);
+    expect(sleeps[0]).toBe(3000);
+    // A date is rounded to whole seconds: between 8 and 10 s from now.
+    expect(sleeps[1]).toBeGreaterThan(8000);
+    expect(sleeps[1]).toBeLessThanOrEqual(10_000);
+  });
+
+  it('hands back a 429 that asks for a longer wait than it will make, without retrying', async () => {
+    const sleeps: number[] = [];
+    script = [{ status: 429, retryAfter: '120' }];
+    const failure = client(sleeps).getMetadata('users/u/a.png');
+    await expect(failure).rejects.toBeInstanceOf(StorageError);
+    await expect(failure).rejects.toMatchObject({ status: 429 });
+    expect(seen).toHaveLength(1);
+    expect(sleeps).toEqual([]);
+  });
 
   it('retries a dropped connection (network error) and then succeeds', async () => {
     script = ['drop', 'drop'];

@@ -5,8 +5,13 @@ export interface RetryOptions {
   maxAttempts?: number;
   /** The first wait before jitter (default 250 ms); doubles each time. */
   baseDelayMs?: number;
-  /** No wait is longer than this (default 5000 ms). */
+  /** No backoff wait is longer than this (default 5000 ms). */
   maxDelayMs?: number;
+  /**
+   * The longest `Retry-After` waited for (default 30 s). The server's wait is honoured as
+   * asked, never shortened; a longer one is not waited for: the answer goes to the caller.
+   */
+  maxRetryAfterMs?: number;
   /** Waits; replaceable so tests need not sleep for real. */
   sleep?: (ms: number) => Promise<void>;
   /** 0 <= random() < 1; replaceable for tests. */
@@ -34,13 +39,23 @@ export class NetworkError extends Error {
   override readonly name = 'NetworkError';
 }
 
+/** A `Retry-After` header in ms: delay-seconds or an HTTP date (RFC 9110 §10.2.3); else null. */
+export function retryAfterMs(header: string | null | undefined, now = Date.now()): number | null {
+  if (!header) return null;
+  const value = header.trim();
+  if (/^\d+$/.test(value)) return Number(value) * 1000;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? null : Math.max(0, at - now);
+}
+
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
  * Runs `attempt` until it answers with a status that is not retryable, or attempts run out.
  * `attempt` resolves with anything that has a `status`, or throws; a thrown NetworkError (or
  * TypeError, which is what fetch throws when the connection fails) is retried, anything else
- * is passed on at once. A `Retry-After` in seconds is honoured within maxDelayMs.
+ * is passed on at once. A `Retry-After` (seconds or an HTTP date) is waited for as asked, up to
+ * maxRetryAfterMs; an answer that asks for longer is returned as it is.
  */
 export async function withRetry<T extends { status: number; retryAfter?: string | null }>(
   attempt: (attemptNumber: number) => Promise<T>,
@@ -58,9 +73,10 @@ export async function withRetry<T extends { status: number; retryAfter?: string 
     }
     if (result && (!isRetryableStatus(result.status) || n >= maxAttempts)) return result;
     let delay = backoffDelay(n, options);
-    const retryAfter = Number(result?.retryAfter);
-    if (result?.retryAfter && Number.isFinite(retryAfter) && retryAfter >= 0) {
-      delay = Math.min(options.maxDelayMs ?? 5000, Math.max(delay, retryAfter * 1000));
+    const asked = retryAfterMs(result?.retryAfter);
+    if (result && asked !== null) {
+      if (asked > (options.maxRetryAfterMs ?? 30_000)) return result;
+      delay = asked;
     }
     await sleep(delay);
   }

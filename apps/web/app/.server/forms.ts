@@ -1,11 +1,12 @@
-import { httpStatusOf, publicMessageOf } from '@parkside/api/errors';
+import { httpStatusOf, publicMessageOf, retryAfterOf } from '@parkside/api/errors';
 import type { SubmissionResult } from '@conform-to/react';
 import { data, type LoaderFunctionArgs } from '@remix-run/node';
 import { redirectIfSignedIn } from './auth';
 
 /**
  * The answer to a form whose submission the server refused: the form's own state with the
- * reason as a form-level error, and the matching status (400, 401, 404, 409, 429).
+ * reason as a form-level error, and the matching status (400, 401, 404, 409, 429); a 429 says
+ * how long to wait in `Retry-After`.
  */
 export function refuseForm(
   reply: (options: { formErrors: string[]; hideFields?: string[] }) => SubmissionResult<string[]>,
@@ -14,7 +15,13 @@ export function refuseForm(
 ) {
   const status = httpStatusOf(error);
   if (status >= 500) throw error;
-  return data(reply({ formErrors: [publicMessageOf(error)], hideFields }), { status, headers });
+  const retryAfter = retryAfterOf(error);
+  const answerHeaders = new Headers(headers);
+  if (retryAfter !== undefined) answerHeaders.set('Retry-After', String(retryAfter));
+  return data(reply({ formErrors: [publicMessageOf(error)], hideFields }), {
+    status,
+    headers: answerHeaders,
+  });
 }
 
 export function providerList(oauth: Map<string, { id: string; label: string }>) {

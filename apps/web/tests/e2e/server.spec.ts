@@ -101,6 +101,7 @@ async function submit(base: string, path: string, form: Record<string, string>, 
     body: await response.text(),
     cookie: session?.split(';')[0],
     setCookie: session,
+    retryAfter: response.headers.get('retry-after'),
   };
 }
 
@@ -165,6 +166,9 @@ test.describe('several app servers on one database', () => {
         });
         expect(refused.status).toBe(429);
         expect(refused.body).toContain('Too many failed sign-in attempts for this email.');
+        // How long to wait, in seconds, for browsers and tools that back off.
+        expect(Number(refused.retryAfter)).toBeGreaterThanOrEqual(1);
+        expect(refused.retryAfter).toMatch(/^\d+$/);
         expect(refused.cookie).toBeUndefined();
       }
     } finally {

@@ -32,6 +32,14 @@ import { inTransaction, type Tx } from '../../transaction';
  */
 
 /** An event as its creator or an admin sees it on /registered-events. */
+/** The daily limit on registering events (admins have none). */
+function tooManyEvents(wait: number): AppError {
+  return AppError.tooManyRequests(
+    `You have registered a lot of events today. Please try again in ${describeWait(wait)}.`,
+    wait,
+  );
+}
+
 export interface ManagedEvent extends EventSummary {
   createdBy: string | null;
   creatorName: string | null;
@@ -116,10 +124,7 @@ export async function createEvent(
   if (fields.startsAt <= now) throw new AppError('BAD_REQUEST', EVENT_STARTS_IN_PAST_MESSAGE);
   const wait = user.isAdmin ? null : await limits.consume('eventCreate', `user:${user.id}`);
   if (wait) {
-    throw new AppError(
-      'TOO_MANY_REQUESTS',
-      `You have registered a lot of events today. Please try again in ${describeWait(wait)}.`,
-    );
+    throw tooManyEvents(wait);
   }
   const base = slugify(input.title);
   // Two people registering "Summer Fair" at once: the loser of the unique slug retries.
@@ -175,10 +180,7 @@ export async function importEvents(
     for (let i = 0; i < fresh.length; i += 1) {
       const wait = await limits.consume('eventCreate', `user:${user.id}`);
       if (wait) {
-        throw new AppError(
-          'TOO_MANY_REQUESTS',
-          `You have registered a lot of events today. Please try again in ${describeWait(wait)}.`,
-        );
+        throw tooManyEvents(wait);
       }
     }
   }

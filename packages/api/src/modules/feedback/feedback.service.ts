@@ -21,9 +21,9 @@ export async function sendFeedback(
     sender.user ? `user:${sender.user.id}` : `ip:${sender.clientIp}`,
   );
   if (wait) {
-    throw new AppError(
-      'TOO_MANY_REQUESTS',
+    throw AppError.tooManyRequests(
       `Thanks! That is a lot of feedback at once. Please try again in ${describeWait(wait)}.`,
+      wait,
     );
   }
   await db.insert(feedback).values({
