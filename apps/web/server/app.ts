@@ -1,6 +1,7 @@
 import { appRouter } from '@parkside/api';
 import { retryAfterOf } from '@parkside/api/errors';
 import { isAllowedOrigin } from '@parkside/auth';
+import { retryReadIfConnectionLost } from '@parkside/db';
 import type { ServerBuild } from '@remix-run/node';
 import { TRPCError } from '@trpc/server';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
@@ -74,13 +75,15 @@ function originCheck(allowedOrigins: string[]): RequestHandler {
  * token just means "signed out": clearing the cookie here would race with a rotation (a request
  * still in flight with the old token would erase the new session's cookie).
  */
-function sessionMiddleware({ auth }: Services): RequestHandler {
+function sessionMiddleware({ auth, db }: Services): RequestHandler {
   return async (req, res, next) => {
     locals(res).session = null;
     const token = auth.sessions.readToken(req.get('cookie'));
     if (!token) return next();
     try {
-      const loaded = await auth.loadSession(token);
+      // Reading a session is safe to repeat (its only writes set the same expiry and flag
+      // again), so a connection cut under it costs the signed-in visitor nothing.
+      const loaded = await retryReadIfConnectionLost(db, () => auth.loadSession(token));
       if (loaded?.refreshCookie) res.append('Set-Cookie', loaded.refreshCookie);
       if (loaded?.user) locals(res).session = { id: loaded.session.id, user: loaded.user };
       next();

@@ -2,6 +2,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import type { Context } from './context';
 import { fieldErrorsOf, publicMessageOf, toTRPCError } from './errors';
 import { AppError } from '@parkside/core';
+import { isConnectionLost, RECONNECT_WAIT_MS, waitForDatabase } from '@parkside/db';
 import type { ApiTokenScope } from '@parkside/validators';
 
 /** What a procedure declares about itself. */
@@ -59,7 +60,25 @@ export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
 /** Anyone, signed in or not. */
-export const publicProcedure = t.procedure.use(appErrors).use(tokenScopes);
+/**
+ * A query whose database connection was cut (a killed backend, a failover) runs again on a fresh
+ * connection once the database answers, for up to a second after the first failure: the
+ * caller sees nothing. Queries
+ * only read; a mutation is never run twice, as the first may have been committed.
+ */
+const retryLostReads = t.middleware(async ({ ctx, type, next }) => {
+  if (type !== 'query') return next();
+  let deadline: number | undefined;
+  for (;;) {
+    const result = await next();
+    if (result.ok || !isConnectionLost(result.error)) return result;
+    deadline ??= Date.now() + RECONNECT_WAIT_MS;
+    const left = deadline - Date.now();
+    if (left <= 0 || !(await waitForDatabase(ctx.db, left))) return result;
+  }
+});
+
+export const publicProcedure = t.procedure.use(retryLostReads).use(appErrors).use(tokenScopes);
 
 /** Messages the guards answer with; the web pages show the same words. */
 export const SIGN_IN_REQUIRED_MESSAGE = 'Please sign in to continue.';

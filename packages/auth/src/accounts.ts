@@ -72,10 +72,7 @@ async function findLinkedLogin(db: Database, provider: OAuthProviderId, profile:
 }
 
 function tooMany(seconds: number, what: string): AppError {
-  return AppError.tooManyRequests(
-    `${what} Please try again in ${describeWait(seconds)}.`,
-    seconds,
-  );
+  return AppError.tooManyRequests(`${what} Please try again in ${describeWait(seconds)}.`, seconds);
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;

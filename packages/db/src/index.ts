@@ -1,4 +1,5 @@
 export * from './client';
+export * from './connection-loss';
 export * from './paths';
 export * from './rate-limit';
 export * from './seed';

@@ -1,0 +1,142 @@
+/**
+ * A database connection cut under a running server (a killed backend, a failover) costs readers
+ * nothing: a read whose connection died runs once more on a fresh one, and /healthz tells a
+ * cut connection from a database that is away. PostgreSQL only: PGlite has no connections.
+ */
+import { SESSION_COOKIE_NAME } from '@parkside/auth';
+import {
+  createDatabase,
+  isConnectionLost,
+  retryReadIfConnectionLost,
+  waitForDatabase,
+} from '@parkside/db';
+import { createTestDatabase, onServer, type TestDatabase } from '@parkside/db/testing';
+import { sql } from 'drizzle-orm';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from './app';
+import { seedDemo } from './demo-data';
+import { readEnv } from './env';
+import { createServices } from './services';
+
+const serverUrl = process.env.TEST_DATABASE_URL;
+let handle: TestDatabase;
+let server: Server;
+let base: string;
+let cookie: string;
+
+/** Terminates every connection the app holds to its database; resolves to how many. */
+async function cutConnections(): Promise<number> {
+  const name = new URL(handle.url!).pathname.slice(1);
+  return onServer(serverUrl!, async (admin) => {
+    const rows = await admin<{ cut: boolean }[]>`
+      select pg_terminate_backend(pid) as cut from pg_stat_activity
+      where datname = ${name} and pid <> pg_backend_pid()`;
+    return rows.filter((row) => row.cut).length;
+  });
+}
+
+describe.skipIf(!serverUrl)('a cut database connection', () => {
+  beforeAll(async () => {
+    handle = await createTestDatabase();
+    await seedDemo(handle.db);
+    const services = createServices(handle.db, readEnv({ NODE_ENV: 'test' }), {
+      publicUrl: 'http://parkside.test',
+    });
+    const app = createApp({ services, mode: 'test', appRoot: process.cwd() });
+    server = await new Promise<Server>((resolve) => {
+      const s = app.listen(0, '127.0.0.1', () => resolve(s));
+    });
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const { token } = await services.auth.sessions.create('demo-driver');
+    cookie = `${SESSION_COOKIE_NAME}=${token}`;
+  }, 60_000);
+
+  afterAll(async () => {
+    await new Promise((resolve) => server?.close(resolve));
+    await handle?.close();
+  });
+
+  it('is told apart from an error of the statement itself', async () => {
+    const victim = await createDatabase({ url: handle.url!, maxConnections: 1 });
+    try {
+      const sleeping = victim.db.execute(sql`select pg_sleep(5)`).catch((error: unknown) => error);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(await cutConnections()).toBeGreaterThan(0);
+      const cut = await sleeping;
+      expect(isConnectionLost(cut)).toBe(true);
+      await waitForDatabase(victim.db);
+      const wrong = await victim.db.execute(sql`select * from no_such_table`).catch((e) => e);
+      expect(isConnectionLost(wrong)).toBe(false);
+      // The same read, given a second on fresh connections, answers.
+      let attempts = 0;
+      const answered = await retryReadIfConnectionLost(victim.db, async () => {
+        attempts += 1;
+        if (attempts === 1) throw cut;
+        return 'answered';
+      });
+      expect(answered).toBe('answered');
+      expect(attempts).toBe(2);
+      // A statement's own error is not retried.
+      attempts = 0;
+      const refused = retryReadIfConnectionLost(victim.db, async () => {
+        attempts += 1;
+        throw wrong;
+      });
+      await expect(refused).rejects.toBe(wrong);
+      expect(attempts).toBe(1);
+    } finally {
+      await victim.close();
+    }
+  });
+
+  it('fails no read of a burst during which every app connection is cut', async () => {
+    const reads = [
+      () => fetch(`${base}/api/trpc/event.list?input=${encodeURIComponent('{}')}`),
+      () =>
+        fetch(
+          `${base}/api/trpc/event.bySlug?input=${encodeURIComponent('{"slug":"stadium-of-fire"}')}`,
+        ),
+      // Signed in: the session is read before the procedure.
+      () => fetch(`${base}/api/trpc/booking.mine`, { headers: { cookie } }),
+      () =>
+        fetch(`${base}/api/trpc/account.me,event.list?batch=1&input=${encodeURIComponent('{}')}`, {
+          headers: { cookie },
+        }),
+    ];
+    const statuses = new Map<number, number>();
+    let cutBackends = 0;
+    // Mid-burst, every connection the app holds is cut at once, as a failover or an operator
+    // (pg_terminate_backend) would.
+    const cutter = (async () => {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      cutBackends = await cutConnections();
+    })();
+    const started = Date.now();
+    const worker = async (offset: number) => {
+      for (let i = 0; Date.now() - started < 3_000; i += 1) {
+        const response = await reads[(i + offset) % reads.length]!();
+        await response.arrayBuffer();
+        statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+      }
+    };
+    await Promise.all([0, 1, 2, 3, 4, 5].map(worker));
+    await cutter;
+    // The connections really were cut while reads were under way.
+    expect(cutBackends).toBeGreaterThanOrEqual(3);
+    const answered = [...statuses.values()].reduce((sum, n) => sum + n, 0);
+    expect(answered).toBeGreaterThan(200);
+    expect(Object.fromEntries(statuses)).toEqual({ 200: answered });
+  }, 60_000);
+
+  it('reports the database up (for /healthz) when only the connections were cut', async () => {
+    const health = () =>
+      fetch(`${base}/api/trpc/system.health`).then(
+        async (r) => ((await r.json()) as { result: { data: { database: string } } }).result.data,
+      );
+    expect(await health()).toEqual({ database: 'up' });
+    expect(await cutConnections()).toBeGreaterThan(0);
+    expect(await health()).toEqual({ database: 'up' });
+  });
+});
