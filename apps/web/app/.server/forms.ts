@@ -15,13 +15,18 @@ export function refuseForm(
 ) {
   const status = httpStatusOf(error);
   if (status >= 500) throw error;
-  const retryAfter = retryAfterOf(error);
-  const answerHeaders = new Headers(headers);
-  if (retryAfter !== undefined) answerHeaders.set('Retry-After', String(retryAfter));
   return data(reply({ formErrors: [publicMessageOf(error)], hideFields }), {
     status,
-    headers: answerHeaders,
+    headers: refusalHeaders(error, headers),
   });
+}
+
+/** `headers` plus, for a 429, how long to wait (`Retry-After`, in seconds). */
+export function refusalHeaders(error: unknown, headers?: HeadersInit): Headers {
+  const answer = new Headers(headers);
+  const retryAfter = retryAfterOf(error);
+  if (retryAfter !== undefined) answer.set('Retry-After', String(retryAfter));
+  return answer;
 }
 
 export function providerList(oauth: Map<string, { id: string; label: string }>) {

@@ -23,6 +23,9 @@ import { ApiTokenForm, CreatedToken } from '~/components/api-tokens/api-token-fo
 import { ApiTokenList } from '~/components/api-tokens/api-token-list';
 import { apiTokenAction } from '~/.server/api-tokens';
 
+/** A refusal for going too fast keeps its Retry-After. */
+export { retryAfterHeaders as headers } from '~/utils/retry-after-headers';
+
 export const meta: MetaFunction = () => [{ title: 'Account Settings · Parkside' }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

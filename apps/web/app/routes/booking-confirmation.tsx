@@ -19,6 +19,9 @@ import { SubmitButton } from '~/components/forms/submit-button';
 import { useZodForm } from '~/components/forms/use-zod-form';
 import { formatEventDate, formatEventTime } from '~/utils/event-time';
 
+/** A refusal for going too fast keeps its Retry-After. */
+export { retryAfterHeaders as headers } from '~/utils/retry-after-headers';
+
 export const meta: MetaFunction = () => [{ title: 'Confirm your booking · Parkside' }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -1,4 +1,5 @@
 import { httpStatusOf, publicMessageOf } from '@parkside/api/errors';
+import { refusalHeaders } from '~/.server/forms';
 import { redirect, type ActionFunctionArgs } from '@remix-run/node';
 
 /**
@@ -16,7 +17,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch (error) {
     const status = httpStatusOf(error);
     if (status >= 500) console.error('Feedback could not be stored:', error);
-    return Response.json({ ok: false, error: publicMessageOf(error) }, { status });
+    return Response.json(
+      { ok: false, error: publicMessageOf(error) },
+      { status, headers: refusalHeaders(error) },
+    );
   }
 }
 

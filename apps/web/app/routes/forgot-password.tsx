@@ -1,6 +1,7 @@
 import { getFormProps } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { httpStatusOf, publicMessageOf } from '@parkside/api/errors';
+import { refusalHeaders } from '~/.server/forms';
 import { forgotPasswordSchema } from '@parkside/validators';
 import { data, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData } from '@remix-run/react';
@@ -9,6 +10,9 @@ import { EmailField } from '~/components/account/account-fields';
 import { FormError } from '~/components/forms/field';
 import { SubmitButton } from '~/components/forms/submit-button';
 import { useZodForm } from '~/components/forms/use-zod-form';
+
+/** A refusal for going too fast keeps its Retry-After. */
+export { retryAfterHeaders as headers } from '~/utils/retry-after-headers';
 
 export const meta: MetaFunction = () => [{ title: 'Reset your password · Parkside' }];
 
@@ -23,7 +27,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (status >= 500) throw error;
     return data(
       { result: submission.reply({ formErrors: [publicMessageOf(error)] }), sentTo: null },
-      { status },
+      { status, headers: refusalHeaders(error) },
     );
   }
   // The same answer whether or not the address has an account.

@@ -15,6 +15,9 @@ import { redirectWithToast } from '~/.server/toast';
 import { RegisterDrivewayForm } from '~/components/host/register-driveway-form';
 import { buttonClasses } from '~/components/ui/button';
 
+/** A refusal for going too fast keeps its Retry-After. */
+export { retryAfterHeaders as headers } from '~/utils/retry-after-headers';
+
 export const meta: MetaFunction = () => [{ title: 'List your driveway · Parkside' }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

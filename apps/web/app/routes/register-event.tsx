@@ -17,6 +17,9 @@ import { RouteErrorBoundary } from '~/components/errors/error-screens';
 import { EventForm, type EventFormValues } from '~/components/events/event-form';
 import { PageHeader } from '~/components/layout/page-header';
 
+/** A refusal for going too fast keeps its Retry-After. */
+export { retryAfterHeaders as headers } from '~/utils/retry-after-headers';
+
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
   { title: `${loaded?.event ? 'Edit event' : 'Register an event'} · Parkside` },
 ];

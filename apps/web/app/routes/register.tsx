@@ -19,6 +19,9 @@ import { ErrorList, FormError } from '~/components/forms/field';
 import { SubmitButton } from '~/components/forms/submit-button';
 import { useZodForm } from '~/components/forms/use-zod-form';
 
+/** A refusal for going too fast keeps its Retry-After. */
+export { retryAfterHeaders as headers } from '~/utils/retry-after-headers';
+
 export const meta: MetaFunction = () => [{ title: 'Create your account · Parkside' }];
 
 export const loader = authPageLoader;

@@ -17,6 +17,9 @@ import { SubmitButton } from '~/components/forms/submit-button';
 import { useZodForm } from '~/components/forms/use-zod-form';
 import { buttonClasses } from '~/components/ui/button';
 
+/** A refusal for going too fast keeps its Retry-After. */
+export { retryAfterHeaders as headers } from '~/utils/retry-after-headers';
+
 export const meta: MetaFunction = () => [{ title: 'Choose a new password · Parkside' }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
