@@ -2,32 +2,22 @@ import type { AppRouter } from '@parkside/api';
 import { seedDemoData } from '@parkside/db';
 import { createTestDatabase, type TestDatabase } from '@parkside/db/testing';
 import { createTRPCClient, httpBatchLink, TRPCClientError } from '@trpc/client';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from './app';
-import { readEnv } from './env';
-import { createServices } from './services';
+import { startTestServer, type TestServer } from './test-server';
 
 let handle: TestDatabase;
-let server: Server;
+let server: TestServer;
 let base: string;
 
 beforeAll(async () => {
   handle = await createTestDatabase();
   await seedDemoData(handle.db);
-  const services = createServices(handle.db, readEnv({ NODE_ENV: 'test' }), {
-    publicUrl: 'http://parkside.test',
-  });
-  const app = createApp({ services, mode: 'test', appRoot: process.cwd() });
-  server = await new Promise<Server>((resolve) => {
-    const s = app.listen(0, '127.0.0.1', () => resolve(s));
-  });
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server = await startTestServer(handle.db);
+  base = server.base;
 });
 
 afterAll(async () => {
-  await new Promise((resolve) => server?.close(resolve));
+  await server?.close();
   await handle?.close();
 });
 

@@ -9,15 +9,12 @@ import { admins, apiTokens, seedDemoData, users } from '@parkside/db';
 import { createTestDatabase, type TestDatabase } from '@parkside/db/testing';
 import type { ApiTokenCreateInput } from '@parkside/validators';
 import { eq } from 'drizzle-orm';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BEARER_MESSAGES, createApp } from './app';
-import { readEnv } from './env';
-import { createServices } from './services';
+import { BEARER_MESSAGES } from './app';
+import { startTestServer, type TestServer } from './test-server';
 
 let handle: TestDatabase;
-const servers: Server[] = [];
+const servers: TestServer[] = [];
 const stopListening: (() => Promise<void>)[] = [];
 /** Two app servers on the same database. */
 const bases: string[] = [];
@@ -45,29 +42,18 @@ beforeAll(async () => {
   await handle.db.insert(users).values([driver, admin].map(({ isAdmin: _isAdmin, ...row }) => row));
   await handle.db.insert(admins).values({ email: admin.email });
   for (let i = 0; i < 2; i += 1) {
-    const services = createServices(handle.db, readEnv({ NODE_ENV: 'test' }), {
-      publicUrl: 'http://parkside.test',
-    });
     // Each server keeps verified tokens while it listens for changes, as in production.
-    stopListening.push(
-      await handle.listen(
-        'api_token_changed',
-        (ownerId) => services.apiTokens.changed(ownerId),
-        () => services.apiTokens.listeningStarted(),
-      ),
-    );
-    const app = createApp({ services, mode: 'test', appRoot: process.cwd() });
-    const server = await new Promise<Server>((resolve) => {
-      const s = app.listen(0, '127.0.0.1', () => resolve(s));
+    const server = await startTestServer(handle.db, async (services) => {
+      stopListening.push(await services.apiTokens.listen(handle));
     });
     servers.push(server);
-    bases.push(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    bases.push(server.base);
   }
 });
 
 afterAll(async () => {
   for (const stop of stopListening) await stop();
-  await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
+  await Promise.all(servers.map((server) => server.close()));
   await handle?.close();
 });
 

@@ -12,17 +12,13 @@ import {
 } from '@parkside/db';
 import { createTestDatabase, onServer, type TestDatabase } from '@parkside/db/testing';
 import { sql } from 'drizzle-orm';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from './app';
 import { seedDemo } from './demo-data';
-import { readEnv } from './env';
-import { createServices } from './services';
+import { startTestServer, type TestServer } from './test-server';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 let handle: TestDatabase;
-let server: Server;
+let server: TestServer;
 let base: string;
 let cookie: string;
 
@@ -41,20 +37,14 @@ describe.skipIf(!serverUrl)('a cut database connection', () => {
   beforeAll(async () => {
     handle = await createTestDatabase();
     await seedDemo(handle.db);
-    const services = createServices(handle.db, readEnv({ NODE_ENV: 'test' }), {
-      publicUrl: 'http://parkside.test',
-    });
-    const app = createApp({ services, mode: 'test', appRoot: process.cwd() });
-    server = await new Promise<Server>((resolve) => {
-      const s = app.listen(0, '127.0.0.1', () => resolve(s));
-    });
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const { token } = await services.auth.sessions.create('demo-driver');
+    server = await startTestServer(handle.db);
+    base = server.base;
+    const { token } = await server.services.auth.sessions.create('demo-driver');
     cookie = `${SESSION_COOKIE_NAME}=${token}`;
   }, 60_000);
 
   afterAll(async () => {
-    await new Promise((resolve) => server?.close(resolve));
+    await server?.close();
     await handle?.close();
   });
 

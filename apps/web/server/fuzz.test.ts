@@ -9,36 +9,14 @@
  * rows of the demo data), then break one field at a time, so a bad value reaches as deep into
  * the procedure as it can. A seeded generator makes every run the same; FUZZ_SEED changes it.
  */
-import { appRouter } from '@parkside/api';
+import { defOf, procedureList, type Schema } from '@parkside/api/procedure-schemas';
 import { SESSION_COOKIE_NAME } from '@parkside/auth';
 import { bookings, driveways, events, listings } from '@parkside/db';
 import { createTestDatabase, type TestDatabase } from '@parkside/db/testing';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { z } from 'zod';
-import { createApp } from './app';
 import { seedDemo } from './demo-data';
-import { readEnv } from './env';
-import { createServices, type Services } from './services';
-
-type Schema = z.ZodType;
-interface Def {
-  type: string;
-  shape?: Record<string, Schema>;
-  innerType?: Schema;
-  element?: Schema;
-  options?: Schema[];
-  left?: Schema;
-  right?: Schema;
-  valueType?: Schema;
-  in?: Schema;
-  entries?: Record<string, string | number>;
-  values?: unknown[];
-  items?: Schema[];
-  getter?: () => Schema;
-}
-const defOf = (schema: Schema) => (schema as unknown as { _zod: { def: Def } })._zod.def;
+import { startTestServer, type TestServer } from './test-server';
+import type { Services } from './services';
 
 /** mulberry32: small, seeded, and the same on every machine. */
 function generator(seed: number) {
@@ -54,7 +32,7 @@ function generator(seed: number) {
 }
 
 let handle: TestDatabase;
-let server: Server;
+let server: TestServer;
 let base: string;
 let services: Services;
 /** Ids of real rows, so that valid inputs reach past "not found". */
@@ -282,14 +260,9 @@ const LEAKS = [
 beforeAll(async () => {
   handle = await createTestDatabase();
   await seedDemo(handle.db);
-  services = createServices(handle.db, readEnv({ NODE_ENV: 'test' }), {
-    publicUrl: 'http://parkside.test',
-  });
-  const app = createApp({ services, mode: 'test', appRoot: process.cwd() });
-  server = await new Promise<Server>((resolve) => {
-    const s = app.listen(0, '127.0.0.1', () => resolve(s));
-  });
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server = await startTestServer(handle.db);
+  base = server.base;
+  services = server.services;
   for (const [role, userId] of [
     ['host', 'demo-host'],
     ['admin', 'demo-admin'],
@@ -307,16 +280,11 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await new Promise((resolve) => server?.close(resolve));
+  await server?.close();
   await handle?.close();
 });
 
-const procedures = Object.entries(
-  appRouter._def.procedures as unknown as Record<
-    string,
-    { _def: { type: string; inputs: Schema[] } }
-  >,
-);
+const procedures = procedureList();
 
 describe('fuzzing every procedure', () => {
   it('covers the whole router', () => {
@@ -330,7 +298,7 @@ describe('fuzzing every procedure', () => {
       const problems: string[] = [];
       let calls = 0;
       for (const [path, procedure] of procedures) {
-        const { type, inputs } = procedure._def;
+        const { type, inputs } = procedure;
         const schema = inputs[0];
         const valid = schema ? validSample(schema, path) : undefined;
         const bad = badValues(type === 'query' ? 1_500 : 120_000);

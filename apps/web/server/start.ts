@@ -76,16 +76,10 @@ export async function startServer({ env, getBuild, viteDevServer, oidc, onClose 
 
   // Bearer tokens verified a moment ago, dropped when PostgreSQL says their owner changed.
   // Without listening, every token call asks the database.
-  const stopTokenListening = await database
-    .listen(
-      'api_token_changed',
-      (ownerId) => services.apiTokens.changed(ownerId),
-      () => services.apiTokens.listeningStarted(),
-    )
-    .catch((error: Error) => {
-      console.error(`API tokens are not kept: listening for changes failed (${error.message}).`);
-      return undefined;
-    });
+  const stopTokenListening = await services.apiTokens.listen(database).catch((error: Error) => {
+    console.error(`API tokens are not kept: listening for changes failed (${error.message}).`);
+    return undefined;
+  });
 
   const app = createApp({
     services,
@@ -137,7 +131,6 @@ export async function startServer({ env, getBuild, viteDevServer, oidc, onClose 
     await services.jobs.stop();
     pageCaching?.cache.listeningStopped();
     await pageCaching?.stop();
-    services.apiTokens.listeningStopped();
     await stopTokenListening?.();
     await onClose?.();
     await database.close();

@@ -5,24 +5,7 @@
  * refusing it or, in search boxes, by taking it out. A procedure added later is walked too.
  */
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
-import { appRouter } from './root';
-
-type Schema = z.ZodType;
-interface Def {
-  type: string;
-  shape?: Record<string, Schema>;
-  innerType?: Schema;
-  element?: Schema;
-  options?: Schema[];
-  left?: Schema;
-  right?: Schema;
-  valueType?: Schema;
-  in?: Schema;
-  out?: Schema;
-  getter?: () => Schema;
-}
-const defOf = (schema: Schema) => (schema as unknown as { _zod: { def: Def } })._zod.def;
+import { defOf, procedureList, type Schema } from './procedure-schemas';
 
 /** Each place a string enters `schema`, with its path: string leaves, and pipes fed by one. */
 function stringInputs(schema: Schema, path: string, found: [string, Schema][]) {
@@ -74,12 +57,8 @@ function stringInputs(schema: Schema, path: string, found: [string, Schema][]) {
 
 function procedureInputs(): [string, Schema][] {
   const found: [string, Schema][] = [];
-  const procedures = appRouter._def.procedures as unknown as Record<
-    string,
-    { _def: { inputs: Schema[] } }
-  >;
-  for (const [name, procedure] of Object.entries(procedures)) {
-    for (const input of procedure._def.inputs) stringInputs(input, name, found);
+  for (const [name, { inputs }] of procedureList()) {
+    for (const input of inputs) stringInputs(input, name, found);
   }
   return found;
 }

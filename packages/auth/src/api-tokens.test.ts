@@ -8,7 +8,7 @@ import { createTestDatabase, type TestDatabase } from '@parkside/db/testing';
 import { eq, sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiTokenVerifier, authenticateApiToken } from './api-tokens';
+import { ApiTokenVerifier } from './api-tokens';
 import { hashToken } from './tokens';
 
 let database: TestDatabase;
@@ -46,13 +46,7 @@ async function makeToken(ownerId = 'tool-owner', rateLimitPerMinute = 600) {
 /** A verifier that listens for changes as an app server does. */
 async function listeningVerifier(options: ConstructorParameters<typeof ApiTokenVerifier>[1] = {}) {
   const verifier = new ApiTokenVerifier(database.db, options);
-  stops.push(
-    await database.listen(
-      'api_token_changed',
-      (ownerId) => verifier.changed(ownerId),
-      () => verifier.listeningStarted(),
-    ),
-  );
+  stops.push(await verifier.listen(database));
   return verifier;
 }
 
@@ -86,14 +80,15 @@ async function eventually(check: () => Promise<boolean>) {
   }
 }
 
-describe('authenticateApiToken (no cache)', () => {
+describe('a verifier that keeps nothing (not listening)', () => {
+  const verifier = () => new ApiTokenVerifier(database.db);
   it('counts every call on the token row and refuses past the limit without counting', async () => {
     await awayFromMinuteEnd();
     const { secret, id } = await makeToken('tool-owner', 3);
     for (let i = 0; i < 3; i += 1) {
-      expect((await authenticateApiToken(database.db, secret)).status).toBe('ok');
+      expect((await verifier().authenticate(secret)).status).toBe('ok');
     }
-    const refused = await authenticateApiToken(database.db, secret);
+    const refused = await verifier().authenticate(secret);
     expect(refused).toMatchObject({ status: 'rate-limited' });
     if (refused.status === 'rate-limited') {
       expect(refused.retryAfterSeconds).toBeGreaterThanOrEqual(1);
@@ -105,9 +100,9 @@ describe('authenticateApiToken (no cache)', () => {
   it('refuses a batch the minute cannot cover, and takes nothing from it', async () => {
     await awayFromMinuteEnd();
     const { secret, id } = await makeToken('tool-owner', 5);
-    expect((await authenticateApiToken(database.db, secret, 4)).status).toBe('ok');
-    expect((await authenticateApiToken(database.db, secret, 2)).status).toBe('rate-limited');
-    expect((await authenticateApiToken(database.db, secret, 1)).status).toBe('ok');
+    expect((await verifier().authenticate(secret, 4)).status).toBe('ok');
+    expect((await verifier().authenticate(secret, 2)).status).toBe('rate-limited');
+    expect((await verifier().authenticate(secret, 1)).status).toBe('ok');
     expect(await counted(id)).toBe(5);
   });
 });

@@ -1,5 +1,5 @@
 import type { RequestToken, SessionUser } from '@parkside/core';
-import { admins, apiTokens, users, type Database } from '@parkside/db';
+import { admins, apiTokens, users, type Database, type DatabaseHandle } from '@parkside/db';
 import { API_TOKEN_SECRET_PATTERN, type ApiTokenScope } from '@parkside/validators';
 import { and, eq, getTableColumns, gt, isNull, or, sql } from 'drizzle-orm';
 import { hashToken } from './tokens';
@@ -110,19 +110,6 @@ async function reserveCalls(
   };
 }
 
-/**
- * Resolves `Authorization: Bearer <secret>` to its owner, counting `calls` (how many procedures
- * the request carries: a batch counts each) against the token's limit. One statement, no cache.
- */
-export async function authenticateApiToken(
-  db: Database,
-  secret: string,
-  calls = 1,
-): Promise<ApiTokenAuthentication> {
-  if (!API_TOKEN_SECRET_PATTERN.test(secret)) return { status: 'invalid' };
-  return settle(await reserveCalls(db, hashToken(secret), calls));
-}
-
 function settle(result: ReservationResult): ApiTokenAuthentication {
   if (result.status !== 'ok') return result;
   return { status: 'ok', user: result.user, token: result.token };
@@ -179,6 +166,10 @@ export class ApiTokenVerifier {
     this.now = now;
   }
 
+  /**
+   * Resolves `Authorization: Bearer <secret>` to its owner, counting `calls` (how many
+   * procedures the request carries: a batch counts each) against the token's limit.
+   */
   async authenticate(secret: string, calls = 1): Promise<ApiTokenAuthentication> {
     if (!API_TOKEN_SECRET_PATTERN.test(secret)) return { status: 'invalid' };
     const secretHash = hashToken(secret);
@@ -229,6 +220,22 @@ export class ApiTokenVerifier {
     }
     this.entries.delete(secretHash);
     return null;
+  }
+
+  /**
+   * Listens for `api_token_changed` (migration 0014) on `database`, keeping tokens while it
+   * does. Resolves, once listening, to a function that stops.
+   */
+  async listen(database: Pick<DatabaseHandle, 'listen'>): Promise<() => Promise<void>> {
+    const stop = await database.listen(
+      'api_token_changed',
+      (ownerId) => this.changed(ownerId),
+      () => this.listeningStarted(),
+    );
+    return async () => {
+      this.listeningStopped();
+      await stop();
+    };
   }
 
   /** A token's owner changed (`ownerId`), or everyone's did (`*`). */

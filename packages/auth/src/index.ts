@@ -10,5 +10,5 @@ export { isAllowedOrigin } from './origin';
 export { hashPassword, verifyPassword } from './passwords';
 export { generateToken, hashToken } from './tokens';
 export { DEMO_ACCOUNTS, seedDemoAccounts } from './seed';
-export { ApiTokenVerifier, API_TOKEN_BATCH_DIVISOR, authenticateApiToken } from './api-tokens';
+export { ApiTokenVerifier } from './api-tokens';
 export type { ApiTokenAuthentication, ApiTokenVerifierOptions } from './api-tokens';

@@ -1,0 +1,33 @@
+/** An app server on a loopback port, over a test database, for API tests that speak HTTP. */
+import type { Database } from '@parkside/db';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createApp } from './app';
+import { readEnv } from './env';
+import { createServices, type Services } from './services';
+
+export interface TestServer {
+  base: string;
+  services: Services;
+  close(): Promise<void>;
+}
+
+/** `prepare` runs before the server listens (to listen for changes as production does). */
+export async function startTestServer(
+  db: Database,
+  prepare?: (services: Services) => Promise<void>,
+): Promise<TestServer> {
+  const services = createServices(db, readEnv({ NODE_ENV: 'test' }), {
+    publicUrl: 'http://parkside.test',
+  });
+  await prepare?.(services);
+  const app = createApp({ services, mode: 'test', appRoot: process.cwd() });
+  const server = await new Promise<Server>((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  return {
+    base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    services,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
