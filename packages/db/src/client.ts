@@ -87,15 +87,20 @@ export function reconnectDelaySeconds(failures: number): number {
   return Math.min(0.025 * failures, 0.5);
 }
 
-function openPostgres(url: string, max: number): DatabaseHandle {
-  const client = postgres(url, {
+/** The options of every pool the app opens (exported for the driver's own tests). */
+export function postgresOptions(max: number, applicationName = 'parkside') {
+  return {
     max,
     onnotice: () => {},
     backoff: reconnectDelaySeconds,
     // A connection attempt that has not finished in 10 s will not (postgres.js waits 30 s).
     connect_timeout: 10,
-    connection: { application_name: 'parkside', ...SESSION_SETTINGS },
-  });
+    connection: { application_name: applicationName, ...SESSION_SETTINGS },
+  } satisfies postgres.Options<Record<string, postgres.PostgresType>>;
+}
+
+function openPostgres(url: string, max: number): DatabaseHandle {
+  const client = postgres(url, postgresOptions(max));
   const db = drizzlePostgres(client, { schema }) as unknown as Database;
   return {
     db,
