@@ -762,6 +762,12 @@ const matrix: Record<string, Rule> = {
     // Past the guard; joining is only for sold-out events, and this one has spaces left.
     outcomes: [['driverB', 'CONFLICT']],
   },
+  'waitlist.waiting': {
+    access: 'signed-in',
+    owner: 'self',
+    input: (a) => ({ eventId: a.event.id }),
+    outcomes: [['unverified', 'ok']],
+  },
   'waitlist.status': {
     access: 'public',
     owner: 'none',

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { CONTROL_CHARACTERS_MESSAGE, multilineText, searchText, text } from './text';
+import {
+  cleanSearchText,
+  CONTROL_CHARACTERS_MESSAGE,
+  multilineText,
+  searchText,
+  text,
+} from './text';
 
 describe('the text rule', () => {
   it('refuses control characters and unpaired surrogates in a line of text', () => {
@@ -31,5 +37,7 @@ describe('the text rule', () => {
     expect(searchText().trim().parse('stadium\u0000 of fire\u0007')).toBe('stadium  of fire');
     expect(searchText().parse('fire \ud83d')).toBe('fire ');
     expect(searchText().parse('fireworks 🎆')).toBe('fireworks 🎆');
+    // The same cleaning for what a search page shows back in its box.
+    expect(cleanSearchText('\u0000Stadium\u0007')).toBe(' Stadium ');
   });
 });

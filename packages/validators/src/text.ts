@@ -60,9 +60,12 @@ export function multilineText(params?: StringParams) {
   });
 }
 
-/** What a search box sends, with control characters and unpaired surrogates taken out. */
+/** A search box's text with control characters (as spaces) and unpaired surrogates taken out. */
+export function cleanSearchText(value: string): string {
+  return withoutLoneSurrogates(value.replace(CONTROL_GLOBAL, ' '));
+}
+
+/** What a search box sends, cleaned by `cleanSearchText`. */
 export function searchText(params?: StringParams) {
-  return z
-    .string(params)
-    .overwrite((value) => withoutLoneSurrogates(value.replace(CONTROL_GLOBAL, ' ')));
+  return z.string(params).overwrite(cleanSearchText);
 }

@@ -155,6 +155,8 @@ export const bookings = pgTable(
     unique('bookings_driver_idempotency_unique').on(t.driverId, t.idempotencyKey),
     index('bookings_listing_status_idx').on(t.listingId, t.status),
     index('bookings_driver_id_idx').on(t.driverId),
+    // An event's bookings: the spaces left on /events cards, the host's and admin's lists.
+    index('bookings_event_status_idx').on(t.eventId, t.status),
     check('bookings_amounts', sql`${t.platformFeeCents} + ${t.hostPayoutCents} = ${t.priceCents}`),
     check('bookings_refund_range', sql`${t.refundCents} between 0 and ${t.priceCents}`),
   ],

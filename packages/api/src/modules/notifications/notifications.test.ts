@@ -194,6 +194,9 @@ describe('the wait-list', () => {
       spacesLeft: 0,
       waiting: false,
     });
+    // What /rent asks for the signed-in driver: only their own place on the list.
+    await expect(caller(other).waitlist.waiting({ eventId: event.id })).resolves.toBe(true);
+    await expect(caller(host).waitlist.waiting({ eventId: event.id })).resolves.toBe(false);
   });
 
   it('a cancellation on a sold-out event e-mails the wait-list once', async () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { publicProcedure, router, verifiedProcedure } from '../../trpc';
+import { publicProcedure, router, signedInProcedure, verifiedProcedure } from '../../trpc';
 import { eventSpacesLeft, isOnWaitlist, joinWaitlist } from './waitlist.service';
 
 const eventId = z.object({ eventId: z.uuid({ message: 'Event id must be a UUID.' }) }).strict();
@@ -10,6 +10,11 @@ export const waitlistRouter = router({
     .meta({ scope: 'bookings:write' })
     .input(eventId)
     .mutation(({ ctx, input }) => joinWaitlist(ctx.db, ctx.user, input.eventId)),
+
+  /** Whether the signed-in user waits for a space at the event (what /rent shows a driver). */
+  waiting: signedInProcedure
+    .input(eventId)
+    .query(({ ctx, input }) => isOnWaitlist(ctx.db, ctx.user, input.eventId)),
 
   /** Spaces left on the event, and whether the signed-in user is waiting for some. */
   status: publicProcedure.input(eventId).query(async ({ ctx, input }) => ({
