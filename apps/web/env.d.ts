@@ -1,6 +1,7 @@
 import type { ApiCaller } from '@parkside/api';
 import type { AuthService, OAuthProvider, OAuthProviderId } from '@parkside/auth';
 import type { OutboxTransport } from '@parkside/email';
+import type { KeptRequest } from './server/kept-parts';
 import type { RequestSession } from './server/request-session';
 
 declare module '@remix-run/node' {
@@ -8,6 +9,8 @@ declare module '@remix-run/node' {
   interface AppLoadContext {
     /** The tRPC router, called in process with this request's context and user. */
     api: ApiCaller;
+    /** The shared part of this page, kept between requests until what it shows changes. */
+    kept: KeptRequest;
     /** The nonce of this response's Content-Security-Policy, for inline scripts. */
     cspNonce: string;
     /** The signed-in user and session id, or null. */

@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import type { AppLoadContext, EntryContext } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
 import { renderToPipeableStream } from 'react-dom/server';
+import { KeptHtmlContext } from './components/layout/kept-part';
 import { NonceProvider } from './utils/nonce';
 
 export const streamTimeout = 5_000;
@@ -30,8 +31,13 @@ export default function handleRequest(
       },
       final(callback) {
         responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+        const body = Buffer.concat(chunks);
+        // Parts rendered afresh from kept data are kept for the next documents (decision 027).
+        if (responseStatusCode === 200 && loadContext.kept?.wantsParts) {
+          loadContext.kept.rendered(body.toString('utf8'), nonce);
+        }
         resolve(
-          new Response(Buffer.concat(chunks), {
+          new Response(body, {
             headers: responseHeaders,
             status: responseStatusCode,
           }),
@@ -41,7 +47,9 @@ export default function handleRequest(
     });
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+        <KeptHtmlContext.Provider value={loadContext.kept ?? null}>
+          <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+        </KeptHtmlContext.Provider>
       </NonceProvider>,
       {
         nonce,

@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
 import type { ViteDevServer } from 'vite';
 import { hasPendingToast } from '../app/.server/toast';
-import type { PageCache } from './page-cache';
+import type { SharedStore } from './kept-parts';
+import type { PageCache } from './remix-handler';
 import { fetchHeadersOf, remixHandler } from './remix-handler';
 import { cspNonce, securityHeaders } from './security';
 import type { RequestSession } from './request-session';
@@ -31,6 +32,8 @@ export interface AppOptions {
   trustProxy?: number;
   /** Pages kept for signed-out visitors (decision 020); without it every page is rendered. */
   pageCache?: PageCache;
+  /** The shared parts of pages, kept for everyone (decision 027). */
+  sharedParts?: SharedStore;
 }
 
 interface Locals {
@@ -133,9 +136,13 @@ export function createApp({
   viteDevServer,
   trustProxy = 0,
   pageCache,
+  sharedParts,
 }: AppOptions) {
   const app = express();
   app.disable('x-powered-by');
+  // Flat query strings are all the app reads (Node's querystring, not qs: no nested objects
+  // for anyone to forge, and a fraction of the work on every page with a query).
+  app.set('query parser', 'simple');
   // Only trust X-Forwarded-For from proxies we run; otherwise clients could pick their address.
   app.set('trust proxy', trustProxy);
 
@@ -224,12 +231,15 @@ export function createApp({
       mode,
       build: getBuild,
       pageCache,
+      sharedParts,
+      visitorApi: (req) => appRouter.createCaller(apiContext(services, requestOf(req), null)),
       nonceOf: (res) => locals(res).cspNonce,
       seesPublicPage: (req, res) =>
         locals(res).session === null && !hasPendingToast(req.get('cookie')),
-      getLoadContext: (req, res) => {
+      getLoadContext: (req, res, kept) => {
         const session = locals(res).session;
         return {
+          kept,
           api: appRouter.createCaller(apiContext(services, requestOf(req), session?.user ?? null)),
           cspNonce: locals(res).cspNonce,
           session,

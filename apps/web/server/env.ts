@@ -47,7 +47,8 @@ const schema = z.object({
   /** Proxies in front of the app whose X-Forwarded-For is trusted (0: none). */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   /**
-   * Keep /rent for signed-out visitors until its event's parking changes (decision 020).
+   * Keep /rent and /events until what they show changes: whole for signed-out visitors, their
+   * shared part for signed-in ones (decisions 020 and 027).
    * Default: on, except in development, where code changes must show at once.
    */
   PAGE_CACHE: flag,

@@ -1,8 +1,9 @@
 /**
  * Express in front of Remix: each request becomes a Fetch `Request`, Remix answers it, and the
- * `Response` is written back (what @remix-run/express does), with one addition: the pages in
- * `EVENT_PAGES` are served to signed-out visitors from the page cache when it has them
- * (decision 020).
+ * `Response` is written back (what @remix-run/express does), with two additions: each request
+ * gets its `KeptRequest` for the shared part of its page (decision 027), and a page whose
+ * shared part was kept is kept whole for signed-out visitors and served to them from the page
+ * cache (decision 020).
  */
 import {
   createReadableStreamFromReadable,
@@ -16,22 +17,36 @@ import type {
   RequestHandler,
   Response as ExpressResponse,
 } from 'express';
-import type { CachedPage, PageCache } from './page-cache';
+import type { ApiCaller } from '@parkside/api';
+import { KeptRequest, type SharedStore } from './kept-parts';
+import type { KeptStore } from './kept-store';
 
-/**
- * The pages kept for signed-out visitors, each belonging to the event in its `event`
- * parameter: /rent as a document, and its data as client-side navigation asks for it.
- */
-const EVENT_PAGES = new Set(['/rent', '/rent.data']);
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A rendered response, its body cut where the render's CSP nonce was. */
+export interface CachedPage {
+  status: number;
+  headers: [string, string][];
+  /** The body split on the nonce: joined again with each response's own. */
+  parts: string[];
+}
+
+export type PageCache = KeptStore<CachedPage>;
+
+export const cachedPageBytes = (page: CachedPage) =>
+  page.parts.reduce((sum, part) => sum + part.length, 0);
+
 /** Headers a kept response must not repeat: the body is sent whole, compressed per request. */
 const NOT_KEPT = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'x-cache']);
 
 export interface RemixHandlerOptions {
   build: () => Promise<ServerBuild>;
   mode: string;
-  getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext;
+  getLoadContext: (req: ExpressRequest, res: ExpressResponse, kept: KeptRequest) => AppLoadContext;
+  /** Whole pages kept for signed-out visitors. */
   pageCache?: PageCache;
+  /** The shared parts of pages, kept for everyone. */
+  sharedParts?: SharedStore;
+  /** The API as a signed-out visitor of this request (what shared parts are loaded with). */
+  visitorApi: (req: ExpressRequest) => ApiCaller;
   /**
    * Whether this request gets the page every signed-out visitor gets: no session, nothing
    * pending for it alone (a toast).
@@ -85,6 +100,7 @@ async function send(res: ExpressResponse, response: Response): Promise<void> {
 }
 
 function sendKept(res: ExpressResponse, page: CachedPage, nonce: string, cache: 'hit' | 'miss') {
+  res.removeHeader('X-Kept');
   res.status(page.status);
   for (const [key, value] of page.headers) res.append(key, value);
   res.setHeader('X-Cache', cache);
@@ -92,14 +108,14 @@ function sendKept(res: ExpressResponse, page: CachedPage, nonce: string, cache: 
   res.end(page.parts.join(nonce));
 }
 
-/** The page-cache key and event of a request for a kept page, or null. */
-function cacheSlotOf(req: ExpressRequest): { key: string; eventId: string } | null {
-  if (req.method !== 'GET' || !EVENT_PAGES.has(req.path)) return null;
-  const eventId = req.query.event;
-  if (typeof eventId !== 'string' || !UUID.test(eventId)) return null;
-  // The Host header is part of the key, as in a proxy's cache: the page shows no host today,
-  // and a page that some day does cannot be poisoned for everyone by a forged one.
-  return { key: `${req.get('host') ?? ''}${req.originalUrl}`, eventId: eventId.toLowerCase() };
+/**
+ * The page-cache key of a request a kept page may answer, or null. The Host header is part of
+ * the key, as in a proxy's cache: the page shows no host today, and a page that some day does
+ * cannot be poisoned for everyone by a forged one.
+ */
+function pageKeyOf(req: ExpressRequest): string | null {
+  if (req.method !== 'GET') return null;
+  return `${req.get('host') ?? ''}${req.originalUrl}`;
 }
 
 export function remixHandler({
@@ -107,40 +123,52 @@ export function remixHandler({
   mode,
   getLoadContext,
   pageCache,
+  sharedParts,
+  visitorApi,
   seesPublicPage,
   nonceOf,
 }: RemixHandlerOptions): RequestHandler {
   const handle = createRequestHandler(build, mode);
-  const render = (req: ExpressRequest, res: ExpressResponse) =>
-    handle(remixRequestOf(req, res), getLoadContext(req, res));
+  const render = async (req: ExpressRequest, res: ExpressResponse) => {
+    const kept = new KeptRequest(sharedParts, () => visitorApi(req), req.get('host') ?? '');
+    const response = await handle(remixRequestOf(req, res), getLoadContext(req, res, kept));
+    const outcome = kept.outcome;
+    if (outcome) res.setHeader('X-Kept', outcome);
+    return { response, kept };
+  };
 
   return async (req, res, next) => {
     try {
-      const slot = pageCache ? cacheSlotOf(req) : null;
-      if (!pageCache || !slot || !seesPublicPage(req, res)) {
-        await send(res, await render(req, res));
+      const key = pageCache ? pageKeyOf(req) : null;
+      if (!pageCache || key === null || !seesPublicPage(req, res)) {
+        await send(res, (await render(req, res)).response);
         return;
       }
       const nonce = nonceOf(res);
-      const kept = pageCache.get(slot.key);
-      if (kept) {
-        sendKept(res, kept, nonce, 'hit');
+      const page = pageCache.get(key);
+      if (page) {
+        sendKept(res, page, nonce, 'hit');
         return;
       }
-      const ticket = pageCache.begin(slot.eventId);
-      const response = await render(req, res);
-      if (response.status !== 200 || response.headers.has('set-cookie') || !response.body) {
-        res.setHeader('X-Cache', 'miss');
+      const ticket = pageCache.begin();
+      const { response, kept } = await render(req, res);
+      const dependsOn = kept.dependencies;
+      if (
+        !dependsOn ||
+        response.status !== 200 ||
+        response.headers.has('set-cookie') ||
+        !response.body
+      ) {
         await send(res, response);
         return;
       }
-      const page: CachedPage = {
+      const rendered: CachedPage = {
         status: response.status,
-        headers: [...response.headers.entries()].filter(([key]) => !NOT_KEPT.has(key)),
+        headers: [...response.headers.entries()].filter(([name]) => !NOT_KEPT.has(name)),
         parts: (await response.text()).split(nonce),
       };
-      pageCache.put(ticket, slot.key, page);
-      sendKept(res, page, nonce, 'miss');
+      pageCache.put(ticket, key, rendered, dependsOn);
+      sendKept(res, rendered, nonce, 'miss');
     } catch (error) {
       next(error);
     }

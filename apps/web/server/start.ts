@@ -10,7 +10,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ViteDevServer } from 'vite';
 import { createApp } from './app';
-import { PageCache } from './page-cache';
+import { startKeeping } from './keeping';
 import { seedDemo } from './demo-data';
 import type { ServerEnv } from './env';
 import { createServices, type OidcOverride } from './services';
@@ -54,25 +54,9 @@ export async function startServer({ env, getBuild, viteDevServer, oidc, onClose 
 
   const services = createServices(database.db, env, { publicUrl: publicUrlOf(env), oidc });
 
-  // Pages kept for signed-out visitors, dropped when PostgreSQL says their event changed.
-  // Without listening there is no cache at all.
-  async function startPageCache() {
-    const cache = new PageCache();
-    try {
-      const stop = await database.listen(
-        'event_parking_changed',
-        (eventId) => cache.changed(eventId),
-        () => cache.listeningStarted(),
-      );
-      return { cache, stop };
-    } catch (error) {
-      console.error(
-        `Pages are not kept: listening for changes failed (${(error as Error).message}).`,
-      );
-      return undefined;
-    }
-  }
-  const pageCaching = (env.PAGE_CACHE ?? !development) ? await startPageCache() : undefined;
+  // Pages and their shared parts, kept until PostgreSQL says what they show changed.
+  // Without listening nothing is kept.
+  const keeping = (env.PAGE_CACHE ?? !development) ? await startKeeping(database) : undefined;
 
   // Bearer tokens verified a moment ago, dropped when PostgreSQL says their owner changed.
   // Without listening, every token call asks the database.
@@ -88,7 +72,8 @@ export async function startServer({ env, getBuild, viteDevServer, oidc, onClose 
     getBuild,
     viteDevServer,
     trustProxy: env.TRUST_PROXY,
-    pageCache: pageCaching?.cache,
+    pageCache: keeping?.pages,
+    sharedParts: keeping?.parts,
   });
 
   services.jobs.start();
@@ -129,8 +114,7 @@ export async function startServer({ env, getBuild, viteDevServer, oidc, onClose 
       setTimeout(() => server.closeAllConnections(), 2_000).unref();
     });
     await services.jobs.stop();
-    pageCaching?.cache.listeningStopped();
-    await pageCaching?.stop();
+    await keeping?.stop();
     await stopTokenListening?.();
     await onClose?.();
     await database.close();

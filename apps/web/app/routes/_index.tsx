@@ -16,7 +16,10 @@ export const meta: MetaFunction = () => [
 
 export async function loader({ context }: LoaderFunctionArgs) {
   const upcoming = await context.api.event.list({ limit: 3 });
-  return { upcoming: upcoming.items, availability: await availabilityOf(context, upcoming.items) };
+  return {
+    upcoming: upcoming.items,
+    availability: await availabilityOf(context.api, upcoming.items),
+  };
 }
 
 const steps = [

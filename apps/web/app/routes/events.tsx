@@ -1,11 +1,14 @@
+import type { EventPage } from '@parkside/api';
+import { cleanSearchText } from '@parkside/validators';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { tryApi } from '~/.server/api-errors';
 import { availabilityOf } from '~/.server/availability';
-import { EventCard } from '~/components/events/event-card';
+import { EventCard, type CardAvailability } from '~/components/events/event-card';
 import { EventSearchForm, type EventFilters } from '~/components/events/event-search-form';
 import { NearMeButton } from '~/components/events/near-me-button';
+import { KeptPart } from '~/components/layout/kept-part';
 import { buttonClasses } from '~/components/ui/button';
 
 export const meta: MetaFunction = () => [
@@ -16,12 +19,18 @@ export const meta: MetaFunction = () => [
   },
 ];
 
+/** What /events shows every visitor: the page of events and their spaces, or why not. */
+type SharedEvents =
+  | { ok: true; value: EventPage; availability: Record<string, CardAvailability> }
+  | { ok: false; status: number; error: string; availability: Record<string, never> };
+
 const withoutNear = (filters: EventFilters): EventFilters => ({ ...filters, lat: '', lng: '' });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const filters: EventFilters = {
-    q: params.get('q') ?? '',
+    // Shown back in the search box as it is searched: without invisible characters.
+    q: cleanSearchText(params.get('q') ?? '').trim(),
     from: params.get('from') ?? '',
     to: params.get('to') ?? '',
     lat: params.get('lat') ?? '',
@@ -37,23 +46,30 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const page = { items: [], nextCursor: null };
     return data({ filters: withoutNear(filters), cursor, page, error }, { status: 400 });
   }
-  const result = await tryApi(() =>
-    context.api.event.list({
-      q: filters.q || undefined,
-      from: filters.from || undefined,
-      to: filters.to || undefined,
-      near,
-      cursor,
-    }),
-  );
-  if (!result.ok) {
+  // What every visitor sees, kept until one of its events' parking changes or any event is
+  // created, changed or deleted (decision 027).
+  const shared = await context.kept.shared<SharedEvents>(request, async (api) => {
+    const result = await tryApi(() =>
+      api.event.list({
+        q: filters.q || undefined,
+        from: filters.from || undefined,
+        to: filters.to || undefined,
+        near,
+        cursor,
+      }),
+    );
+    if (!result.ok) return { value: { ...result, availability: {} }, dependsOn: null };
+    const availability = await availabilityOf(api, result.value.items);
+    const events = result.value.items.map((event) => event.id);
+    return { value: { ...result, availability }, dependsOn: { events, eventList: true } };
+  });
+  if (!shared.ok) {
     return data(
-      { filters, cursor, page: { items: [], nextCursor: null }, error: result.error },
-      { status: result.status },
+      { filters, cursor, page: { items: [], nextCursor: null }, error: shared.error },
+      { status: shared.status },
     );
   }
-  const availability = await availabilityOf(context, result.value.items);
-  return { filters, cursor, page: result.value, availability, error: null };
+  return { filters, cursor, page: shared.value, availability: shared.availability, error: null };
 }
 
 function pageLink(filters: EventFilters, cursor?: string) {
@@ -71,86 +87,89 @@ export default function EventsPage() {
   const filtered = Boolean(filters.q || filters.from || filters.to);
   const nearMe = Boolean(filters.lat && filters.lng);
 
+  // All of it comes from the shared data and the address: one kept part (decision 027).
   return (
-    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
-      <header className="mb-6">
-        <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">Upcoming events</h1>
-        <p className="mt-2 text-slate-600">
-          Pick your event to see driveways for rent nearby. Times are local to each venue.
-        </p>
-      </header>
-
-      <EventSearchForm filters={filters} error={error} />
-
-      <div className="mt-4 flex flex-wrap items-start gap-x-4 gap-y-2">
-        <NearMeButton params={Object.fromEntries(Object.entries(filters).filter(([, v]) => v))} />
-        {nearMe ? (
-          <p className="py-3 text-sm text-slate-700">
-            Sorted by distance from your location.{' '}
-            <Link
-              to={pageLink(withoutNear(filters))}
-              className="text-brand-800 font-semibold hover:underline"
-            >
-              Sort by date instead
-            </Link>
+    <KeptPart name="events">
+      <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
+        <header className="mb-6">
+          <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">Upcoming events</h1>
+          <p className="mt-2 text-slate-600">
+            Pick your event to see driveways for rent nearby. Times are local to each venue.
           </p>
-        ) : null}
-      </div>
+        </header>
 
-      <section aria-labelledby="results-heading" className="mt-8">
-        <h2 id="results-heading" className="sr-only">
-          Results
-        </h2>
-        {page.items.length > 0 ? (
-          <>
-            <p className="mb-4 text-sm text-slate-600" aria-live="polite">
-              {filtered ? 'Matching events' : 'All upcoming events'},{' '}
-              {nearMe ? 'nearest first' : 'soonest first'}
-            </p>
-            <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-              {page.items.map((event) => (
-                <li key={event.id} className="flex">
-                  <EventCard event={event} availability={availability[event.id]} />
-                </li>
-              ))}
-            </ul>
-          </>
-        ) : error ? null : (
-          <div className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
-            <p className="text-lg font-semibold">
-              {filtered ? 'No upcoming events match your search.' : 'No upcoming events yet.'}
-            </p>
-            <p className="mt-1 text-slate-600">
-              {filtered
-                ? 'Try a shorter search, another spelling or wider dates.'
-                : 'Check back soon: hosts add events every week.'}
-            </p>
-            {filtered ? (
+        <EventSearchForm filters={filters} error={error} />
+
+        <div className="mt-4 flex flex-wrap items-start gap-x-4 gap-y-2">
+          <NearMeButton params={Object.fromEntries(Object.entries(filters).filter(([, v]) => v))} />
+          {nearMe ? (
+            <p className="py-3 text-sm text-slate-700">
+              Sorted by distance from your location.{' '}
               <Link
-                to="/events"
-                className={buttonClasses({ variant: 'secondary', className: 'mt-4' })}
+                to={pageLink(withoutNear(filters))}
+                className="text-brand-800 font-semibold hover:underline"
               >
-                Show all events
+                Sort by date instead
               </Link>
-            ) : null}
-          </div>
-        )}
+            </p>
+          ) : null}
+        </div>
 
-        {page.nextCursor || cursor ? (
-          <nav aria-label="Pages" className="mt-8 flex flex-wrap justify-center gap-3">
-            {cursor ? (
-              <Link to={pageLink(filters)} className={buttonClasses({ variant: 'secondary' })}>
-                First page
-              </Link>
-            ) : null}
-            {page.nextCursor ? (
-              <Link to={pageLink(filters, page.nextCursor)} className={buttonClasses()}>
-                More events
-              </Link>
-            ) : null}
-          </nav>
-        ) : null}
-      </section>
-    </div>
+        <section aria-labelledby="results-heading" className="mt-8">
+          <h2 id="results-heading" className="sr-only">
+            Results
+          </h2>
+          {page.items.length > 0 ? (
+            <>
+              <p className="mb-4 text-sm text-slate-600" aria-live="polite">
+                {filtered ? 'Matching events' : 'All upcoming events'},{' '}
+                {nearMe ? 'nearest first' : 'soonest first'}
+              </p>
+              <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+                {page.items.map((event) => (
+                  <li key={event.id} className="flex">
+                    <EventCard event={event} availability={availability[event.id]} />
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : error ? null : (
+            <div className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
+              <p className="text-lg font-semibold">
+                {filtered ? 'No upcoming events match your search.' : 'No upcoming events yet.'}
+              </p>
+              <p className="mt-1 text-slate-600">
+                {filtered
+                  ? 'Try a shorter search, another spelling or wider dates.'
+                  : 'Check back soon: hosts add events every week.'}
+              </p>
+              {filtered ? (
+                <Link
+                  to="/events"
+                  className={buttonClasses({ variant: 'secondary', className: 'mt-4' })}
+                >
+                  Show all events
+                </Link>
+              ) : null}
+            </div>
+          )}
+
+          {page.nextCursor || cursor ? (
+            <nav aria-label="Pages" className="mt-8 flex flex-wrap justify-center gap-3">
+              {cursor ? (
+                <Link to={pageLink(filters)} className={buttonClasses({ variant: 'secondary' })}>
+                  First page
+                </Link>
+              ) : null}
+              {page.nextCursor ? (
+                <Link to={pageLink(filters, page.nextCursor)} className={buttonClasses()}>
+                  More events
+                </Link>
+              ) : null}
+            </nav>
+          ) : null}
+        </section>
+      </div>
+    </KeptPart>
   );
 }

@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { tryApi } from '~/.server/api-errors';
 import { currentPath, requireUser } from '~/.server/auth';
 import { redirectWithToast } from '~/.server/toast';
+import { KeptPart } from '~/components/layout/kept-part';
 import { ListingsMap } from '~/components/map/listings-map';
 import { ListingCard } from '~/components/rent/listing-card';
 import { ListingFilters, type ListingFilterValues } from '~/components/rent/listing-filters';
@@ -35,42 +36,50 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const maxPrice = Number(filters.maxPrice);
   // The first page of driveways is rendered; "Show more" asks for the next ones (?show=24).
   const shown = Number.parseInt(params.get('show') ?? '', 10);
-  // One call: the event, the page of driveways and the wait-list state together.
-  const page = await tryApi(() =>
-    context.api.listing.rentPage({
-      eventId: id,
-      sort: filters.sort,
-      amenities: filters.amenities,
-      limit: Math.min(Math.max(shown || LISTING_PAGE_SIZE, LISTING_PAGE_SIZE), LISTING_PAGE_MAX),
-      ...(filters.maxPrice && Number.isFinite(maxPrice) && maxPrice > 0
-        ? { maxPriceCents: Math.round(maxPrice * 100) }
-        : {}),
-    }),
-  );
-  if (!page.ok) return data({ page: null, filters }, { status: 404 });
-  // The browser gets what the page shows of the event; its description can run to paragraphs.
-  const { event } = page.value;
-  return {
-    page: {
-      ...page.value,
-      event: {
-        id: event.id,
-        title: event.title,
-        status: event.status,
-        imageUrl: event.imageUrl,
-        startsAt: event.startsAt,
-        endsAt: event.endsAt,
-        timeZone: event.timeZone,
-        venueName: event.venueName,
-        street: event.street,
-        city: event.city,
-        region: event.region,
-        latitude: event.latitude,
-        longitude: event.longitude,
+  // What every visitor sees, kept until the event's parking changes (decision 027): the event,
+  // the page of driveways and whether the event is full, in one call.
+  const page = await context.kept.shared(request, async (api) => {
+    const found = await tryApi(() =>
+      api.listing.rentPage({
+        eventId: id,
+        sort: filters.sort,
+        amenities: filters.amenities,
+        limit: Math.min(Math.max(shown || LISTING_PAGE_SIZE, LISTING_PAGE_SIZE), LISTING_PAGE_MAX),
+        ...(filters.maxPrice && Number.isFinite(maxPrice) && maxPrice > 0
+          ? { maxPriceCents: Math.round(maxPrice * 100) }
+          : {}),
+      }),
+    );
+    if (!found.ok) return { value: null, dependsOn: null };
+    // The browser gets what the page shows of the event; its description can run to paragraphs.
+    const { event, waiting: _visitorsNeverWait, ...rest } = found.value;
+    return {
+      value: {
+        ...rest,
+        event: {
+          id: event.id,
+          title: event.title,
+          status: event.status,
+          imageUrl: event.imageUrl,
+          startsAt: event.startsAt,
+          endsAt: event.endsAt,
+          timeZone: event.timeZone,
+          venueName: event.venueName,
+          street: event.street,
+          city: event.city,
+          region: event.region,
+          latitude: event.latitude,
+          longitude: event.longitude,
+        },
       },
-    },
-    filters,
-  };
+      dependsOn: { events: [event.id] },
+    };
+  });
+  if (!page) return data({ page: null, filters, waiting: false }, { status: 404 });
+  // The driver's own: whether they are on the sold-out event's wait-list.
+  const waiting =
+    page.full && context.session ? await context.api.waitlist.waiting({ eventId: id }) : false;
+  return { page, filters, waiting };
 }
 
 /** This page's address with more driveways shown, keeping the filters. */
@@ -106,7 +115,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function RentPage() {
-  const { page, filters } = useLoaderData<typeof loader>();
+  const { page, filters, waiting } = useLoaderData<typeof loader>();
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const showMoreHref = useShowMoreHref(page?.items.length ?? 0);
   if (!page) {
@@ -124,103 +133,110 @@ export default function RentPage() {
   const filtered = filters.maxPrice !== '' || filters.amenities.length > 0;
   return (
     <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-12">
-      <Link to="/events" className="text-brand-800 text-sm font-semibold hover:underline">
-        <span aria-hidden="true">←</span> All events
-      </Link>
-      <header className="mt-4 flex flex-col gap-4 overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 sm:flex-row">
-        <img
-          src={event.imageUrl ?? '/images/events/parade.svg'}
-          alt=""
-          width={640}
-          height={360}
-          className="aspect-video w-full bg-slate-200 object-cover sm:w-64"
-        />
-        <div className="p-5 sm:py-6 sm:pr-6 sm:pl-0">
-          <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">{event.title}</h1>
-          {event.status === 'cancelled' ? (
-            <p
-              role="status"
-              className="mt-2 rounded-lg bg-red-50 px-3 py-1.5 font-semibold text-red-800"
-            >
-              This event has been cancelled.
+      {/* Kept parts: rendered from the shared data alone, reused until it changes. */}
+      <KeptPart name="rent-event">
+        <Link to="/events" className="text-brand-800 text-sm font-semibold hover:underline">
+          <span aria-hidden="true">←</span> All events
+        </Link>
+        <header className="mt-4 flex flex-col gap-4 overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 sm:flex-row">
+          <img
+            src={event.imageUrl ?? '/images/events/parade.svg'}
+            alt=""
+            width={640}
+            height={360}
+            className="aspect-video w-full bg-slate-200 object-cover sm:w-64"
+          />
+          <div className="p-5 sm:py-6 sm:pr-6 sm:pl-0">
+            <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">{event.title}</h1>
+            {event.status === 'cancelled' ? (
+              <p
+                role="status"
+                className="mt-2 rounded-lg bg-red-50 px-3 py-1.5 font-semibold text-red-800"
+              >
+                This event has been cancelled.
+              </p>
+            ) : null}
+            <p className="mt-2 text-slate-700">
+              {formatEventDate(event.startsAt, event.timeZone)} ·{' '}
+              {formatEventTime(event.startsAt, event.timeZone)} to{' '}
+              {formatEventTime(event.endsAt, event.timeZone)}
             </p>
-          ) : null}
-          <p className="mt-2 text-slate-700">
-            {formatEventDate(event.startsAt, event.timeZone)} ·{' '}
-            {formatEventTime(event.startsAt, event.timeZone)} to{' '}
-            {formatEventTime(event.endsAt, event.timeZone)}
-          </p>
-          <p className="text-slate-600">
-            {event.venueName}, {event.street}, {event.city}, {event.region}
-          </p>
-        </div>
-      </header>
-
-      <section aria-label="Map" className="mt-6">
-        <ListingsMap
-          venue={{ name: event.venueName, latitude: event.latitude, longitude: event.longitude }}
-          listings={page.items}
-          selectedId={selectedId}
-          onSelect={(id) => {
-            setSelectedId(id);
-            document
-              .getElementById(`listing-${id}`)
-              ?.scrollIntoView({ behavior: 'smooth', block: 'center' });
-          }}
-        />
-      </section>
-
-      <section aria-labelledby="parking-heading" className="mt-8 flex flex-col gap-4">
-        <h2 id="parking-heading" className="text-xl font-bold">
-          Driveways near {event.venueName}
-        </h2>
-        <ListingFilters eventId={event.id} values={filters} />
-        {full ? <NotifyMe waiting={page.waiting} hasListings={page.items.length > 0} /> : null}
-        {page.items.length === 0 && full && !filtered ? null : page.items.length === 0 ? (
-          <div className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center">
-            <p className="text-lg font-semibold">
-              {filtered
-                ? 'No driveway matches these filters.'
-                : 'No driveways are listed for this event yet.'}
-            </p>
-            <p className="mt-1 text-slate-600">
-              {filtered
-                ? 'Try a higher price or fewer amenities.'
-                : 'Hosts nearby add spaces every day; check back soon.'}
+            <p className="text-slate-600">
+              {event.venueName}, {event.street}, {event.city}, {event.region}
             </p>
           </div>
-        ) : (
-          <>
-            <ul className="flex flex-col gap-3">
-              {page.items.map((listing) => (
-                <li
-                  key={listing.id}
-                  id={`listing-${listing.id}`}
-                  className={
-                    listing.id === selectedId
-                      ? 'ring-brand-600 scroll-mt-24 rounded-2xl ring-4'
-                      : 'scroll-mt-24'
-                  }
+        </header>
+
+        <section aria-label="Map" className="mt-6">
+          <ListingsMap
+            venue={{ name: event.venueName, latitude: event.latitude, longitude: event.longitude }}
+            listings={page.items}
+            selectedId={selectedId}
+            onSelect={(id) => {
+              setSelectedId(id);
+              document
+                .getElementById(`listing-${id}`)
+                ?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+            }}
+          />
+        </section>
+      </KeptPart>
+
+      <section aria-labelledby="parking-heading" className="mt-8 flex flex-col gap-4">
+        <KeptPart name="rent-filters">
+          <h2 id="parking-heading" className="text-xl font-bold">
+            Driveways near {event.venueName}
+          </h2>
+          <ListingFilters eventId={event.id} values={filters} />
+        </KeptPart>
+        {full ? <NotifyMe waiting={waiting} hasListings={page.items.length > 0} /> : null}
+        <KeptPart name="rent-listings">
+          {page.items.length === 0 && full && !filtered ? null : page.items.length === 0 ? (
+            <div className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center">
+              <p className="text-lg font-semibold">
+                {filtered
+                  ? 'No driveway matches these filters.'
+                  : 'No driveways are listed for this event yet.'}
+              </p>
+              <p className="mt-1 text-slate-600">
+                {filtered
+                  ? 'Try a higher price or fewer amenities.'
+                  : 'Hosts nearby add spaces every day; check back soon.'}
+              </p>
+            </div>
+          ) : (
+            <>
+              <ul className="flex flex-col gap-3">
+                {page.items.map((listing) => (
+                  <li
+                    key={listing.id}
+                    id={`listing-${listing.id}`}
+                    className={
+                      listing.id === selectedId
+                        ? 'ring-brand-600 scroll-mt-24 rounded-2xl ring-4'
+                        : 'scroll-mt-24'
+                    }
+                  >
+                    <ListingCard
+                      listing={listing}
+                      timeZone={event.timeZone}
+                      photoUrl={listing.photoUrl ?? undefined}
+                    />
+                  </li>
+                ))}
+              </ul>
+              {page.hasMore && page.items.length < LISTING_PAGE_MAX ? (
+                <Link
+                  to={showMoreHref}
+                  preventScrollReset
+                  className={buttonClasses({ variant: 'secondary', className: 'self-center' })}
                 >
-                  <ListingCard
-                    listing={listing}
-                    timeZone={event.timeZone}
-                    photoUrl={listing.photoUrl ?? undefined}
-                  />
-                </li>
-              ))}
-            </ul>
-            {page.hasMore && page.items.length < LISTING_PAGE_MAX ? (
-              <Link
-                to={showMoreHref}
-                preventScrollReset
-                className={buttonClasses({ variant: 'secondary', className: 'self-center' })}
-              >
-                Show more driveways
-              </Link>
-            ) : null}
-          </>
-        )}
+                  Show more driveways
+                </Link>
+              ) : null}
+            </>
+          )}
+        </KeptPart>
       </section>
     </div>
   );

@@ -8,14 +8,16 @@ import { createFreshDatabase, type FreshDatabase } from './fresh-database';
 import { blockMapTiles } from './map-tiles';
 
 /**
- * /rent as signed-out visitors get it on game day: kept by each server and served again, until
- * anything it shows changes on any server, or by hand in the database (decision 020).
+ * /rent and /events as drivers get them on game day: kept by each server (whole for signed-out
+ * visitors, decision 020; the shared part for signed-in drivers, decision 027) and served again,
+ * until anything they show changes on any server, or by hand in the database.
  */
 
 test.describe.configure({ mode: 'serial' });
 test.skip(!process.env.TEST_DATABASE_URL, 'two app servers on one database need PostgreSQL');
 
 const driver = DEMO_ACCOUNTS.find((a) => a.email === 'driver@example.com')!;
+const admin = DEMO_ACCOUNTS.find((a) => a.email === 'admin@example.com')!;
 let database: FreshDatabase;
 let handle: DatabaseHandle;
 let servers: ChildProcess[] = [];
@@ -75,6 +77,22 @@ test.afterAll(async () => {
 
 const rentUrl = (origin: string) => `${origin}/rent?event=${eventId}`;
 const card = (page: Page) => page.getByRole('article', { name: 'Cedar driveway' });
+
+/** Books a space of the Cedar driveway through the second server, as `cookie`'s user. */
+async function bookOnTheOtherServer(cookie: string, licensePlate: string, vehicle: string) {
+  const booked = await postForm(
+    origins[1],
+    `/booking-confirmation?listing=${listingId}`,
+    {
+      listingId,
+      licensePlate,
+      vehicleDescription: vehicle,
+      idempotencyKey: `page-cache-${licensePlate}-${Date.now()}`,
+    },
+    cookie,
+  );
+  expect(booked.status).toBe(302);
+}
 
 /** Opens /rent on the first server; returns what the page cache did with it. */
 async function openRent(page: Page): Promise<string | undefined> {
@@ -136,18 +154,7 @@ test('a booking on the other server shows at once on the kept page', async ({ pa
   await expect(card(page)).toContainText('2 spaces left');
 
   const cookie = await sessionCookie(origins[1], driver.email, driver.password);
-  const booked = await postForm(
-    origins[1],
-    `/booking-confirmation?listing=${listingId}`,
-    {
-      listingId,
-      licensePlate: 'CACHE1',
-      vehicleDescription: 'Blue Subaru',
-      idempotencyKey: `page-cache-${Date.now()}`,
-    },
-    cookie,
-  );
-  expect(booked.status).toBe(302);
+  await bookOnTheOtherServer(cookie, 'CACHE1', 'Blue Subaru');
 
   // The first server hears of it from PostgreSQL; the next visitor gets a fresh render.
   await expect
@@ -158,9 +165,10 @@ test('a booking on the other server shows at once on the kept page', async ({ pa
     .toContain('1 space left');
   expect(await openRent(page)).toBe('hit');
 
-  // A signed-in driver is never served a kept page.
+  // A signed-in driver is never served a kept page, only its kept shared part.
   const mine = await fetch(rentUrl(origins[0]), { headers: { cookie } });
   expect(mine.headers.get('x-cache')).toBeNull();
+  expect(mine.headers.get('x-kept')).toMatch(/^(hit|miss)$/);
   expect(await mine.text()).toContain('1 space left');
 });
 
@@ -201,6 +209,114 @@ test('what is not the same for every signed-out visitor is never served from mem
   for (let i = 0; i < 2; i += 1) {
     const response = await fetch(unknown);
     expect(response.status).toBe(404);
-    expect(response.headers.get('x-cache')).toBe('miss');
+    expect(response.headers.get('x-cache')).toBeNull();
+    expect(response.headers.get('x-kept')).toBeNull();
   }
+});
+
+/** Signs the browser in as the demo driver (one session for both servers: they share it). */
+async function signIn(page: Page) {
+  const [name, value] = (await sessionCookie(origins[1], driver.email, driver.password)).split('=');
+  await page.context().addCookies(origins.map((url) => ({ name: name!, value: value!, url })));
+  return `${name}=${value}`;
+}
+
+/** Collects what React says in the console when a page's markup does not match its data. */
+function hydrationErrors(page: Page): string[] {
+  const errors: string[] = [];
+  const record = (text: string) => {
+    if (/hydrat|did not match|Minified React error #(418|419|421|422|423|425)/i.test(text)) {
+      errors.push(text);
+    }
+  };
+  page.on('console', (message) => record(message.text()));
+  page.on('pageerror', (error) => record(error.message));
+  return errors;
+}
+
+test('a signed-in driver gets the kept part inside their own page, and it hydrates', async ({
+  page,
+}) => {
+  await blockMapTiles(page);
+  const errors = hydrationErrors(page);
+  await signIn(page);
+  const open = async () => {
+    const response = await page.goto(rentUrl(origins[0]));
+    expect(response?.status()).toBe(200);
+    expect(response?.headers()['x-cache']).toBeUndefined();
+    return response?.headers()['x-kept'];
+  };
+  await open();
+  expect(await open()).toBe('hit');
+  // The driver's own menu around the shared part, and the shared part as fresh as a render.
+  await expect(page.getByRole('button', { name: /Dana Driver/ })).toBeVisible();
+  await expect(card(page)).toContainText('1 space left');
+
+  // The reused markup is live: the filters and links in it work in the browser.
+  await page.getByLabel('Sort by').selectOption('distance');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page).toHaveURL(/sort=distance/);
+  await expect(card(page)).toBeVisible();
+  const dataRequest = page.waitForRequest((r) => r.url().includes('/events.data'));
+  await page.getByRole('link', { name: 'All events' }).click();
+  await dataRequest;
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('events');
+  expect(errors).toEqual([]);
+});
+
+test('a signed-in driver sees a booking made on the other server at once', async ({ page }) => {
+  await blockMapTiles(page);
+  await signIn(page);
+  // Someone else books the last space, on the other server.
+  const cookie = await sessionCookie(origins[1], admin.email, admin.password);
+  await page.goto(rentUrl(origins[0]));
+  await page.goto(rentUrl(origins[0]));
+  await expect(card(page)).toContainText('1 space left');
+  await bookOnTheOtherServer(cookie, 'CACHE2', 'Red Civic');
+  await expect
+    .poll(async () => {
+      await page.goto(rentUrl(origins[0]));
+      return card(page).textContent();
+    })
+    .toContain('Sold out');
+  await expect(page.getByRole('button', { name: /Dana Driver/ })).toBeVisible();
+});
+
+test('/events is kept too, and a new event on the other server shows at once', async ({
+  page,
+  browser,
+}) => {
+  const eventsUrl = `${origins[0]}/events`;
+  const title = `Kept list test ${Date.now()}`;
+  // Signed out: the whole page; signed in: its shared part.
+  await fetch(eventsUrl);
+  expect((await fetch(eventsUrl)).headers.get('x-cache')).toBe('hit');
+  const cookie = await signIn(page);
+  await fetch(eventsUrl, { headers: { cookie } });
+  const signedIn = await fetch(eventsUrl, { headers: { cookie } });
+  expect(signedIn.headers.get('x-kept')).toBe('hit');
+  expect(await signedIn.text()).not.toContain(title);
+
+  // A host registers an event on the other server: both kinds of visitor see it on the next visit.
+  const [stadium] = await handle.db.select().from(events).where(eq(events.id, eventId));
+  await handle.db.insert(events).values({
+    ...stadium!,
+    id: undefined,
+    title,
+    slug: `kept-list-${Date.now()}`,
+    importKey: null,
+    startsAt: new Date(Date.now() + 60 * 60_000),
+    endsAt: new Date(Date.now() + 4 * 60 * 60_000),
+  });
+  await expect.poll(async () => (await (await fetch(eventsUrl)).text()).includes(title)).toBe(true);
+  await page.goto(eventsUrl);
+  await expect(page.getByRole('heading', { name: title })).toBeVisible();
+  await expect(page.getByRole('button', { name: /Dana Driver/ })).toBeVisible();
+
+  // And a visitor's browser gets the kept page with the event, in their own signed-out frame.
+  const visitor = await browser.newPage();
+  await visitor.goto(eventsUrl);
+  await expect(visitor.getByRole('heading', { name: title })).toBeVisible();
+  await expect(visitor.getByRole('link', { name: 'Sign In' })).toBeVisible();
+  await visitor.close();
 });

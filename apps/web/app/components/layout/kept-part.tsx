@@ -1,0 +1,29 @@
+import { createContext, useContext, type ReactNode } from 'react';
+
+/** On the server, the kept HTML of this request's parts (apps/web/server/kept-parts.ts). */
+export interface KeptHtml {
+  htmlOf(name: string): string | undefined;
+}
+
+export const KeptHtmlContext = createContext<KeptHtml | null>(null);
+
+/** The attribute that marks a kept part's `<div>`, where the server cuts its HTML out. */
+export const KEPT_PART_ATTRIBUTE = 'data-kept';
+
+/**
+ * A part of a page rendered from the page's shared data (`context.kept.shared` in its loader)
+ * and its address alone: nothing of the signed-in user's, no clock, no random ids. The server
+ * renders it once per change of that data and puts the same HTML back into later documents;
+ * the browser renders the children and hydrates them against it as usual. `display: contents`,
+ * so the wrapper changes no layout. Names are unique within a page.
+ */
+export function KeptPart({ name, children }: { name: string; children: ReactNode }) {
+  const html = useContext(KeptHtmlContext)?.htmlOf(name);
+  return html === undefined ? (
+    <div className="contents" data-kept={name}>
+      {children}
+    </div>
+  ) : (
+    <div className="contents" data-kept={name} dangerouslySetInnerHTML={{ __html: html }} />
+  );
+}

@@ -1,0 +1,181 @@
+import { appRouter, type ApiCaller } from '@parkside/api';
+import { events } from '@parkside/db';
+import { createTestDatabase, type TestDatabase } from '@parkside/db/testing';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { seedDemo } from './demo-data';
+import { EVENT_LIST_CHANGED, startKeeping, type Keeping } from './keeping';
+import { cutPart, KeptRequest, sharedPartBytes, type SharedPart } from './kept-parts';
+import { KeptStore } from './kept-store';
+import { readEnv } from './env';
+import { apiContext, createServices, type Services } from './services';
+
+let handle: TestDatabase;
+let services: Services;
+let visitorApi: () => ApiCaller;
+
+beforeAll(async () => {
+  handle = await createTestDatabase();
+  await seedDemo(handle.db);
+  services = createServices(handle.db, readEnv({ NODE_ENV: 'test' }), {
+    publicUrl: 'http://parkside.test',
+  });
+  visitorApi = () =>
+    appRouter.createCaller(apiContext(services, { headers: new Headers(), clientIp: '::1' }, null));
+});
+
+afterAll(async () => {
+  await handle?.close();
+});
+
+describe('cutPart', () => {
+  it('finds the inner HTML of a part, nested divs and all', () => {
+    const document =
+      '<main><div class="contents" data-kept="list"><div><div>a</div></div><p>b</p></div>' +
+      '<div>after</div></main>';
+    expect(cutPart(document, 'list')).toBe('<div><div>a</div></div><p>b</p>');
+  });
+
+  it('finds nothing for a part that is missing, unclosed or there twice', () => {
+    expect(cutPart('<div data-kept="other"></div>', 'list')).toBeNull();
+    expect(cutPart('<div data-kept="list"><div></div>', 'list')).toBeNull();
+    expect(cutPart('<div data-kept="list"></div><div data-kept="list"></div>', 'list')).toBeNull();
+  });
+
+  it('is not fooled by escaped text that looks like a tag', () => {
+    expect(cutPart('<div data-kept="list">&lt;/div&gt; x</div></div>', 'list')).toBe(
+      '&lt;/div&gt; x',
+    );
+  });
+});
+
+describe('KeptRequest', () => {
+  let store: KeptStore<SharedPart>;
+  let loads: number;
+  const upcoming = new Request('http://parkside.test/events?q=stadium');
+  const document = (html: string) =>
+    `<body><header>Signed in as Dana</header><div class="contents" data-kept="events">${html}</div></body>`;
+
+  beforeEach(() => {
+    store = new KeptStore({ sizeOf: sharedPartBytes });
+    store.listeningStarted();
+    loads = 0;
+  });
+
+  /** One request for the upcoming events, as /events's loader makes it, with its page rendered. */
+  async function visit(html = '<ul><li>Stadium of Fire</li></ul>', nonce = 'n0nce') {
+    const kept = new KeptRequest(store, visitorApi, 'parkside.test');
+    const found = await kept.shared(upcoming, async (api) => {
+      loads += 1;
+      const page = await api.event.list({ q: 'stadium' });
+      return { value: page, dependsOn: { events: page.items.map((e) => e.id), eventList: true } };
+    });
+    const reused = kept.htmlOf('events');
+    if (kept.wantsParts) kept.rendered(document(html), nonce);
+    return { kept, found, reused };
+  }
+
+  it('loads the shared data once, as a visitor, and then reuses it and its rendered part', async () => {
+    const first = await visit();
+    expect(first.found.items.map((e) => e.title)).toContain('Stadium of Fire');
+    expect(first.reused).toBeUndefined();
+    expect(first.kept.outcome).toBe('miss');
+    expect(first.kept.dependencies?.eventList).toBe(true);
+
+    const second = await visit('<p>rendered again</p>');
+    expect(loads).toBe(1);
+    expect(second.found).toBe(first.found);
+    // Only the part comes back: the signed-in header around it is the request's own.
+    expect(second.reused).toBe('<ul><li>Stadium of Fire</li></ul>');
+    expect(second.kept.outcome).toBe('hit');
+  });
+
+  it('loads again once an event it shows changes, or any event is created', async () => {
+    const first = await visit();
+    store.changed(first.found.items[0]!.id);
+    expect((await visit()).reused).toBeUndefined();
+    expect(loads).toBe(2);
+    store.eventListChanged();
+    await visit();
+    expect(loads).toBe(3);
+  });
+
+  it('keeps nothing it is told not to, nor a part that holds the nonce', async () => {
+    const kept = new KeptRequest(store, visitorApi, 'parkside.test');
+    await kept.shared(upcoming, async () => ({ value: 'not found', dependsOn: null }));
+    expect(kept.dependencies).toBeNull();
+    expect(kept.outcome).toBeNull();
+    expect(kept.htmlOf('events')).toBeUndefined();
+    expect(kept.wantsParts).toBe(false);
+    expect(store.size).toBe(0);
+
+    await visit('<script nonce="abc123">x</script>', 'abc123');
+    expect((await visit()).reused).toBeUndefined();
+  });
+
+  it('keeps nothing without a store, and each address apart', async () => {
+    const bare = new KeptRequest(undefined, visitorApi, 'parkside.test');
+    await bare.shared(upcoming, async () => ({ value: 1, dependsOn: { events: [] } }));
+    expect(bare.dependencies).toBeNull();
+
+    await visit();
+    const other = new KeptRequest(store, visitorApi, 'parkside.test');
+    const value = await other.shared(new Request('http://parkside.test/events'), async () => ({
+      value: 'all events',
+      dependsOn: { events: [], eventList: true },
+    }));
+    expect(value).toBe('all events');
+    // The Host header is part of the key.
+    const elsewhere = new KeptRequest(store, visitorApi, 'evil.test');
+    await elsewhere.shared(upcoming, async () => ({ value: 'x', dependsOn: { events: [] } }));
+    expect(loads).toBe(1);
+    expect(elsewhere.outcome).toBe('miss');
+  });
+});
+
+describe('startKeeping', () => {
+  let keeping: Keeping | undefined;
+
+  afterAll(async () => {
+    await keeping?.stop();
+  });
+
+  it('drops lists of events when an event is created or changed in the database', async () => {
+    keeping = await startKeeping(handle);
+    expect(keeping).toBeDefined();
+    const { parts, pages } = keeping!;
+    const keepList = () => {
+      const ticket = parts.begin();
+      const part: SharedPart = { data: 'list', dependsOn: { events: [] }, html: new Map() };
+      expect(parts.put(ticket, '/events', part, { events: [], eventList: true })).toBe(true);
+      expect(
+        pages.put(
+          pages.begin(),
+          '/events',
+          { status: 200, headers: [], parts: ['page'] },
+          {
+            events: [],
+            eventList: true,
+          },
+        ),
+      ).toBe(true);
+    };
+    keepList();
+    const [event] = await handle.db.select().from(events).limit(1);
+    await handle.db
+      .update(events)
+      .set({ title: `${event!.title} (moved)` })
+      .where(eq(events.id, event!.id));
+    await expect.poll(() => parts.get('/events') ?? pages.get('/events')).toBeUndefined();
+
+    keepList();
+    await handle.db.insert(events).values({
+      ...event!,
+      id: undefined,
+      slug: `${event!.slug}-again`,
+      importKey: null,
+    });
+    await expect.poll(() => parts.get('/events') ?? pages.get('/events')).toBeUndefined();
+    expect(EVENT_LIST_CHANGED).not.toMatch(/^[0-9a-f-]{36}$/);
+  });
+});

@@ -1,0 +1,148 @@
+/**
+ * The shared part of a page, computed once per change of what it shows and reused for every
+ * request, signed in or not (decision 027). A page's loader asks `context.kept.shared` for the
+ * data every visitor sees, loaded through the API as a visitor (so nothing of the user's own can
+ * slip in), and says what it depends on. The page wraps what it renders from that data alone in
+ * `<KeptPart>`; the HTML of those parts is cut out of the first document rendered from the data
+ * and put back as it is into the next ones, while the rest of the page (the header with the
+ * user's menu, anything of the user's own) is rendered per request. The browser gets the same
+ * data and hydrates the same markup, as if the whole page had been rendered.
+ */
+import type { ApiCaller } from '@parkside/api';
+import { KEPT_PART_ATTRIBUTE } from '../app/components/layout/kept-part';
+import type { Dependencies, KeptStore } from './kept-store';
+
+/** The shared data of one page address, and the HTML of its kept parts once rendered. */
+export interface SharedPart {
+  data: unknown;
+  dependsOn: Dependencies;
+  /** Part name to HTML, as the part's `<div>` holds it. */
+  html: ReadonlyMap<string, string>;
+}
+
+export type SharedStore = KeptStore<SharedPart>;
+
+/** What a loader's `load` returns: the data, and what it shows (null: do not keep it). */
+export interface SharedLoad<T> {
+  value: T;
+  dependsOn: Dependencies | null;
+}
+
+const PART_NAME = /^[a-z][a-z0-9-]*$/;
+
+/** The size of a shared part in memory, roughly: its HTML and its data as JSON would be. */
+export function sharedPartBytes(part: SharedPart): number {
+  let bytes = JSON.stringify(part.data)?.length ?? 0;
+  for (const html of part.html.values()) bytes += html.length;
+  return bytes;
+}
+
+/**
+ * The inner HTML of the kept part `name` in a rendered document: what React wrote between
+ * `<div … data-kept="name">` and its closing tag. Null when it is not there, or not plainly
+ * nested. React escapes `<` in text and attributes, so every `<div` and `</div>` inside is a tag.
+ */
+export function cutPart(document: string, name: string): string | null {
+  const marker = ` ${KEPT_PART_ATTRIBUTE}="${name}">`;
+  const at = document.indexOf(marker);
+  if (at < 0 || document.indexOf(marker, at + marker.length) >= 0) return null;
+  const start = at + marker.length;
+  const tag = /<(\/?)div[\s>]/g;
+  tag.lastIndex = start;
+  let depth = 1;
+  for (let match = tag.exec(document); match; match = tag.exec(document)) {
+    depth += match[1] ? -1 : 1;
+    if (depth === 0) return document.slice(start, match.index);
+  }
+  return null;
+}
+
+/** One request's use of the shared parts: made per request, read by the loaders and the render. */
+export class KeptRequest {
+  /** The shared part this request used, and whether it was kept (or found kept). */
+  private used: { key: string; part: SharedPart; kept: boolean } | null = null;
+  /** Parts put back from what was kept, and parts rendered afresh, in this document. */
+  private readonly reused = new Set<string>();
+  private readonly missing = new Set<string>();
+
+  constructor(
+    private readonly store: SharedStore | undefined,
+    /** The API as a signed-out visitor, made when first needed. */
+    private readonly visitorApi: () => ApiCaller,
+    /** Part of every key: the Host header, as in a proxy's cache. */
+    private readonly host: string,
+  ) {}
+
+  /**
+   * The data of the page at `request`'s address that every visitor sees. Loaded with `load`
+   * through the API as a visitor, or taken as kept since its last change. Call it once per
+   * request, from the page's own loader.
+   */
+  async shared<T>(request: Request, load: (api: ApiCaller) => Promise<SharedLoad<T>>): Promise<T> {
+    const url = new URL(request.url);
+    const key = `${this.host}${url.pathname}${url.search}`;
+    const found = this.store?.get(key);
+    if (found) {
+      this.used = { key, part: found, kept: true };
+      return found.data as T;
+    }
+    const ticket = this.store?.begin();
+    const { value, dependsOn } = await load(this.visitorApi());
+    const part: SharedPart = {
+      data: value,
+      dependsOn: dependsOn ?? { events: [] },
+      html: new Map(),
+    };
+    const kept = Boolean(
+      this.store && ticket && dependsOn && this.store.put(ticket, key, part, dependsOn),
+    );
+    this.used = { key, part, kept };
+    return value;
+  }
+
+  /**
+   * What the page depends on, when all it shows beyond its frame is shared data that was kept;
+   * null when the page has no shared part or it was not kept. A signed-out visitor's whole page
+   * is kept on this (its frame is the same for every visitor).
+   */
+  get dependencies(): Dependencies | null {
+    return this.used?.kept ? this.used.part.dependsOn : null;
+  }
+
+  /** For the `X-Kept` header: whether this response reused kept parts, kept new ones, or neither. */
+  get outcome(): 'hit' | 'miss' | null {
+    if (!this.used?.kept) return null;
+    return this.reused.size > 0 ? 'hit' : 'miss';
+  }
+
+  /** The kept HTML of part `name` for this page's data; undefined when it must be rendered. */
+  htmlOf(name: string): string | undefined {
+    const html = this.used?.kept ? this.used.part.html.get(name) : undefined;
+    if (html === undefined) this.missing.add(name);
+    else this.reused.add(name);
+    return html;
+  }
+
+  /** Whether the rendered document holds parts to keep (see `rendered`). */
+  get wantsParts(): boolean {
+    return Boolean(this.store && this.used?.kept && this.missing.size > 0);
+  }
+
+  /**
+   * After rendering: keeps the HTML of the parts rendered afresh, cut from the document, with
+   * the data they were rendered from, if that data is still the one kept. A part that holds the
+   * response's nonce is never kept (the nonce is the response's own).
+   */
+  rendered(document: string, nonce: string): void {
+    if (!this.store || !this.used?.kept || this.missing.size === 0) return;
+    const html = new Map(this.used.part.html);
+    for (const name of this.missing) {
+      if (!PART_NAME.test(name) || html.has(name)) continue;
+      const cut = cutPart(document, name);
+      if (cut !== null && !(nonce && cut.includes(nonce))) html.set(name, cut);
+    }
+    if (html.size === this.used.part.html.size) return;
+    const next: SharedPart = { ...this.used.part, html };
+    if (this.store.replace(this.used.key, this.used.part, next)) this.used.part = next;
+  }
+}
