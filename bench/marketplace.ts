@@ -99,7 +99,7 @@ async function main(): Promise<number> {
   }
   if (parts.has('rent')) {
     checks.push(...(await step('/rent data', () => benchRentData(db))));
-    checks.push(...(await benchRent(database.url, sql)));
+    checks.push(...(await benchRent(database.url, sql, db)));
   }
 
   console.log('');

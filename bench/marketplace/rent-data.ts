@@ -20,8 +20,7 @@ export async function benchRentData(db: Database): Promise<Check[]> {
   const checks: Check[] = [];
   // Cheapest first (the page's default), then nearest first (the other order drivers pick).
   for (const sort of ['price', 'distance'] as const) {
-    // Built, not parsed: the seed's ids are md5 digests, not RFC 4122 UUIDs, which the
-    // procedure's input schema (rightly) insists on.
+    // Built, not parsed: the page's own call, without the router around it.
     const input: z.output<typeof listingsForEventInput> = {
       eventId: eventId(BUSIEST_EVENT),
       sort,

@@ -1,7 +1,8 @@
 /**
  * Bulk data for the benchmark, inserted with INSERT ... SELECT over generate_series so a million
- * rows take seconds. Ids are derived from the row number (md5 -> uuid), so the benchmark can
- * name the events it measures without reading them back. Values are varied but deterministic.
+ * rows take seconds. Ids are derived from the row number (an md5 digest made a version 4 UUID,
+ * as every input schema insists on), so the benchmark can name the events it measures without
+ * reading them back. Values are varied but deterministic.
  */
 import { createHash } from 'node:crypto';
 import type postgres from 'postgres';
@@ -35,9 +36,14 @@ export function eventId(n: number): string {
 }
 
 function md5Uuid(text: string): string {
-  // Same as PostgreSQL's md5(text)::uuid.
+  // Same as sqlUuid in SQL: the digest with the version (4) and variant (8) digits set.
   const hex = createHash('md5').update(text).digest('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20)}`;
+}
+
+/** The SQL of md5Uuid for a text expression. */
+function sqlUuid(text: string): string {
+  return `overlay(overlay(md5(${text}) placing '4' from 13) placing '8' from 17)::uuid`;
 }
 
 const FIRST_WORDS = [
@@ -181,7 +187,7 @@ export async function seedEvents(sql: postgres.Sql, count = EVENT_COUNT): Promis
   await sql.unsafe(`
     insert into events (id, title, slug, description, venue_name, street, city, region,
       postal_code, latitude, longitude, time_zone, starts_at, ends_at, expected_attendance, status)
-    select md5('event-' || i)::uuid,
+    select ${sqlUuid(`'event-' || i`)},
       case when i % 1000 = 7 then 'Stadium of Fire'
         else (${textArray(FIRST_WORDS)})[1 + i % ${FIRST_WORDS.length}] || ' ' ||
              (${textArray(SECOND_WORDS)})[1 + (i / 7) % ${SECOND_WORDS.length}] || ' ' ||
@@ -233,12 +239,12 @@ export async function seedListings(sql: postgres.Sql): Promise<void> {
   cases.push(`else ${RENT_EVENT}`);
   await sql.unsafe(`
     create unlogged table bench_spots as
-    select i, md5('driveway-' || i)::uuid as driveway_id, e.id as event_id,
+    select i, ${sqlUuid(`'driveway-' || i`)} as driveway_id, e.id as event_id,
       e.latitude + (((i * 7919) % 10007) / 10007.0 - 0.5) * 0.06 as latitude,
       e.longitude + (((i * 104729) % 10009) / 10009.0 - 0.5) * 0.08 as longitude,
       e.starts_at, e.ends_at
     from generate_series(1::bigint, ${rentLast}) as i
-    join events e on e.id = md5('event-' || (case ${cases.join(' ')} end))::uuid`);
+    join events e on e.id = ${sqlUuid(`'event-' || (case ${cases.join(' ')} end)`)}`);
   await sql.unsafe(`
     insert into driveways (id, title, street, city, region, postal_code, latitude, longitude,
       description, access_instructions, capacity, amenities)

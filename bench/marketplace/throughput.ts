@@ -1,15 +1,17 @@
 /**
- * /rent?event=ID with 200 listings against a minimal Remix page (/bench/minimal), both served
- * by the same production server: a benchmark build of apps/web (PARKSIDE_BENCH_BUILD=1, in
- * apps/web/build-bench/) started with `node` on its server entry and the bench database.
- * Requests/s of each with the same keep-alive connections; rounds alternate so drift in the
- * machine's load hits both pages alike.
+ * /rent?event=ID with 200 listings and /events against a minimal Remix page (/bench/minimal),
+ * all served by the same production server: a benchmark build of apps/web
+ * (PARKSIDE_BENCH_BUILD=1, in apps/web/build-bench/) started with `node` on its server entry and
+ * the bench database. Requests/s of each with the same keep-alive connections; the order of the
+ * pages rotates from round to round so drift in the machine's load hits them alike.
  *
- * Measured three ways: as the issue asks (signed-out visitors, whom the server answers from its
- * page cache, decision 020); the same while a booking of the event changes ten times a second
- * (each change drops the kept page); and with the page cache off, every request rendered.
+ * Measured as a signed-out visitor and as a signed-in driver (each page against the minimal page
+ * requested the same way, so both carry the same frame: the session, the header's menu); the
+ * same while a booking of the /rent event changes ten times a second (each change drops what
+ * was kept of that event); and with the page cache off, every request rendered.
  */
 import { LISTING_PAGE_SIZE } from '@parkside/validators';
+import type { Database } from '@parkside/db';
 import autocannon from 'autocannon';
 import type postgres from 'postgres';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -17,10 +19,11 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findFreePort, spawnProductionServer, stopServer, waitForHealth } from '../server';
 import { eventId, RENT_EVENT, RENT_LISTINGS } from './seed';
+import { BENCH_DRIVER_NAME, benchSessionCookie } from './session';
 import type { Check } from './stats';
 
-/** /rent must serve at least this share of the minimal page's requests/s. */
-export const RENT_RATIO_TARGET = 0.8;
+/** /rent and /events must serve at least this share of the minimal page's requests/s. */
+export const PAGE_RATIO_TARGET = 0.8;
 const CONNECTIONS = 10;
 const WARMUP_SECONDS = 3;
 const ROUND_SECONDS = 8;
@@ -85,11 +88,17 @@ export async function stopRentServers(): Promise<void> {
 }
 
 /** Fetches a page once and checks it is the page meant to be measured. */
-async function checkPage(url: string, mustContain: string, count?: [string, number]) {
-  const response = await fetch(url, { headers: HEADERS });
+async function checkPage(
+  url: string,
+  headers: Record<string, string>,
+  mustContain: string[],
+  count?: [string, number],
+) {
+  const response = await fetch(url, { headers });
   const html = await response.text();
-  if (response.status !== 200 || !html.includes(mustContain)) {
-    throw new Error(`GET ${url} answered ${response.status} without "${mustContain}".`);
+  const missing = mustContain.find((text) => !html.includes(text));
+  if (response.status !== 200 || missing !== undefined) {
+    throw new Error(`GET ${url} answered ${response.status} without "${missing}".`);
   }
   if (count) {
     const found = html.split(count[0]).length - 1;
@@ -106,57 +115,58 @@ interface Round {
   errors: number;
 }
 
-async function load(url: string, seconds: number): Promise<Round> {
-  const result = await autocannon({
-    url,
-    connections: CONNECTIONS,
-    duration: seconds,
-    headers: HEADERS,
-  });
+async function load(url: string, headers: Record<string, string>, seconds: number) {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers });
   return {
     requests: result.requests.total,
     seconds: result.duration,
     errors: result.errors + result.timeouts + result.non2xx,
-  };
+  } satisfies Round;
 }
 
 /** How often the churning figure changes the /rent event's parking. */
 const CHURN_EVERY_MS = 100;
 
-interface Rates {
-  rent: number;
-  minimal: number;
-  errors: number;
-}
+type PageName = 'minimal' | 'rent' | 'events';
+const PATH_LABEL: Record<PageName, string> = {
+  minimal: '/bench/minimal',
+  rent: '/rent',
+  events: '/events',
+};
 
-/** Warms both pages up, then measures them in alternating rounds. */
-async function measurePages(rentUrl: string, minimalUrl: string): Promise<Rates> {
+/** Requests/s of each page measured, and the failed requests of all of them. */
+type Rates = Partial<Record<PageName, number>> & { minimal: number; errors: number };
+
+/** Warms the pages up, then measures them in rounds, each round in another order. */
+async function measurePages(
+  urls: Partial<Record<PageName, string>> & { minimal: string },
+  headers: Record<string, string>,
+): Promise<Rates> {
+  const pages = Object.keys(urls) as PageName[];
   process.stdout.write(`  warming up (${WARMUP_SECONDS} s each)... `);
-  await load(minimalUrl, WARMUP_SECONDS);
-  await load(rentUrl, WARMUP_SECONDS);
+  for (const page of pages) await load(urls[page]!, headers, WARMUP_SECONDS);
   console.log('done');
-  const totals = {
-    rent: { requests: 0, seconds: 0, errors: 0 },
-    minimal: { requests: 0, seconds: 0, errors: 0 },
-  };
-  for (let round = 1; round <= ROUNDS; round++) {
-    // Alternate which page goes first, so neither always follows the other.
-    const order = round % 2 === 1 ? (['minimal', 'rent'] as const) : (['rent', 'minimal'] as const);
+  const totals = new Map(pages.map((page) => [page, { requests: 0, seconds: 0, errors: 0 }]));
+  for (let round = 0; round < ROUNDS; round++) {
+    // Rotate the order, so no page always follows the same one.
+    const order = pages.map((_, i) => pages[(i + round) % pages.length]!);
     for (const page of order) {
-      const result = await load(page === 'rent' ? rentUrl : minimalUrl, ROUND_SECONDS);
-      totals[page].requests += result.requests;
-      totals[page].seconds += result.seconds;
-      totals[page].errors += result.errors;
+      const result = await load(urls[page]!, headers, ROUND_SECONDS);
+      const total = totals.get(page)!;
+      total.requests += result.requests;
+      total.seconds += result.seconds;
+      total.errors += result.errors;
       console.log(
-        `  round ${round}: ${page === 'rent' ? '/rent        ' : '/bench/minimal'} ${(result.requests / result.seconds).toFixed(0)} requests/s`,
+        `  round ${round + 1}: ${PATH_LABEL[page].padEnd(14)} ${(result.requests / result.seconds).toFixed(0)} requests/s`,
       );
     }
   }
-  return {
-    rent: totals.rent.requests / totals.rent.seconds,
-    minimal: totals.minimal.requests / totals.minimal.seconds,
-    errors: totals.rent.errors + totals.minimal.errors,
-  };
+  const rates: Rates = { minimal: 0, errors: 0 };
+  for (const [page, total] of totals) {
+    rates[page] = total.requests / total.seconds;
+    rates.errors += total.errors;
+  }
+  return rates;
 }
 
 /**
@@ -190,19 +200,30 @@ function churn(sql: postgres.Sql, event: string): () => Promise<number> {
   };
 }
 
-function ratioCheck(name: string, rates: Rates, informational: boolean, extra = ''): Check {
-  const ratio = rates.rent / rates.minimal;
+function ratioCheck(
+  name: string,
+  page: 'rent' | 'events',
+  rates: Rates,
+  informational: boolean,
+  extra = '',
+): Check {
+  const rate = rates[page] ?? 0;
+  const ratio = rate / rates.minimal;
   return {
     name,
     value: ratio.toFixed(2),
-    target: informational ? '-' : `>= ${RENT_RATIO_TARGET}`,
-    pass: (informational || ratio >= RENT_RATIO_TARGET) && rates.errors === 0,
+    target: informational ? '-' : `>= ${PAGE_RATIO_TARGET}`,
+    pass: (informational || ratio >= PAGE_RATIO_TARGET) && rates.errors === 0,
     informational,
-    detail: `/rent ${rates.rent.toFixed(0)}/s, minimal ${rates.minimal.toFixed(0)}/s${extra}${rates.errors ? `, ${rates.errors} failed requests` : ''}`,
+    detail: `${PATH_LABEL[page]} ${rate.toFixed(0)}/s, minimal ${rates.minimal.toFixed(0)}/s${extra}${rates.errors ? `, ${rates.errors} failed requests` : ''}`,
   };
 }
 
-export async function benchRent(databaseUrl: string, sql: postgres.Sql): Promise<Check[]> {
+export async function benchRent(
+  databaseUrl: string,
+  sql: postgres.Sql,
+  db: Database,
+): Promise<Check[]> {
   process.stdout.write('Building the site with the benchmark baseline page (build:bench)... ');
   const start = Date.now();
   await buildBenchSite();
@@ -210,55 +231,76 @@ export async function benchRent(databaseUrl: string, sql: postgres.Sql): Promise
 
   const port = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : await findFreePort();
   const event = eventId(RENT_EVENT);
+  const signedIn = { ...HEADERS, cookie: await benchSessionCookie(db) };
   const pages = async (env: NodeJS.ProcessEnv) => {
     const origin = await startServer(databaseUrl, port, env);
-    const rentUrl = `${origin}/rent?event=${event}`;
-    const minimalUrl = `${origin}/bench/minimal`;
-    // The first page of cards is rendered; the rest come with "Show more".
-    const rentPage = await checkPage(rentUrl, 'Show more driveways', [
-      '<article',
-      LISTING_PAGE_SIZE,
-    ]);
-    const minimalPage = await checkPage(minimalUrl, 'Benchmark baseline');
+    const urls = {
+      minimal: `${origin}/bench/minimal`,
+      rent: `${origin}/rent?event=${event}`,
+      events: `${origin}/events`,
+    };
+    for (const [who, headers, frame] of [
+      ['signed out', HEADERS, 'Sign In'],
+      ['signed in', signedIn, BENCH_DRIVER_NAME],
+    ] as const) {
+      // The first page of cards is rendered; the rest come with "Show more".
+      const rent = await checkPage(
+        urls.rent,
+        headers,
+        [frame, 'Show more driveways'],
+        ['<article', LISTING_PAGE_SIZE],
+      );
+      const events = await checkPage(urls.events, headers, [frame, 'More events']);
+      const minimal = await checkPage(urls.minimal, headers, [frame, 'Benchmark baseline']);
+      const kB = (page: { bytes: number }) => `${(page.bytes / 1024).toFixed(0)} kB`;
+      console.log(
+        `  ${who}: /rent ${kB(rent)} of HTML, /events ${kB(events)}, minimal page ${kB(minimal)}`,
+      );
+    }
     console.log(
       `Server up at ${origin} (production build, bench database, PAGE_CACHE=${env.PAGE_CACHE}).`,
     );
-    console.log(
-      `  /rent: ${(rentPage.bytes / 1024).toFixed(0)} kB of HTML; minimal page: ${(minimalPage.bytes / 1024).toFixed(0)} kB`,
-    );
-    return { rentUrl, minimalUrl };
+    return urls;
   };
-  const label = `/rent (${RENT_LISTINGS} listings) requests/s : minimal page`;
+  const rentLabel = `/rent (${RENT_LISTINGS} listings) requests/s : minimal page`;
+  const eventsLabel = '/events requests/s : minimal page';
   const checks: Check[] = [];
 
   const cached = await pages({ PAGE_CACHE: 'true' });
-  console.log('Signed-out visitors (page cache on):');
-  checks.push(
-    ratioCheck(
-      label,
-      await measurePages(cached.rentUrl, cached.minimalUrl),
-      false,
-      ', page cache on',
-    ),
-  );
-  console.log(`The same while a booking of the event changes every ${CHURN_EVERY_MS} ms:`);
+  console.log('Signed-out visitors:');
+  const signedOut = await measurePages(cached, HEADERS);
+  checks.push(ratioCheck(`${rentLabel}, signed out`, 'rent', signedOut, false));
+  checks.push(ratioCheck(`${eventsLabel}, signed out`, 'events', signedOut, false));
+  console.log('A signed-in driver:');
+  const driver = await measurePages(cached, signedIn);
+  checks.push(ratioCheck(`${rentLabel}, signed in`, 'rent', driver, false));
+  checks.push(ratioCheck(`${eventsLabel}, signed in`, 'events', driver, false));
+
+  console.log(`Both while a booking of the event changes every ${CHURN_EVERY_MS} ms:`);
   const stopChurn = churn(sql, event);
-  const churning = await measurePages(cached.rentUrl, cached.minimalUrl);
+  const churnOut = await measurePages({ minimal: cached.minimal, rent: cached.rent }, HEADERS);
+  const churnIn = await measurePages({ minimal: cached.minimal, rent: cached.rent }, signedIn);
   const changes = await stopChurn();
+  const churnNote = `, ${changes} changes in both`;
   checks.push(
-    ratioCheck(`${label}, parking changing 10 times/s`, churning, true, `, ${changes} changes`),
+    ratioCheck(`${rentLabel}, signed out, parking changing 10 times/s`, 'rent', churnOut, true),
+    ratioCheck(
+      `${rentLabel}, signed in, parking changing 10 times/s`,
+      'rent',
+      churnIn,
+      true,
+      churnNote,
+    ),
   );
   await stopRentServers();
 
   const rendered = await pages({ PAGE_CACHE: 'false' });
-  console.log('Every request rendered (page cache off):');
+  console.log('A signed-in driver, every request rendered (page cache off):');
+  const renderedRates = await measurePages(rendered, signedIn);
+  const how = `; ${CONNECTIONS} connections, ${ROUNDS} x ${ROUND_SECONDS} s per page`;
   checks.push(
-    ratioCheck(
-      `${label}, page cache off`,
-      await measurePages(rendered.rentUrl, rendered.minimalUrl),
-      true,
-      `; ${CONNECTIONS} connections, ${ROUNDS} x ${ROUND_SECONDS} s per page`,
-    ),
+    ratioCheck(`${rentLabel}, signed in, page cache off`, 'rent', renderedRates, true, how),
+    ratioCheck(`${eventsLabel}, signed in, page cache off`, 'events', renderedRates, true, how),
   );
   return checks;
 }
