@@ -349,6 +349,43 @@ const matrix: Record<string, Rule> = {
     outcomes: [['admin', 'ok']],
   },
 
+  'admin.users': {
+    access: 'admin',
+    owner: 'admin',
+    input: () => ({ q: 'authz', page: 1 }),
+    outcomes: [['admin', 'ok']],
+  },
+  'admin.user': {
+    access: 'admin',
+    owner: 'admin',
+    input: (a) => ({ id: a.booking.driverId }),
+    outcomes: [['admin', 'ok']],
+  },
+  'admin.admins': {
+    access: 'admin',
+    owner: 'admin',
+    input: () => undefined,
+    outcomes: [['admin', 'ok']],
+  },
+  'admin.events': {
+    access: 'admin',
+    owner: 'admin',
+    input: () => ({ status: 'archived', page: 1 }),
+    outcomes: [['admin', 'ok']],
+  },
+  'admin.event': {
+    access: 'admin',
+    owner: 'admin',
+    input: (a) => ({ id: a.event.id }),
+    outcomes: [['admin', 'ok']],
+  },
+  'admin.audit': {
+    access: 'admin',
+    owner: 'admin',
+    input: () => ({ action: 'admin.grant' }),
+    outcomes: [['admin', 'ok']],
+  },
+
   'admin.grantAdmin': {
     access: 'admin',
     owner: 'admin',

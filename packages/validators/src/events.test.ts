@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
+  adminAuditInput,
   eventCreateInput,
   eventListInput,
   instantToLocalDateTime,
   isCountryCode,
   isLocalDateTime,
   localDateTimeToInstant,
+  YEARS_MESSAGE,
 } from './index';
 
 describe('local date-times at the venue', () => {
@@ -142,5 +144,16 @@ describe('eventCreateInput with missing fields', () => {
         'expectedAttendance',
       ]),
     );
+  });
+});
+
+describe('dates a search or a filter takes', () => {
+  it('refuses years the database cannot store (there is no year 0) with a clear message', () => {
+    const result = eventListInput.safeParse({ from: '0000-01-01' });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toBe(YEARS_MESSAGE);
+    expect(eventListInput.parse({ from: '2027-07-04' }).from).toBe('2027-07-04');
+    expect(adminAuditInput.safeParse({ to: '0000-12-31T00:00:00Z' }).success).toBe(false);
+    expect(adminAuditInput.parse({ to: '2027-01-01T00:00:00Z' }).to).toBe('2027-01-01T00:00:00Z');
   });
 });

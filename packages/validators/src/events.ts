@@ -19,7 +19,18 @@ import {
 } from './time-zone';
 
 /** A calendar day as typed into a date input: YYYY-MM-DD. */
-const calendarDay = z.iso.date({ message: 'Use a date in the form YYYY-MM-DD.' });
+/** Years the product has any business with; PostgreSQL has no year 0 to store, for one. */
+export const YEAR_MIN = 1900;
+export const YEAR_MAX = 2999;
+export const YEARS_MESSAGE = `Use a date between the years ${YEAR_MIN} and ${YEAR_MAX}.`;
+export const inYears = (value: string) => {
+  const year = Number(value.slice(0, 4));
+  return year >= YEAR_MIN && year <= YEAR_MAX;
+};
+
+const calendarDay = z.iso
+  .date({ message: 'Use a date in the form YYYY-MM-DD.' })
+  .refine(inYears, { message: YEARS_MESSAGE });
 
 const latitudeSchema = z
   .number({ message: 'Enter the latitude as a number, such as 40.2574.' })

@@ -10,3 +10,4 @@ export * from './host';
 export * from './intl';
 export * from './text';
 export * from './api-tokens';
+export * from './admin';

@@ -7,3 +7,4 @@ export * from './notifications';
 export * from './storage';
 export * from './api-tokens';
 export * from './jobs';
+export * from './audit';

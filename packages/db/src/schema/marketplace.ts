@@ -157,6 +157,11 @@ export const bookings = pgTable(
     index('bookings_driver_id_idx').on(t.driverId),
     // An event's bookings: the spaces left on /events cards, the host's and admin's lists.
     index('bookings_event_status_idx').on(t.eventId, t.status),
+    // The admin figures: bookings made and cancelled in a window, read from the index alone.
+    index('bookings_created_at_idx').on(t.createdAt),
+    index('bookings_cancelled_at_idx')
+      .on(t.cancelledAt)
+      .where(sql`${t.cancelledAt} is not null`),
     check('bookings_amounts', sql`${t.platformFeeCents} + ${t.hostPayoutCents} = ${t.priceCents}`),
     check('bookings_refund_range', sql`${t.refundCents} between 0 and ${t.priceCents}`),
   ],

@@ -1,18 +1,81 @@
-import { adminEmailInput } from '@parkside/validators';
+import {
+  ADMIN_PAGE_SIZE,
+  adminAuditInput,
+  adminEmailInput,
+  adminEventInput,
+  adminEventsInput,
+  adminUserInput,
+  adminUsersInput,
+  AUDIT_PAGE_SIZE,
+} from '@parkside/validators';
 import { adminProcedure, router } from '../../trpc';
+import { actorOf, audited, listAudit } from '../audit/audit.service';
+import { getEventForAdmin, listAllEvents } from './admin-events.service';
+import { getUser, listAdmins, listUsers } from './admin-users.service';
 import { getOverview } from './admin.service';
 import { grantAdmin, revokeAdmin } from './admins.service';
 
 export const adminRouter = router({
+  /** The figures of /admin, in one round of queries. */
   overview: adminProcedure.query(({ ctx }) => getOverview(ctx.db)),
 
+  /** People by e-mail or name, newest first. */
+  users: adminProcedure
+    .input(adminUsersInput)
+    .query(({ ctx, input }) =>
+      listUsers(ctx.db, { q: input.q, page: input.page, pageSize: ADMIN_PAGE_SIZE }),
+    ),
+
+  /** One person: profile, sign-in methods, bookings, driveways and events. */
+  user: adminProcedure.input(adminUserInput).query(({ ctx, input }) => getUser(ctx.db, input.id)),
+
+  /** Every admin e-mail, and the account that uses it, if any yet. */
+  admins: adminProcedure.query(({ ctx }) => listAdmins(ctx.db)),
+
   /** Admins by e-mail: granting one that has no account yet makes it an admin on sign-up. */
-  grantAdmin: adminProcedure
-    .input(adminEmailInput)
-    .mutation(({ ctx, input }) => grantAdmin(ctx.db, input.email)),
+  grantAdmin: adminProcedure.input(adminEmailInput).mutation(({ ctx, input }) =>
+    audited(
+      ctx.db,
+      actorOf(ctx),
+      (tx) => grantAdmin(tx, input.email),
+      (result) =>
+        result.granted
+          ? { action: 'admin.grant', targetId: result.email, targetLabel: result.email }
+          : null,
+    ),
+  ),
 
   /** Never the last admin. */
-  revokeAdmin: adminProcedure
-    .input(adminEmailInput)
-    .mutation(({ ctx, input }) => revokeAdmin(ctx.db, input.email)),
+  revokeAdmin: adminProcedure.input(adminEmailInput).mutation(({ ctx, input }) =>
+    audited(
+      ctx.db,
+      actorOf(ctx),
+      (tx) => revokeAdmin(tx, input.email),
+      (result) => ({ action: 'admin.revoke', targetId: result.email, targetLabel: result.email }),
+    ),
+  ),
+
+  /** Every event, whatever its status; by title, venue or city. */
+  events: adminProcedure
+    .input(adminEventsInput)
+    .query(({ ctx, input }) => listAllEvents(ctx.db, { ...input, pageSize: ADMIN_PAGE_SIZE })),
+
+  /** One event with its listings, bookings and wait-list, and what cancelling it would do. */
+  event: adminProcedure
+    .input(adminEventInput)
+    .query(({ ctx, input }) => getEventForAdmin(ctx.db, input.id)),
+
+  /** The audit log, newest first, filtered; `cursor` is the previous page's `next`. */
+  audit: adminProcedure.input(adminAuditInput).query(({ ctx, input }) => {
+    const [at, id] = input.cursor?.split('_') ?? [];
+    return listAudit(ctx.db, {
+      action: input.action,
+      actor: input.actor,
+      target: input.target,
+      from: input.from ? new Date(input.from) : undefined,
+      to: input.to ? new Date(input.to) : undefined,
+      after: at && id ? { at: new Date(at), id } : undefined,
+      limit: AUDIT_PAGE_SIZE,
+    });
+  }),
 });

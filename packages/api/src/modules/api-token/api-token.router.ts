@@ -7,6 +7,7 @@ import {
   listOwnApiTokens,
   revokeApiToken,
 } from './api-token.service';
+import { actorOf, audited } from '../audit/audit.service';
 
 const tokenId = z.strictObject({ id: z.uuid({ message: 'Token id must be a UUID.' }) });
 
@@ -16,13 +17,46 @@ export const apiTokenRouter = router({
   create: verifiedProcedure
     .meta({ scope: 'session' })
     .input(apiTokenCreateSchema)
-    .mutation(({ ctx, input }) => createApiToken(ctx.db, ctx.user, input)),
+    .mutation(({ ctx, input }) =>
+      // An admin's tokens can hold the admin scope: making one is on the record.
+      ctx.user.isAdmin
+        ? audited(
+            ctx.db,
+            actorOf(ctx),
+            (tx) => createApiToken(tx, ctx.user, input),
+            (token) => ({
+              action: 'api_token.create',
+              targetId: token.id,
+              targetLabel: token.name,
+              details: { scopes: token.scopes.join(' ') },
+            }),
+          )
+        : createApiToken(ctx.db, ctx.user, input),
+    ),
   revoke: verifiedProcedure
     .meta({ scope: 'account:write' })
     .input(tokenId)
-    .mutation(({ ctx, input }) => revokeApiToken(ctx.db, input.id, ctx.user)),
+    .mutation(({ ctx, input }) =>
+      ctx.user.isAdmin
+        ? audited(
+            ctx.db,
+            actorOf(ctx),
+            (tx) => revokeApiToken(tx, input.id, ctx.user),
+            (token) => ({
+              action: 'api_token.revoke',
+              targetId: token.id,
+              targetLabel: token.name,
+            }),
+          )
+        : revokeApiToken(ctx.db, input.id, ctx.user),
+    ),
   list: adminProcedure.query(({ ctx }) => listApiTokens(ctx.db)),
-  revokeAny: adminProcedure
-    .input(tokenId)
-    .mutation(({ ctx, input }) => revokeApiToken(ctx.db, input.id, null)),
+  revokeAny: adminProcedure.input(tokenId).mutation(({ ctx, input }) =>
+    audited(
+      ctx.db,
+      actorOf(ctx),
+      (tx) => revokeApiToken(tx, input.id, null),
+      (token) => ({ action: 'api_token.revoke', targetId: token.id, targetLabel: token.name }),
+    ),
+  ),
 });

@@ -20,6 +20,7 @@ import {
   updateEvent,
 } from './event-management.service';
 import { getEventById, getEventBySlug, listUpcomingEvents } from './event-search.service';
+import { actorOf, audited } from '../audit/audit.service';
 
 export const eventRouter = router({
   /**
@@ -63,7 +64,17 @@ export const eventRouter = router({
   update: verifiedProcedure
     .meta({ scope: 'events:write' })
     .input(eventUpdateInput)
-    .mutation(({ ctx, input }) => updateEvent(ctx.db, ctx.user, input)),
+    .mutation(({ ctx, input }) =>
+      // An admin's edit is on the record; a creator editing their own event is not an admin act.
+      ctx.user.isAdmin
+        ? audited(
+            ctx.db,
+            actorOf(ctx),
+            (tx) => updateEvent(tx, ctx.user, input),
+            (event) => ({ action: 'event.edit', targetId: event.id, targetLabel: event.title }),
+          )
+        : updateEvent(ctx.db, ctx.user, input),
+    ),
 
   /** Your events; every event for an admin. */
   mine: verifiedProcedure
@@ -71,15 +82,35 @@ export const eventRouter = router({
     .query(({ ctx, input }) => listManagedEvents(ctx.db, ctx.user, input)),
 
   /** Admins: cancels the event and every booking on it, with full refunds and e-mails. */
-  cancel: adminProcedure
-    .input(eventCancelInput)
-    .mutation(({ ctx, input }) => cancelEvent(ctx.db, input, { publicUrl: ctx.publicUrl })),
+  cancel: adminProcedure.input(eventCancelInput).mutation(({ ctx, input }) =>
+    audited(
+      ctx.db,
+      actorOf(ctx),
+      (tx) => cancelEvent(tx, input, { publicUrl: ctx.publicUrl }),
+      (result) => ({
+        action: 'event.cancel',
+        targetId: result.event.id,
+        targetLabel: result.event.title,
+        details: { cancelledBookings: result.cancelledBookings, reason: input.reason },
+      }),
+    ),
+  ),
 
-  archive: adminProcedure
-    .input(eventByIdInput)
-    .mutation(({ ctx, input }) => archiveEvent(ctx.db, input.id)),
+  archive: adminProcedure.input(eventByIdInput).mutation(({ ctx, input }) =>
+    audited(
+      ctx.db,
+      actorOf(ctx),
+      (tx) => archiveEvent(tx, input.id),
+      (event) => ({ action: 'event.archive', targetId: event.id, targetLabel: event.title }),
+    ),
+  ),
 
-  unarchive: adminProcedure
-    .input(eventByIdInput)
-    .mutation(({ ctx, input }) => unarchiveEvent(ctx.db, input.id)),
+  unarchive: adminProcedure.input(eventByIdInput).mutation(({ ctx, input }) =>
+    audited(
+      ctx.db,
+      actorOf(ctx),
+      (tx) => unarchiveEvent(tx, input.id),
+      (event) => ({ action: 'event.unarchive', targetId: event.id, targetLabel: event.title }),
+    ),
+  ),
 });

@@ -1,5 +1,6 @@
 import { feedbackIdInput, feedbackSchema } from '@parkside/validators';
 import { adminProcedure, publicProcedure, router } from '../../trpc';
+import { actorOf, audited } from '../audit/audit.service';
 import { listFeedback, resolveFeedback, sendFeedback } from './feedback.service';
 
 export const feedbackRouter = router({
@@ -14,7 +15,16 @@ export const feedbackRouter = router({
   /** Admins: everything, newest first. */
   list: adminProcedure.query(({ ctx }) => listFeedback(ctx.db)),
 
-  resolve: adminProcedure
-    .input(feedbackIdInput)
-    .mutation(({ ctx, input }) => resolveFeedback(ctx.db, input.id)),
+  resolve: adminProcedure.input(feedbackIdInput).mutation(({ ctx, input }) =>
+    audited(
+      ctx.db,
+      actorOf(ctx),
+      (tx) => resolveFeedback(tx, input.id),
+      (result) => ({
+        action: 'feedback.resolve',
+        targetId: input.id,
+        targetLabel: `Feedback from ${result.from}`,
+      }),
+    ),
+  ),
 });

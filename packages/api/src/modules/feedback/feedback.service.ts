@@ -53,7 +53,7 @@ export async function resolveFeedback(db: Database, id: string) {
     .update(feedback)
     .set({ status: 'resolved', resolvedAt: new Date() })
     .where(eq(feedback.id, id))
-    .returning({ id: feedback.id });
+    .returning({ id: feedback.id, userName: feedback.userName });
   if (!row) throw new AppError('NOT_FOUND', 'That feedback no longer exists.');
-  return { ok: true as const };
+  return { ok: true as const, from: row.userName };
 }

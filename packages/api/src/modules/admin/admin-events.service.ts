@@ -1,0 +1,193 @@
+import { AppError } from '@parkside/core';
+import {
+  bookings,
+  driveways,
+  events,
+  eventWaitlist,
+  listings,
+  users,
+  type Database,
+} from '@parkside/db';
+import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { containing } from './admin-users.service';
+
+export const EVENT_NOT_FOUND = 'No event has that id.';
+export type EventStatusFilter = 'scheduled' | 'cancelled' | 'archived';
+
+// Written out: inside a sub-select Drizzle leaves columns unqualified ("id" would be the
+// booking's own).
+const confirmedBookings = sql<number>`(select count(*)::int from bookings b
+  where b.event_id = "events"."id" and b.status = 'confirmed')`;
+const spacesOffered = sql<number>`(select coalesce(sum(l.spaces_offered), 0)::int
+  from listings l where l.event_id = "events"."id" and l.status = 'open')`;
+
+/** Every event, whatever its status, newest start first; by title, venue or city; paged. */
+export async function listAllEvents(
+  db: Database,
+  {
+    q,
+    status,
+    page,
+    pageSize,
+  }: { q?: string; status?: EventStatusFilter; page: number; pageSize: number },
+) {
+  const where = and(
+    q
+      ? or(
+          ilike(events.title, containing(q)),
+          ilike(events.venueName, containing(q)),
+          ilike(events.city, containing(q)),
+        )
+      : undefined,
+    status ? eq(events.status, status) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: events.id,
+        title: events.title,
+        slug: events.slug,
+        venueName: events.venueName,
+        city: events.city,
+        region: events.region,
+        startsAt: events.startsAt,
+        endsAt: events.endsAt,
+        timeZone: events.timeZone,
+        status: events.status,
+        confirmedBookings,
+        spacesOffered,
+      })
+      .from(events)
+      .where(where)
+      .orderBy(desc(events.startsAt), asc(events.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ n: count() }).from(events).where(where),
+  ]);
+  const totalCount = total?.n ?? 0;
+  return {
+    items: rows.map((row) => ({
+      ...row,
+      startsAt: row.startsAt.toISOString(),
+      endsAt: row.endsAt.toISOString(),
+    })),
+    page,
+    pageCount: Math.max(1, Math.ceil(totalCount / pageSize)),
+    total: totalCount,
+  };
+}
+
+/** One event for the admin: its listings, bookings and wait-list. */
+export async function getEventForAdmin(db: Database, id: string, now = new Date()) {
+  const [event] = await db
+    .select({
+      id: events.id,
+      title: events.title,
+      slug: events.slug,
+      venueName: events.venueName,
+      street: events.street,
+      city: events.city,
+      region: events.region,
+      startsAt: events.startsAt,
+      endsAt: events.endsAt,
+      timeZone: events.timeZone,
+      status: events.status,
+      createdBy: events.createdBy,
+      creatorEmail: users.email,
+    })
+    .from(events)
+    .leftJoin(users, eq(users.id, events.createdBy))
+    .where(eq(events.id, id))
+    .limit(1);
+  if (!event) throw new AppError('NOT_FOUND', EVENT_NOT_FOUND);
+  const [eventListings, eventBookings, waitlist] = await Promise.all([
+    db
+      .select({
+        id: listings.id,
+        drivewayTitle: driveways.title,
+        street: driveways.street,
+        city: driveways.city,
+        hostId: driveways.hostId,
+        hostName: users.name,
+        hostEmail: users.email,
+        priceCents: listings.priceCents,
+        spacesOffered: listings.spacesOffered,
+        spacesBooked: sql<number>`(select count(*)::int from bookings b
+          where b.listing_id = "listings"."id" and b.status = 'confirmed')`,
+        status: listings.status,
+      })
+      .from(listings)
+      .innerJoin(driveways, eq(driveways.id, listings.drivewayId))
+      .leftJoin(users, eq(users.id, driveways.hostId))
+      .where(eq(listings.eventId, id))
+      .orderBy(asc(listings.priceCents), asc(listings.id)),
+    db
+      .select({
+        id: bookings.id,
+        driverId: bookings.driverId,
+        driverName: users.name,
+        driverEmail: users.email,
+        licensePlate: bookings.licensePlate,
+        vehicleDescription: bookings.vehicleDescription,
+        status: bookings.status,
+        priceCents: bookings.priceCents,
+        refundCents: bookings.refundCents,
+        cancelledBy: bookings.cancelledBy,
+        cancelledAt: bookings.cancelledAt,
+        createdAt: bookings.createdAt,
+        drivewayTitle: driveways.title,
+      })
+      .from(bookings)
+      .innerJoin(listings, eq(listings.id, bookings.listingId))
+      .innerJoin(driveways, eq(driveways.id, listings.drivewayId))
+      .leftJoin(users, eq(users.id, bookings.driverId))
+      .where(eq(bookings.eventId, id))
+      .orderBy(desc(bookings.createdAt), asc(bookings.id))
+      .limit(1000),
+    db
+      .select({
+        id: eventWaitlist.id,
+        email: eventWaitlist.email,
+        userId: eventWaitlist.userId,
+        name: users.name,
+        createdAt: eventWaitlist.createdAt,
+        notifiedAt: eventWaitlist.notifiedAt,
+      })
+      .from(eventWaitlist)
+      .leftJoin(users, eq(users.id, eventWaitlist.userId))
+      .where(eq(eventWaitlist.eventId, id))
+      .orderBy(asc(eventWaitlist.createdAt)),
+  ]);
+  const confirmed = eventBookings.filter((b) => b.status === 'confirmed');
+  const iso = (d: Date | null) => d?.toISOString() ?? null;
+  return {
+    event: {
+      ...event,
+      startsAt: event.startsAt.toISOString(),
+      endsAt: event.endsAt.toISOString(),
+      ended: event.endsAt <= now,
+    },
+    spaces: {
+      offered: eventListings
+        .filter((l) => l.status === 'open')
+        .reduce((sum, l) => sum + l.spacesOffered, 0),
+      booked: confirmed.length,
+    },
+    /** What cancelling the event now would do: this many bookings cancelled and refunded. */
+    cancelWouldRefund: {
+      bookings: confirmed.length,
+      cents: confirmed.reduce((sum, b) => sum + b.priceCents - b.refundCents, 0),
+    },
+    listings: eventListings,
+    bookings: eventBookings.map((b) => ({
+      ...b,
+      cancelledAt: iso(b.cancelledAt),
+      createdAt: b.createdAt.toISOString(),
+    })),
+    waitlist: waitlist.map((w) => ({
+      ...w,
+      createdAt: w.createdAt.toISOString(),
+      notifiedAt: iso(w.notifiedAt),
+    })),
+  };
+}

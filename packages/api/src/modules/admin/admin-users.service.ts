@@ -1,0 +1,149 @@
+import { AppError } from '@parkside/core';
+import { admins, bookings, driveways, events, listings, users, type Database } from '@parkside/db';
+import { asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { getSignInMethods } from '../account/account.service';
+
+export const USER_NOT_FOUND = 'No user has that id.';
+
+/** `%text%` for ILIKE, with the pattern characters of the text taken literally. */
+export function containing(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+// Written out: inside a sub-select Drizzle leaves columns unqualified, and "email" would name
+// the admins' own column.
+const isAdminColumn = sql<boolean>`exists (select 1 from admins a where a.email = "users"."email")`;
+
+/** Users whose e-mail or name holds `q`, newest first, a page at a time. */
+export async function listUsers(
+  db: Database,
+  { q, page, pageSize }: { q?: string; page: number; pageSize: number },
+) {
+  const where = q
+    ? or(ilike(users.email, containing(q)), ilike(users.name, containing(q)))
+    : undefined;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: users.id,
+        email: users.email,
+        name: users.name,
+        isHost: users.isHost,
+        emailVerified: users.emailVerified,
+        createdAt: users.createdAt,
+        isAdmin: isAdminColumn,
+      })
+      .from(users)
+      .where(where)
+      .orderBy(desc(users.createdAt), asc(users.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ n: count() }).from(users).where(where),
+  ]);
+  const totalCount = total?.n ?? 0;
+  return {
+    items: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+    page,
+    pageCount: Math.max(1, Math.ceil(totalCount / pageSize)),
+    total: totalCount,
+  };
+}
+
+/** One user for the admin: the spec's profile fields, how they sign in, and what they did. */
+export async function getUser(db: Database, id: string) {
+  const [user] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      name: users.name,
+      isHost: users.isHost,
+      emailVerified: users.emailVerified,
+      createdAt: users.createdAt,
+      termsAccepted: users.termsAccepted,
+      termsAcceptedAt: users.termsAcceptedAt,
+      phoneNumber: users.phoneNumber,
+      profileImageUrl: users.profileImageUrl,
+      address: users.address,
+      isAdmin: isAdminColumn,
+    })
+    .from(users)
+    .where(eq(users.id, id))
+    .limit(1);
+  if (!user) throw new AppError('NOT_FOUND', USER_NOT_FOUND);
+  const [signIn, userBookings, userDriveways, userEvents] = await Promise.all([
+    getSignInMethods(db, id),
+    db
+      .select({
+        id: bookings.id,
+        status: bookings.status,
+        priceCents: bookings.priceCents,
+        refundCents: bookings.refundCents,
+        createdAt: bookings.createdAt,
+        licensePlate: bookings.licensePlate,
+        eventId: events.id,
+        eventTitle: events.title,
+        eventStartsAt: events.startsAt,
+        eventTimeZone: events.timeZone,
+        drivewayTitle: driveways.title,
+      })
+      .from(bookings)
+      .innerJoin(events, eq(events.id, bookings.eventId))
+      .innerJoin(listings, eq(listings.id, bookings.listingId))
+      .innerJoin(driveways, eq(driveways.id, listings.drivewayId))
+      .where(eq(bookings.driverId, id))
+      .orderBy(desc(bookings.createdAt))
+      .limit(100),
+    db
+      .select({
+        id: driveways.id,
+        title: driveways.title,
+        street: driveways.street,
+        city: driveways.city,
+        region: driveways.region,
+        capacity: driveways.capacity,
+        status: driveways.status,
+      })
+      .from(driveways)
+      .where(eq(driveways.hostId, id))
+      .orderBy(asc(driveways.title))
+      .limit(100),
+    db
+      .select({
+        id: events.id,
+        title: events.title,
+        status: events.status,
+        startsAt: events.startsAt,
+        timeZone: events.timeZone,
+      })
+      .from(events)
+      .where(eq(events.createdBy, id))
+      .orderBy(desc(events.startsAt))
+      .limit(100),
+  ]);
+  const iso = (d: Date | null) => d?.toISOString() ?? null;
+  return {
+    user: {
+      ...user,
+      createdAt: user.createdAt.toISOString(),
+      termsAcceptedAt: iso(user.termsAcceptedAt),
+    },
+    signIn,
+    bookings: userBookings.map((b) => ({
+      ...b,
+      createdAt: b.createdAt.toISOString(),
+      eventStartsAt: b.eventStartsAt.toISOString(),
+    })),
+    driveways: userDriveways,
+    events: userEvents.map((e) => ({ ...e, startsAt: e.startsAt.toISOString() })),
+  };
+}
+
+/** Every admin e-mail, with the account that uses it, if one does yet. */
+export async function listAdmins(db: Database) {
+  const rows = await db
+    .select({ email: admins.email, userId: users.id, name: users.name })
+    .from(admins)
+    .leftJoin(users, eq(users.email, admins.email))
+    .orderBy(asc(admins.email));
+  return rows;
+}
