@@ -1,6 +1,9 @@
+import { formatUsd } from '@parkside/validators';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { requireAdmin } from '~/.server/auth';
+import { AdminNav } from '~/components/admin/admin-nav';
+import { BookingsChart } from '~/components/admin/bookings-chart';
 
 export const meta: MetaFunction = () => [{ title: 'Admin Panel · Parkside' }];
 
@@ -9,68 +12,165 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { overview: await context.api.admin.overview() };
 }
 
-interface Tile {
+type Overview = Awaited<ReturnType<typeof loader>>['overview'];
+
+function Figure({
+  title,
+  figure,
+  detail,
+  to,
+}: {
   title: string;
-  figure?: string;
+  figure: string;
   detail: string;
   to?: string;
+}) {
+  const body = (
+    <>
+      <h3 className="text-sm font-semibold text-slate-600">{title}</h3>
+      <p className="text-ink mt-1 text-3xl font-extrabold tracking-tight tabular-nums">{figure}</p>
+      <p className="mt-1 text-sm text-slate-600">{detail}</p>
+    </>
+  );
+  const box = 'block h-full rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200';
+  return (
+    <li>
+      {to ? (
+        <Link to={to} className={`${box} hover:ring-brand-300 transition-shadow hover:shadow-md`}>
+          {body}
+        </Link>
+      ) : (
+        <div className={box}>{body}</div>
+      )}
+    </li>
+  );
 }
+
+const MONEY_ROWS: { label: string; help: string; value: (w: Overview['last7Days']) => string }[] = [
+  {
+    label: 'Bookings confirmed',
+    help: 'made in the period',
+    value: (w) => String(w.confirmed),
+  },
+  {
+    label: 'Bookings cancelled',
+    help: 'cancelled in the period',
+    value: (w) => String(w.cancelled),
+  },
+  {
+    label: 'Gross booking value',
+    help: 'what drivers paid for those bookings',
+    value: (w) => formatUsd(w.grossCents),
+  },
+  {
+    label: 'Platform fees',
+    help: 'less the fees of refunded bookings',
+    value: (w) => formatUsd(w.feesCents),
+  },
+  {
+    label: 'Refunds',
+    help: 'of the bookings cancelled in the period',
+    value: (w) => formatUsd(w.refundsCents),
+  },
+];
+
+const asOf = new Intl.DateTimeFormat('en-US', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: 'UTC',
+});
 
 export default function AdminPanel() {
   const { overview } = useLoaderData<typeof loader>();
-  const tiles: Tile[] = [
-    { title: 'Users', figure: String(overview.users), detail: `${overview.hosts} of them hosts` },
-    {
-      title: 'Upcoming events',
-      figure: String(overview.upcomingEvents),
-      detail: 'Scheduled and not yet ended',
-      to: '/events',
-    },
-    {
-      title: 'Feedback',
-      figure: String(overview.newFeedback),
-      detail: 'New, not yet resolved',
-      to: '/admin/feedback',
-    },
-    { title: 'Conversations', detail: 'Read-only, every view logged', to: '/admin/conversations' },
-    { title: 'Storage metrics', detail: 'Objects, bytes and quota', to: '/storage-metrics' },
-    { title: 'API tokens', detail: 'Access for internal tools', to: '/admin/api-tokens' },
-    { title: 'Listings and bookings', detail: 'Figures arrive with the marketplace' },
-  ];
+  const { next7Days } = overview;
+  const bookedShare =
+    next7Days.spacesOffered > 0
+      ? Math.round((next7Days.spacesBooked / next7Days.spacesOffered) * 100)
+      : 0;
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
       <h1 className="text-3xl font-extrabold tracking-tight">Admin Panel</h1>
-      <p className="mt-1 text-slate-600">The marketplace at a glance.</p>
-      <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {tiles.map((tile) => {
-          const body = (
-            <>
-              <h2 className="text-sm font-semibold text-slate-600">{tile.title}</h2>
-              {tile.figure !== undefined ? (
-                <p className="text-ink mt-2 text-4xl font-extrabold tracking-tight">
-                  {tile.figure}
-                </p>
-              ) : null}
-              <p className="mt-1 text-sm text-slate-600">{tile.detail}</p>
-            </>
-          );
-          const box = 'block h-full rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200';
-          return (
-            <li key={tile.title}>
-              {tile.to ? (
-                <Link
-                  to={tile.to}
-                  className={`${box} hover:ring-brand-300 transition-shadow hover:shadow-md`}
-                >
-                  {body}
-                </Link>
-              ) : (
-                <div className={box}>{body}</div>
-              )}
-            </li>
-          );
-        })}
-      </ul>
+      <p className="mt-1 text-slate-600">
+        The marketplace at a glance, as of{' '}
+        <time dateTime={overview.asOf}>{asOf.format(new Date(overview.asOf))} UTC</time>.
+      </p>
+      <AdminNav />
+
+      <section aria-labelledby="now-heading" className="mt-8">
+        <h2 id="now-heading" className="text-lg font-bold">
+          Right now
+        </h2>
+        <ul className="mt-3 grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
+          <Figure
+            title="Users"
+            figure={String(overview.users)}
+            detail={`${overview.hosts} of them hosts`}
+            to="/admin/users"
+          />
+          <Figure
+            title="Upcoming events"
+            figure={String(overview.upcomingEvents)}
+            detail="Scheduled and not yet ended"
+            to="/admin/events?status=scheduled"
+          />
+          <Figure
+            title="Open listings"
+            figure={String(overview.openListings)}
+            detail="On upcoming events"
+          />
+          <Figure
+            title="Next 7 days"
+            figure={`${next7Days.spacesBooked} / ${next7Days.spacesOffered}`}
+            detail={`Spaces booked of offered (${bookedShare}%)`}
+          />
+          <Figure
+            title="New feedback"
+            figure={String(overview.newFeedback)}
+            detail="Not yet resolved"
+            to="/admin/feedback"
+          />
+        </ul>
+      </section>
+
+      <section aria-labelledby="money-heading" className="mt-10 grid gap-6 lg:grid-cols-2">
+        <div className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+          <h2 id="money-heading" className="text-ink font-bold">
+            Bookings and money
+          </h2>
+          <table className="mt-3 w-full text-left text-sm">
+            <thead className="text-slate-600">
+              <tr>
+                <th scope="col" className="py-2 pr-3 font-semibold">
+                  <span className="sr-only">Figure</span>
+                </th>
+                <th scope="col" className="py-2 pr-3 text-right font-semibold">
+                  Last 7 days
+                </th>
+                <th scope="col" className="py-2 text-right font-semibold">
+                  Last 30 days
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {MONEY_ROWS.map((row) => (
+                <tr key={row.label}>
+                  <th scope="row" className="py-2 pr-3 font-normal">
+                    <span className="text-ink block font-semibold">{row.label}</span>
+                    <span className="block text-xs text-slate-600">{row.help}</span>
+                  </th>
+                  <td className="py-2 pr-3 text-right font-semibold tabular-nums">
+                    {row.value(overview.last7Days)}
+                  </td>
+                  <td className="py-2 text-right font-semibold tabular-nums">
+                    {row.value(overview.last30Days)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <BookingsChart days={overview.perDay} />
+      </section>
     </div>
   );
 }

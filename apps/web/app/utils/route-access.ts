@@ -40,11 +40,15 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   // Beyond the customer's table.
   '/driveway-photos': 'verified',
   '/admin/api-tokens': 'admin',
+  '/admin/users': 'admin',
+  '/admin/events': 'admin',
+  '/admin/audit': 'admin',
 };
 
 export function accessOf(pathname: string): Access {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return ROUTE_ACCESS[path] ?? 'public';
+  // A record's own admin page, such as /admin/users/ID, is the admins' like its list.
+  return ROUTE_ACCESS[path] ?? (path.startsWith('/admin/') ? 'admin' : 'public');
 }
 
 /** The customer's rule: the Host link is highlighted on these paths. */

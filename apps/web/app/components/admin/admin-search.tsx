@@ -1,0 +1,88 @@
+import { ADMIN_SEARCH_MAX_LENGTH } from '@parkside/validators';
+import { Form, Link, useLocation, useNavigation } from '@remix-run/react';
+import type { ReactNode } from 'react';
+import { inputClass } from '~/components/forms/field';
+import { buttonClasses } from '~/components/ui/button';
+
+/** A plain GET search over an admin list; `children` are further filters of the same form. */
+export function AdminSearch({
+  id,
+  label,
+  q,
+  children,
+  filtered,
+}: {
+  id: string;
+  label: string;
+  q: string;
+  children?: ReactNode;
+  /** Whether any filter is set, so "Clear" shows. */
+  filtered: boolean;
+}) {
+  const { pathname } = useLocation();
+  const navigation = useNavigation();
+  const searching = navigation.state === 'loading' && navigation.location.pathname === pathname;
+  return (
+    <Form method="get" role="search" className="mt-6 flex flex-wrap items-end gap-3">
+      <div className="flex w-full min-w-0 flex-col gap-1 sm:w-auto sm:flex-1">
+        <label htmlFor={id} className="text-sm font-semibold text-slate-700">
+          {label}
+        </label>
+        <input
+          id={id}
+          name="q"
+          type="search"
+          defaultValue={q}
+          maxLength={ADMIN_SEARCH_MAX_LENGTH}
+          className={inputClass}
+        />
+      </div>
+      {children}
+      <button type="submit" className={buttonClasses({ variant: 'secondary' })}>
+        {searching ? 'Searching…' : 'Search'}
+      </button>
+      {filtered ? (
+        <Link to={pathname} className={buttonClasses({ variant: 'ghost' })}>
+          Clear
+        </Link>
+      ) : null}
+    </Form>
+  );
+}
+
+/** An admin list with nothing to show: `what` names the list, `q` the search that emptied it. */
+export function AdminEmpty({ children }: { children: ReactNode }) {
+  return (
+    <div className="mt-8 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center text-slate-700">
+      {children}
+    </div>
+  );
+}
+
+/** A small pill: host, admin, verified, a status. */
+export function Badge({
+  tone = 'slate',
+  children,
+}: {
+  tone?: 'slate' | 'brand' | 'amber' | 'red';
+  children: ReactNode;
+}) {
+  const tones = {
+    slate: 'bg-slate-100 text-slate-800',
+    brand: 'bg-brand-50 text-brand-800',
+    amber: 'bg-amber-100 text-amber-900',
+    red: 'bg-red-100 text-red-800',
+  };
+  return (
+    <span className={`rounded-full px-2.5 py-0.5 text-xs font-bold ${tones[tone]}`}>
+      {children}
+    </span>
+  );
+}
+
+/** An event's status as a pill. */
+export function EventStatusBadge({ status }: { status: 'scheduled' | 'cancelled' | 'archived' }) {
+  if (status === 'cancelled') return <Badge tone="red">Cancelled</Badge>;
+  if (status === 'archived') return <Badge>Archived</Badge>;
+  return <Badge tone="brand">Scheduled</Badge>;
+}

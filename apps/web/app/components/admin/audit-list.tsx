@@ -1,0 +1,83 @@
+import { Link } from '@remix-run/react';
+
+export interface AuditRow {
+  id: string;
+  at: string;
+  actorEmail: string;
+  apiTokenId: string | null;
+  action: string;
+  targetId: string;
+  targetLabel: string;
+  details: Record<string, string | number | boolean | null> | null;
+  ip: string;
+}
+
+/** How each action reads in a sentence after the admin's e-mail. */
+export const ACTION_LABELS: Record<string, string> = {
+  'admin.grant': 'granted admin to',
+  'admin.revoke': 'revoked admin from',
+  'event.edit': 'edited the event',
+  'event.cancel': 'cancelled the event',
+  'event.archive': 'archived the event',
+  'event.unarchive': 'unarchived the event',
+  'feedback.resolve': 'resolved',
+  'api_token.create': 'created the API token',
+  'api_token.revoke': 'revoked the API token',
+  'conversation.view': 'viewed the conversation',
+};
+
+const when = new Intl.DateTimeFormat('en-US', {
+  dateStyle: 'medium',
+  timeStyle: 'medium',
+  timeZone: 'UTC',
+});
+
+const DETAIL_LABELS: Record<string, string> = {
+  cancelledBookings: 'bookings cancelled and refunded',
+  reason: 'reason',
+  scopes: 'scopes',
+};
+
+function targetLink(row: AuditRow): string | null {
+  if (row.action.startsWith('event.')) return `/admin/events/${row.targetId}`;
+  if (row.action === 'feedback.resolve') return '/admin/feedback';
+  if (row.action.startsWith('api_token.')) return '/admin/api-tokens';
+  return null;
+}
+
+/** Audit rows, newest first: who did what to which record, when, from where. */
+export function AuditList({ rows }: { rows: AuditRow[] }) {
+  return (
+    <ol className="divide-y divide-slate-100 text-sm">
+      {rows.map((row) => {
+        const to = targetLink(row);
+        return (
+          <li key={row.id} className="py-3">
+            <p className="text-ink">
+              <span className="font-semibold break-all">{row.actorEmail}</span>{' '}
+              {ACTION_LABELS[row.action] ?? row.action}{' '}
+              {to ? (
+                <Link to={to} className="font-semibold break-all hover:underline">
+                  {row.targetLabel}
+                </Link>
+              ) : (
+                <span className="font-semibold break-all">{row.targetLabel}</span>
+              )}
+            </p>
+            {row.details ? (
+              <p className="mt-0.5 text-slate-700">
+                {Object.entries(row.details)
+                  .map(([key, value]) => `${DETAIL_LABELS[key] ?? key}: ${String(value)}`)
+                  .join(' · ')}
+              </p>
+            ) : null}
+            <p className="mt-0.5 text-xs text-slate-600">
+              <time dateTime={row.at}>{when.format(new Date(row.at))} UTC</time> · from {row.ip}
+              {row.apiTokenId ? ` · with API token ${row.apiTokenId.slice(0, 8)}…` : ' · signed in'}
+            </p>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

@@ -1,0 +1,203 @@
+import { publicMessageOf } from '@parkside/api/errors';
+import { AUDIT_ACTION_NAMES } from '@parkside/validators';
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Form, Link, useLoaderData, useLocation, useNavigation } from '@remix-run/react';
+import { requireAdmin } from '~/.server/auth';
+import { AdminEmpty } from '~/components/admin/admin-search';
+import { AdminPageHeader } from '~/components/admin/admin-page-header';
+import { ACTION_LABELS, AuditList } from '~/components/admin/audit-list';
+import { inputClass } from '~/components/forms/field';
+import { buttonClasses } from '~/components/ui/button';
+
+export const meta: MetaFunction = () => [{ title: 'Audit log · Admin · Parkside' }];
+
+type Action = (typeof AUDIT_ACTION_NAMES)[number];
+const isAction = (value: string): value is Action =>
+  (AUDIT_ACTION_NAMES as readonly string[]).includes(value);
+const DAY = /^\d{4}-\d\d-\d\d$/;
+
+/** The filters as the address gives them; empty ones left out. */
+function filtersOf(request: Request) {
+  const params = new URL(request.url).searchParams;
+  const get = (name: string) => (params.get(name) ?? '').trim().slice(0, 254);
+  return {
+    action: get('action'),
+    actor: get('actor'),
+    target: get('target'),
+    from: get('from'),
+    to: get('to'),
+    cursor: get('cursor'),
+  };
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  requireAdmin(context, request);
+  const filters = filtersOf(request);
+  const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000);
+  try {
+    const page = await context.api.admin.audit({
+      action: isAction(filters.action) ? filters.action : undefined,
+      actor: filters.actor || undefined,
+      target: filters.target || undefined,
+      // Whole UTC days, the last one included.
+      from: DAY.test(filters.from) ? `${filters.from}T00:00:00.000Z` : undefined,
+      to: DAY.test(filters.to) ? dayAfter(filters.to).toISOString() : undefined,
+      cursor: filters.cursor || undefined,
+    });
+    return { filters, page, error: null };
+  } catch (error) {
+    return { filters, page: null, error: publicMessageOf(error) };
+  }
+}
+
+function Filters() {
+  const { filters } = useLoaderData<typeof loader>();
+  const { pathname } = useLocation();
+  const navigation = useNavigation();
+  const loading = navigation.state === 'loading' && navigation.location.pathname === pathname;
+  const filtered = Object.entries(filters).some(([key, value]) => key !== 'cursor' && value);
+  const field = 'flex min-w-0 flex-col gap-1';
+  const labelClass = 'text-sm font-semibold text-slate-700';
+  return (
+    <Form
+      method="get"
+      role="search"
+      aria-label="Filter the audit log"
+      className="mt-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_auto_auto_auto] lg:items-end"
+    >
+      <div className={field}>
+        <label htmlFor="audit-action" className={labelClass}>
+          Action
+        </label>
+        <select
+          id="audit-action"
+          name="action"
+          defaultValue={filters.action}
+          className={inputClass}
+        >
+          <option value="">Any action</option>
+          {AUDIT_ACTION_NAMES.map((action) => (
+            <option key={action} value={action}>
+              {ACTION_LABELS[action]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className={field}>
+        <label htmlFor="audit-actor" className={labelClass}>
+          Admin&apos;s e-mail
+        </label>
+        <input
+          id="audit-actor"
+          name="actor"
+          type="email"
+          defaultValue={filters.actor}
+          maxLength={254}
+          className={inputClass}
+        />
+      </div>
+      <div className={field}>
+        <label htmlFor="audit-target" className={labelClass}>
+          Record (id or e-mail)
+        </label>
+        <input
+          id="audit-target"
+          name="target"
+          defaultValue={filters.target}
+          maxLength={254}
+          className={inputClass}
+        />
+      </div>
+      <div className={field}>
+        <label htmlFor="audit-from" className={labelClass}>
+          From (UTC)
+        </label>
+        <input
+          id="audit-from"
+          name="from"
+          type="date"
+          defaultValue={filters.from}
+          className={inputClass}
+        />
+      </div>
+      <div className={field}>
+        <label htmlFor="audit-to" className={labelClass}>
+          To (UTC)
+        </label>
+        <input
+          id="audit-to"
+          name="to"
+          type="date"
+          defaultValue={filters.to}
+          className={inputClass}
+        />
+      </div>
+      <div className="flex gap-2">
+        <button type="submit" className={buttonClasses({ variant: 'secondary' })}>
+          {loading ? 'Filtering…' : 'Filter'}
+        </button>
+        {filtered ? (
+          <Link to={pathname} className={buttonClasses({ variant: 'ghost' })}>
+            Clear
+          </Link>
+        ) : null}
+      </div>
+    </Form>
+  );
+}
+
+export default function AdminAudit() {
+  const { filters, page, error } = useLoaderData<typeof loader>();
+  const { pathname, search } = useLocation();
+  const olderHref = (cursor: string) => {
+    const params = new URLSearchParams(search);
+    params.set('cursor', cursor);
+    return `${pathname}?${params.toString()}`;
+  };
+  const newestHref = () => {
+    const params = new URLSearchParams(search);
+    params.delete('cursor');
+    const query = params.toString();
+    return query ? `${pathname}?${query}` : pathname;
+  };
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6 sm:py-12">
+      <AdminPageHeader title="Audit log">
+        Every admin action, newest first: who, what, on which record, when and from where. Nothing
+        in Parkside can change or delete an entry.
+      </AdminPageHeader>
+      <Filters />
+      {error ? (
+        <p role="alert" className="mt-8 rounded-2xl bg-red-50 p-5 text-red-900 ring-1 ring-red-200">
+          {error}
+        </p>
+      ) : page && page.items.length === 0 ? (
+        <AdminEmpty>
+          {filters.cursor
+            ? 'There are no older entries.'
+            : Object.values(filters).some(Boolean)
+              ? 'No admin action matches these filters.'
+              : 'No admin has done anything yet.'}
+        </AdminEmpty>
+      ) : page ? (
+        <div className="mt-6 rounded-2xl bg-white px-5 py-2 shadow-sm ring-1 ring-slate-200">
+          <AuditList rows={page.items} />
+        </div>
+      ) : null}
+      {page && (page.next || filters.cursor) ? (
+        <nav aria-label="Pages" className="mt-8 flex flex-wrap justify-center gap-3">
+          {filters.cursor ? (
+            <Link to={newestHref()} className={buttonClasses({ variant: 'secondary' })}>
+              <span aria-hidden="true">←</span> Newest entries
+            </Link>
+          ) : null}
+          {page.next ? (
+            <Link to={olderHref(page.next)} className={buttonClasses({ variant: 'secondary' })}>
+              Older entries <span aria-hidden="true">→</span>
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+    </div>
+  );
+}

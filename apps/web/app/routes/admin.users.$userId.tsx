@@ -1,0 +1,204 @@
+import { formatUsd } from '@parkside/validators';
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
+import { useId, type ReactNode } from 'react';
+import { requireAdmin } from '~/.server/auth';
+import { Badge, EventStatusBadge } from '~/components/admin/admin-search';
+import { AdminPageHeader } from '~/components/admin/admin-page-header';
+import { formatEventStart } from '~/utils/event-time';
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.user.name ?? 'User'} · Admin · Parkside` },
+];
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  requireAdmin(context, request);
+  return context.api.admin.user({ id: params.userId ?? '' });
+}
+
+const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+const providerNames: Record<string, string> = {
+  google: 'Google',
+  github: 'GitHub',
+  facebook: 'Facebook',
+  apple: 'Apple',
+  microsoft: 'Microsoft',
+};
+
+function Card({ title, children }: { title: string; children: ReactNode }) {
+  const headingId = useId();
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
+    >
+      <h2 id={headingId} className="text-ink font-bold">
+        {title}
+      </h2>
+      <div className="mt-3">{children}</div>
+    </section>
+  );
+}
+
+function Empty({ children }: { children: ReactNode }) {
+  return <p className="text-sm text-slate-600">{children}</p>;
+}
+
+export default function AdminUser() {
+  const { user, signIn, bookings, driveways, events } = useLoaderData<typeof loader>();
+  const profile: [string, ReactNode][] = [
+    [
+      'E-mail',
+      <span key="email" className="break-all">
+        {user.email}
+      </span>,
+    ],
+    ['Name', user.name],
+    ['E-mail verified', user.emailVerified ? 'Yes' : 'No'],
+    ['Host', user.isHost ? 'Yes' : 'No'],
+    ['Admin', user.isAdmin ? 'Yes (by e-mail)' : 'No'],
+    ['Joined', day.format(new Date(user.createdAt))],
+    [
+      'Terms accepted',
+      user.termsAccepted
+        ? user.termsAcceptedAt
+          ? `Yes, ${day.format(new Date(user.termsAcceptedAt))}`
+          : 'Yes'
+        : 'No',
+    ],
+    ['Phone number', user.phoneNumber ?? '—'],
+    ['Address', user.address ?? '—'],
+    [
+      'User id',
+      <code key="id" className="text-xs break-all">
+        {user.id}
+      </code>,
+    ],
+  ];
+  const methods = [
+    ...(signIn.hasPassword ? ['E-mail and password'] : []),
+    ...signIn.logins.map((login) => providerNames[login.provider] ?? login.provider),
+  ];
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
+      <AdminPageHeader
+        title={
+          <span className="flex flex-wrap items-center gap-3">
+            {user.name}
+            {user.isAdmin ? <Badge tone="brand">Admin</Badge> : null}
+            {user.isHost ? <Badge>Host</Badge> : null}
+            {user.emailVerified ? null : <Badge tone="amber">Unverified</Badge>}
+          </span>
+        }
+        back={{ to: '/admin/users', label: 'Users' }}
+      >
+        {user.email}
+      </AdminPageHeader>
+      <div className="mt-8 grid gap-6 lg:grid-cols-[22rem_1fr]">
+        <div className="flex flex-col gap-6">
+          <Card title="Profile">
+            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+              {profile.map(([term, value]) => (
+                <div key={term} className="contents">
+                  <dt className="font-semibold text-slate-600">{term}</dt>
+                  <dd className="text-ink min-w-0">{value}</dd>
+                </div>
+              ))}
+            </dl>
+          </Card>
+          <Card title="Sign-in methods">
+            {methods.length === 0 ? (
+              <Empty>None: this account cannot sign in.</Empty>
+            ) : (
+              <ul className="list-inside list-disc text-sm">
+                {methods.map((method) => (
+                  <li key={method}>{method}</li>
+                ))}
+              </ul>
+            )}
+          </Card>
+        </div>
+        <div className="flex min-w-0 flex-col gap-6">
+          <Card title={`Bookings (${bookings.length})`}>
+            {bookings.length === 0 ? (
+              <Empty>No bookings.</Empty>
+            ) : (
+              <ul className="divide-y divide-slate-100 text-sm">
+                {bookings.map((b) => (
+                  <li key={b.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+                    <span className="min-w-0">
+                      <Link
+                        to={`/admin/events/${b.eventId}`}
+                        className="text-ink font-semibold hover:underline"
+                      >
+                        {b.eventTitle}
+                      </Link>
+                      <span className="block text-slate-600">
+                        {formatEventStart(b.eventStartsAt, b.eventTimeZone)} · {b.drivewayTitle}
+                        {b.licensePlate ? ` · ${b.licensePlate}` : ''}
+                      </span>
+                    </span>
+                    <span className="flex items-center gap-2">
+                      <span className="font-semibold tabular-nums">{formatUsd(b.priceCents)}</span>
+                      {b.status === 'cancelled' ? (
+                        <Badge tone="red">
+                          Cancelled{b.refundCents > 0 ? `, ${formatUsd(b.refundCents)} back` : ''}
+                        </Badge>
+                      ) : (
+                        <Badge tone="brand">Confirmed</Badge>
+                      )}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Card>
+          <Card title={`Driveways (${driveways.length})`}>
+            {driveways.length === 0 ? (
+              <Empty>No driveways.</Empty>
+            ) : (
+              <ul className="divide-y divide-slate-100 text-sm">
+                {driveways.map((d) => (
+                  <li key={d.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+                    <span>
+                      <span className="text-ink block font-semibold">{d.title}</span>
+                      <span className="text-slate-600">
+                        {d.street}, {d.city}, {d.region} · {d.capacity}{' '}
+                        {d.capacity === 1 ? 'space' : 'spaces'}
+                      </span>
+                    </span>
+                    {d.status === 'active' ? null : <Badge>Inactive</Badge>}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Card>
+          <Card title={`Events registered (${events.length})`}>
+            {events.length === 0 ? (
+              <Empty>No events.</Empty>
+            ) : (
+              <ul className="divide-y divide-slate-100 text-sm">
+                {events.map((e) => (
+                  <li key={e.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+                    <span>
+                      <Link
+                        to={`/admin/events/${e.id}`}
+                        className="text-ink font-semibold hover:underline"
+                      >
+                        {e.title}
+                      </Link>
+                      <span className="block text-slate-600">
+                        {formatEventStart(e.startsAt, e.timeZone)}
+                      </span>
+                    </span>
+                    <EventStatusBadge status={e.status} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Card>
+        </div>
+      </div>
+    </div>
+  );
+}

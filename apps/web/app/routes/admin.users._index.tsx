@@ -1,0 +1,194 @@
+import { publicMessageOf } from '@parkside/api/errors';
+import { ADMIN_PAGE_MAX, ADMIN_SEARCH_MAX_LENGTH } from '@parkside/validators';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react';
+import { useId } from 'react';
+import { requireAdmin } from '~/.server/auth';
+import { redirectWithToast } from '~/.server/toast';
+import { AdminEmpty, AdminSearch, Badge } from '~/components/admin/admin-search';
+import { AdminPageHeader } from '~/components/admin/admin-page-header';
+import { inputClass } from '~/components/forms/field';
+import { SubmitButton } from '~/components/forms/submit-button';
+import { PageLinks, PastTheLastPage } from '~/components/ui/page-links';
+import { pageParam, searchParam } from '~/utils/paging';
+
+export const meta: MetaFunction = () => [{ title: 'Users · Admin · Parkside' }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  requireAdmin(context, request);
+  const q = searchParam(request, ADMIN_SEARCH_MAX_LENGTH);
+  const [users, admins] = await Promise.all([
+    context.api.admin.users({ q: q || undefined, page: pageParam(request, ADMIN_PAGE_MAX) }),
+    context.api.admin.admins(),
+  ]);
+  return { q, users, admins };
+}
+
+/** Grant or revoke admin by e-mail, back to the same page with a toast saying what happened. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  requireAdmin(context, request);
+  const url = new URL(request.url);
+  const backTo = `${url.pathname}${url.search}`;
+  const form = await request.formData();
+  const email = String(form.get('email') ?? '').trim();
+  try {
+    if (form.get('intent') === 'revoke') {
+      await context.api.admin.revokeAdmin({ email });
+      return redirectWithToast(backTo, {
+        type: 'success',
+        title: `${email} is no longer an admin.`,
+        description: 'It takes effect on their next page.',
+      });
+    }
+    const { email: granted, granted: changed } = await context.api.admin.grantAdmin({ email });
+    return redirectWithToast(backTo, {
+      type: 'success',
+      title: changed ? `${granted} is now an admin.` : `${granted} already was an admin.`,
+      description: changed
+        ? 'If nobody has signed up with it yet, whoever does will be an admin.'
+        : undefined,
+    });
+  } catch (error) {
+    return redirectWithToast(backTo, { type: 'error', title: publicMessageOf(error) });
+  }
+}
+
+const joined = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+
+function Admins() {
+  const { admins } = useLoaderData<typeof loader>();
+  const emailId = useId();
+  const navigation = useNavigation();
+  const revoking =
+    navigation.state !== 'idle' && navigation.formData?.get('intent') === 'revoke'
+      ? navigation.formData.get('email')
+      : null;
+  return (
+    <section
+      aria-labelledby="admins-heading"
+      className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
+    >
+      <h2 id="admins-heading" className="text-ink font-bold">
+        Admins
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">
+        Admins are kept by e-mail: an e-mail nobody has signed up with yet becomes an admin when
+        someone does. The last admin cannot be revoked.
+      </p>
+      <Form method="post" className="mt-4 flex flex-wrap items-end gap-3">
+        <div className="flex w-full min-w-0 flex-col gap-1 sm:w-auto sm:flex-1">
+          <label htmlFor={emailId} className="text-sm font-semibold text-slate-700">
+            E-mail to make an admin
+          </label>
+          <input
+            id={emailId}
+            name="email"
+            type="email"
+            required
+            maxLength={254}
+            autoComplete="off"
+            className={inputClass}
+          />
+        </div>
+        <SubmitButton name="intent" value="grant" pendingText="Granting…">
+          Grant admin
+        </SubmitButton>
+      </Form>
+      <ul className="mt-4 divide-y divide-slate-100">
+        {admins.map((admin) => (
+          <li key={admin.email} className="flex flex-wrap items-center justify-between gap-2 py-2">
+            <div className="min-w-0">
+              <p className="text-ink font-semibold break-all">{admin.email}</p>
+              <p className="text-sm text-slate-600">
+                {admin.userId ? (
+                  <Link to={`/admin/users/${admin.userId}`} className="hover:underline">
+                    {admin.name}
+                  </Link>
+                ) : (
+                  'No account yet'
+                )}
+              </p>
+            </div>
+            <Form method="post">
+              <input type="hidden" name="email" value={admin.email} />
+              <button
+                type="submit"
+                name="intent"
+                value="revoke"
+                disabled={revoking === admin.email || admins.length === 1}
+                title={admins.length === 1 ? 'The last admin cannot be revoked.' : undefined}
+                className="rounded-lg px-3 py-1.5 text-sm font-semibold text-red-800 ring-1 ring-red-200 hover:bg-red-50 disabled:cursor-not-allowed disabled:opacity-50"
+                aria-label={`Revoke admin from ${admin.email}`}
+              >
+                {revoking === admin.email ? 'Revoking…' : 'Revoke'}
+              </button>
+            </Form>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export default function AdminUsers() {
+  const { q, users } = useLoaderData<typeof loader>();
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
+      <AdminPageHeader title="Users">
+        Everyone with an account, newest first, and who the admins are.
+      </AdminPageHeader>
+      <div className="mt-2 grid gap-8 lg:grid-cols-[1fr_22rem]">
+        <div className="min-w-0">
+          <AdminSearch id="admin-users-q" label="Search by e-mail or name" q={q} filtered={!!q} />
+          {users.items.length === 0 ? (
+            users.page > 1 ? (
+              <PastTheLastPage />
+            ) : (
+              <AdminEmpty>
+                {q ? (
+                  <>
+                    No user&apos;s e-mail or name contains <strong>“{q}”</strong>.
+                  </>
+                ) : (
+                  'Nobody has signed up yet.'
+                )}
+              </AdminEmpty>
+            )
+          ) : (
+            <>
+              <p className="mt-6 text-sm text-slate-600" aria-live="polite">
+                {users.total === 1 ? '1 user' : `${users.total} users`}
+                {q ? ` matching “${q}”` : ''}
+              </p>
+              <ul className="mt-2 divide-y divide-slate-100 rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
+                {users.items.map((user) => (
+                  <li key={user.id}>
+                    <Link
+                      to={`/admin/users/${encodeURIComponent(user.id)}`}
+                      className="flex flex-wrap items-center justify-between gap-2 px-4 py-3 hover:bg-slate-50"
+                    >
+                      <span className="min-w-0">
+                        <span className="text-ink block font-semibold">{user.name}</span>
+                        <span className="block text-sm break-all text-slate-600">{user.email}</span>
+                      </span>
+                      <span className="flex flex-wrap items-center gap-1.5">
+                        {user.isAdmin ? <Badge tone="brand">Admin</Badge> : null}
+                        {user.isHost ? <Badge>Host</Badge> : null}
+                        {user.emailVerified ? null : <Badge tone="amber">Unverified</Badge>}
+                        <span className="text-xs text-slate-600">
+                          Joined {joined.format(new Date(user.createdAt))}
+                        </span>
+                      </span>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+          <PageLinks page={users.page} hasMore={users.page < users.pageCount} />
+        </div>
+        <Admins />
+      </div>
+    </div>
+  );
+}
