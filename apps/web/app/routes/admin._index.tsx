@@ -100,7 +100,7 @@ export default function AdminPanel() {
         <h2 id="now-heading" className="text-lg font-bold">
           Right now
         </h2>
-        <ul className="mt-3 grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
+        <ul className="mt-3 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-5">
           <Figure
             title="Users"
             figure={String(overview.users)}
