@@ -14,6 +14,8 @@ import {
   admins,
   apiTokens,
   bookings,
+  conversations,
+  createRateLimits,
   driveways,
   emailJobs,
   events,
@@ -24,6 +26,7 @@ import {
   users,
   type Booking,
   type Event,
+  type RateLimits,
 } from '@parkside/db';
 import { createTestDatabase, type TestDatabase } from '@parkside/db/testing';
 import {
@@ -94,6 +97,8 @@ interface World {
   upload: string;
   feedbackId: string;
   tokenId: string;
+  /** The booking's conversation, with one message from the driver. */
+  conversationId: string;
 }
 
 let uploads = 0;
@@ -119,6 +124,23 @@ async function storeEvent(creator: SessionUser, startsInDays: number, status: Ev
     createdBy: creator.id,
     status,
   });
+}
+
+/** Rate limits with room for every call the matrix makes (the limits have tests of their own). */
+let roomyLimits: RateLimits;
+
+/** The driver's first message on the booking; resolves to the conversation's id. */
+async function startConversation(driver: SessionUser, bookingId: string) {
+  await call(driver, 'message.send', {
+    bookingId,
+    body: 'Hi! Is the driveway easy to find?',
+    clientKey: `world-${randomUUID()}`,
+  });
+  const [row] = await handle.db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(eq(conversations.bookingId, bookingId));
+  return row!.id;
 }
 
 /** A second admin, so that revoking one never meets the rule that keeps the last. */
@@ -176,6 +198,7 @@ async function seedWorld(host: SessionUser, driver: SessionUser): Promise<World>
     upload,
     feedbackId: note!.id,
     tokenId: token!.id,
+    conversationId: await startConversation(driver, (booking as Booking).id),
   };
 }
 
@@ -191,7 +214,9 @@ function call(
   scopes?: readonly ApiTokenScope[],
 ): Promise<unknown> {
   const token = scopes ? { id: randomUUID(), scopes } : null;
-  const caller = createCaller(createContext({ db: handle.db, user, token, storage })) as unknown;
+  const caller = createCaller(
+    createContext({ db: handle.db, user, token, storage, limits: roomyLimits }),
+  ) as unknown;
   const procedure = path
     .split('.')
     .reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller);
@@ -386,6 +411,19 @@ const matrix: Record<string, Rule> = {
     outcomes: [['admin', 'ok']],
   },
 
+  'admin.conversations': {
+    access: 'admin',
+    owner: 'admin',
+    input: () => ({ q: 'authz', page: 1 }),
+    outcomes: [['admin', 'ok']],
+  },
+  'admin.conversation': {
+    access: 'admin',
+    owner: 'admin',
+    input: (a) => ({ id: a.conversationId }),
+    outcomes: [['admin', 'ok']],
+  },
+
   'admin.grantAdmin': {
     access: 'admin',
     owner: 'admin',
@@ -498,6 +536,59 @@ const matrix: Record<string, Rule> = {
       ['admin', 'NOT_FOUND'],
     ],
     foreign: (a) => [{ bookingId: a.booking.id, reason: 'Not mine to cancel.' }],
+  },
+
+  'message.threads': {
+    access: 'verified',
+    owner: 'self',
+    input: () => ({}),
+    outcomes: [['driverA', 'ok']],
+  },
+  'message.thread': {
+    access: 'verified',
+    owner: 'driver',
+    input: (a) => ({ bookingId: a.booking.id }),
+    // The booking's two people; not even an admin reads it here (admin.conversation does).
+    outcomes: [
+      ['driverA', 'ok'],
+      ['hostA', 'ok'],
+      ['admin', 'NOT_FOUND'],
+    ],
+    foreign: (a) => [{ bookingId: a.booking.id }],
+  },
+  'message.send': {
+    access: 'verified',
+    owner: 'driver',
+    input: (a) => ({
+      bookingId: a.booking.id,
+      body: 'See you at six.',
+      clientKey: `authz-${randomUUID()}`,
+    }),
+    outcomes: [
+      ['driverA', 'ok'],
+      ['hostA', 'ok'],
+      ['admin', 'NOT_FOUND'],
+    ],
+    foreign: (a) => [
+      { bookingId: a.booking.id, body: 'Not my booking.', clientKey: `authz-${randomUUID()}` },
+    ],
+  },
+  'message.markRead': {
+    access: 'verified',
+    owner: 'driver',
+    input: (a) => ({ bookingId: a.booking.id }),
+    outcomes: [
+      ['driverA', 'ok'],
+      ['hostA', 'ok'],
+      ['admin', 'NOT_FOUND'],
+    ],
+    foreign: (a) => [{ bookingId: a.booking.id }],
+  },
+  'message.unreadCount': {
+    access: 'verified',
+    owner: 'self',
+    input: () => undefined,
+    outcomes: [['driverA', 'ok']],
   },
 
   'event.list': {
@@ -823,6 +914,7 @@ let b: World;
 
 beforeAll(async () => {
   handle = await createTestDatabase();
+  roomyLimits = createRateLimits(handle.db, { messageSend: 100_000 });
   dir = mkdtempSync(join(tmpdir(), 'parkside-api-authz-'));
   storage = createStorageService({
     db: handle.db,
@@ -939,6 +1031,7 @@ describe("lists of one's own things show nothing of anyone else's", () => {
     if (path === 'storage.myDriveways') expect(own).toContain(a.driveway.id);
     if (path === 'event.mine') expect(own).toContain(a.event.id);
     if (path === 'booking.forEvent') expect(own).toContain(a.booking.id);
+    if (path === 'message.threads') expect(own).toContain(a.booking.id);
   });
 
   it('public views of a listing hide the house number, the access instructions and the people', async () => {
@@ -993,6 +1086,8 @@ const mutationScopes: Record<string, ApiTokenScope | 'session'> = {
   'event.update': 'events:write',
   'feedback.send': 'messages:write',
   'listing.createWithDriveway': 'listings:write',
+  'message.send': 'messages:write',
+  'message.markRead': 'messages:write',
   'listing.setSpaces': 'listings:write',
   'listing.close': 'listings:write',
   'listing.update': 'listings:write',

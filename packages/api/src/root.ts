@@ -5,6 +5,7 @@ import { bookingRouter } from './modules/booking/booking.router';
 import { eventRouter } from './modules/event/event.router';
 import { feedbackRouter } from './modules/feedback/feedback.router';
 import { listingRouter } from './modules/listing/listing.router';
+import { messageRouter } from './modules/message/message.router';
 import { apiTokenRouter } from './modules/api-token/api-token.router';
 import { storageRouter } from './modules/storage/storage.router';
 import { systemRouter } from './modules/system/system.router';
@@ -20,6 +21,7 @@ export const appRouter = router({
   event: eventRouter,
   feedback: feedbackRouter,
   listing: listingRouter,
+  message: messageRouter,
   storage: storageRouter,
   system: systemRouter,
   waitlist: waitlistRouter,

@@ -20,6 +20,8 @@ export const RATE_LIMITS = {
   feedback: { points: 5, duration: 10 * 60 },
   /** Events registered per user in a day (admins are not limited). */
   eventCreate: { points: 20, duration: 24 * 60 * 60 },
+  /** Messages a user sends a minute, across every conversation. */
+  messageSend: { points: 20, duration: 60 },
 } as const;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

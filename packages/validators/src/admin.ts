@@ -80,3 +80,6 @@ export const adminAuditInput = z.strictObject({
     )
     .optional(),
 });
+
+/** Conversations by a participant's e-mail or the event's title. */
+export const adminConversationsInput = adminUsersInput;

@@ -11,3 +11,4 @@ export * from './intl';
 export * from './text';
 export * from './api-tokens';
 export * from './admin';
+export * from './messages';

@@ -8,3 +8,4 @@ export * from './storage';
 export * from './api-tokens';
 export * from './jobs';
 export * from './audit';
+export * from './messages';

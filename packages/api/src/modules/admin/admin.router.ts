@@ -1,6 +1,8 @@
 import {
   ADMIN_PAGE_SIZE,
   adminAuditInput,
+  adminConversationInput,
+  adminConversationsInput,
   adminEmailInput,
   adminEventInput,
   adminEventsInput,
@@ -9,7 +11,9 @@ import {
   AUDIT_PAGE_SIZE,
 } from '@parkside/validators';
 import { adminProcedure, router } from '../../trpc';
-import { actorOf, audited, listAudit } from '../audit/audit.service';
+import { inTransaction } from '../../transaction';
+import { actorOf, audited, listAudit, recordAudit } from '../audit/audit.service';
+import { getConversation, listConversations } from './admin-conversations.service';
 import { getEventForAdmin, listAllEvents } from './admin-events.service';
 import { getUser, listAdmins, listUsers } from './admin-users.service';
 import { getOverview } from './admin.service';
@@ -64,6 +68,30 @@ export const adminRouter = router({
   event: adminProcedure
     .input(adminEventInput)
     .query(({ ctx, input }) => getEventForAdmin(ctx.db, input.id)),
+
+  /** Every driver–host conversation, latest first; by a participant's e-mail or the event. */
+  conversations: adminProcedure
+    .input(adminConversationsInput)
+    .query(({ ctx, input }) =>
+      listConversations(ctx.db, { q: input.q, page: input.page, pageSize: ADMIN_PAGE_SIZE }),
+    ),
+
+  /**
+   * One conversation, read-only. Every call is a view on the record (the audit log), written
+   * in the same transaction as the read, and listed with the conversation.
+   */
+  conversation: adminProcedure.input(adminConversationInput).query(({ ctx, input }) =>
+    inTransaction(ctx.db, async (tx) => {
+      const found = await getConversation(tx, input.id);
+      const { conversation: c } = found;
+      const view = await recordAudit(tx, actorOf(ctx), {
+        action: 'conversation.view',
+        targetId: c.id,
+        targetLabel: `${c.driverName ?? 'Driver'} and ${c.hostName ?? 'host'} · ${c.eventTitle}`,
+      });
+      return { ...found, views: [{ ...view, at: view.at.toISOString() }, ...found.views] };
+    }),
+  ),
 
   /** The audit log, newest first, filtered; `cursor` is the previous page's `next`. */
   audit: adminProcedure.input(adminAuditInput).query(({ ctx, input }) => {

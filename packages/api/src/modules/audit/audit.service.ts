@@ -26,16 +26,20 @@ export interface AuditEntry {
 
 /** Writes one audit row, in the caller's transaction. */
 export async function recordAudit(db: Database, actor: AuditActor, entry: AuditEntry) {
-  await db.insert(adminAudit).values({
-    actorId: actor.user.id,
-    actorEmail: actor.user.email,
-    apiTokenId: actor.token?.id ?? null,
-    action: entry.action,
-    targetId: entry.targetId,
-    targetLabel: entry.targetLabel,
-    details: entry.details ?? null,
-    ip: actor.clientIp || 'unknown',
-  });
+  const [row] = await db
+    .insert(adminAudit)
+    .values({
+      actorId: actor.user.id,
+      actorEmail: actor.user.email,
+      apiTokenId: actor.token?.id ?? null,
+      action: entry.action,
+      targetId: entry.targetId,
+      targetLabel: entry.targetLabel,
+      details: entry.details ?? null,
+      ip: actor.clientIp || 'unknown',
+    })
+    .returning({ at: adminAudit.at, adminEmail: adminAudit.actorEmail, ip: adminAudit.ip });
+  return row!;
 }
 
 /**
