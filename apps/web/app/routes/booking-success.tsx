@@ -29,7 +29,7 @@ export default function BookingSuccess() {
         Pay {formatUsd(booking.priceCents)} to the host when you arrive.
       </p>
       <div className="mt-6">
-        <BookingDetails booking={booking} />
+        <BookingDetails booking={booking} messageHref={`/messages?booking=${booking.id}`} />
       </div>
       <Link
         to="/my-bookings"

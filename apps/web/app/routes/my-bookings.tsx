@@ -47,7 +47,7 @@ function BookingItem({ booking }: { booking: Booking }) {
           </span>
         ) : null}
       </div>
-      <BookingDetails booking={booking} />
+      <BookingDetails booking={booking} messageHref={`/messages?booking=${booking.id}`} />
       {booking.cancellable ? (
         <Form method="post" className="flex flex-wrap items-center gap-3">
           <input type="hidden" name="bookingId" value={booking.id} />

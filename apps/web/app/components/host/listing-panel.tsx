@@ -1,5 +1,5 @@
 import { formatUsd } from '@parkside/validators';
-import { Form } from '@remix-run/react';
+import { Form, Link } from '@remix-run/react';
 import { SubmitButton } from '~/components/forms/submit-button';
 import { formatEventDate, formatEventTime } from '~/utils/event-time';
 import { CancelBookingForm, EditListingForm, type ListingFormProps } from './host-forms';
@@ -38,6 +38,14 @@ function BookingRow({ booking, failure }: { booking: HostBooking; failure?: Host
       <p className="text-sm text-slate-700">
         {[booking.vehicleDescription, booking.licensePlate].filter(Boolean).join(' · ') ||
           'No vehicle details given'}
+      </p>
+      <p>
+        <Link
+          to={`/messages?booking=${booking.id}`}
+          className="text-brand-800 text-sm font-semibold hover:underline"
+        >
+          Message driver<span className="sr-only"> {booking.driverName}</span>
+        </Link>
       </p>
       {booking.status === 'cancelled' && booking.cancellationReason ? (
         <p className="text-sm text-slate-600">Reason: {booking.cancellationReason}</p>

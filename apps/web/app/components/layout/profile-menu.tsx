@@ -1,7 +1,7 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import type { Account } from '@parkside/api';
 import { Form, Link } from '@remix-run/react';
-import { useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 const itemClass =
   'flex w-full cursor-pointer items-center rounded-md px-3 py-2 text-left text-sm font-medium text-slate-800 outline-none data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-900';
@@ -15,9 +15,59 @@ function initials(name: string) {
     .join('');
 }
 
+/** Pages that read or show messages fire this on `window` so the badge asks again at once. */
+export const UNREAD_CHANGED = 'parkside:unread-changed';
+
+/**
+ * The signed-in user's unread messages, asked for after the page has loaded (so pages are not
+ * held up by it) and again every 30 s while the tab is visible. Null until known.
+ */
+function useUnreadCount(enabled: boolean): number | null {
+  const [count, setCount] = useState<number | null>(null);
+  useEffect(() => {
+    if (!enabled) return;
+    let stopped = false;
+    const load = async () => {
+      if (document.visibilityState !== 'visible') return;
+      try {
+        const response = await fetch('/api/trpc/message.unreadCount');
+        if (!response.ok) return;
+        const body = (await response.json()) as { result?: { data?: number } };
+        if (!stopped && typeof body.result?.data === 'number') setCount(body.result.data);
+      } catch {
+        // Offline for a moment: the next round tries again.
+      }
+    };
+    void load();
+    const timer = setInterval(load, 30_000);
+    document.addEventListener('visibilitychange', load);
+    window.addEventListener(UNREAD_CHANGED, load);
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+      document.removeEventListener('visibilitychange', load);
+      window.removeEventListener(UNREAD_CHANGED, load);
+    };
+  }, [enabled]);
+  return count;
+}
+
+function UnreadBadge({ count, className = '' }: { count: number; className?: string }) {
+  return (
+    <span
+      aria-hidden="true"
+      className={`bg-brand-700 grid min-w-5 place-items-center rounded-full px-1.5 text-[11px] leading-5 font-bold text-white ${className}`}
+    >
+      {count > 99 ? '99+' : count}
+    </span>
+  );
+}
+
 /** The signed-in user's menu, in the customer's order; Admin Panel for admins only. */
 export function ProfileMenu({ user }: { user: Account }) {
   const signOutForm = useRef<HTMLFormElement>(null);
+  const unread = useUnreadCount(user.emailVerified) ?? 0;
+  const unreadWords = unread === 1 ? '1 unread message' : `${unread} unread messages`;
   const links = [
     { to: '/account-settings', label: 'Account Settings' },
     { to: '/my-listings', label: 'My Listings' },
@@ -28,8 +78,8 @@ export function ProfileMenu({ user }: { user: Account }) {
   return (
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
-        aria-label={`Profile menu for ${user.name}`}
-        className="flex items-center gap-2 rounded-full py-1 pr-2 pl-1 text-sm font-semibold text-slate-800 hover:bg-slate-100 data-[state=open]:bg-slate-100"
+        aria-label={`Profile menu for ${user.name}${unread > 0 ? `, ${unreadWords}` : ''}`}
+        className="relative flex items-center gap-2 rounded-full py-1 pr-2 pl-1 text-sm font-semibold text-slate-800 hover:bg-slate-100 data-[state=open]:bg-slate-100"
       >
         <span
           aria-hidden="true"
@@ -37,6 +87,9 @@ export function ProfileMenu({ user }: { user: Account }) {
         >
           {initials(user.name) || '?'}
         </span>
+        {unread > 0 ? (
+          <UnreadBadge count={unread} className="absolute -top-1 left-6 ring-2 ring-white" />
+        ) : null}
         <span className="hidden max-w-32 truncate sm:inline">{user.name}</span>
         <svg
           aria-hidden="true"
@@ -59,7 +112,19 @@ export function ProfileMenu({ user }: { user: Account }) {
           <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
           {links.map((link) => (
             <DropdownMenu.Item key={link.to} asChild className={itemClass}>
-              <Link to={link.to}>{link.label}</Link>
+              <Link
+                to={link.to}
+                aria-label={
+                  link.to === '/messages' && unread > 0
+                    ? `${link.label}, ${unreadWords}`
+                    : undefined
+                }
+              >
+                {link.label}
+                {link.to === '/messages' && unread > 0 ? (
+                  <UnreadBadge count={unread} className="ml-auto" />
+                ) : null}
+              </Link>
             </DropdownMenu.Item>
           ))}
           <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />

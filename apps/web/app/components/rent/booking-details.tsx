@@ -1,4 +1,5 @@
 import { formatUsd } from '@parkside/validators';
+import { Link } from '@remix-run/react';
 import { formatEventDate, formatEventTime } from '~/utils/event-time';
 
 export interface BookingView {
@@ -19,8 +20,17 @@ export interface BookingView {
   vehicleDescription: string | null;
 }
 
-/** What a driver needs on the day: where, when, how to get in, and the total. */
-export function BookingDetails({ booking }: { booking: BookingView }) {
+/**
+ * What a driver needs on the day: where, when, how to get in, and the total; with
+ * `messageHref`, a way to write to the host.
+ */
+export function BookingDetails({
+  booking,
+  messageHref,
+}: {
+  booking: BookingView;
+  messageHref?: string;
+}) {
   const directions = `https://www.google.com/maps/dir/?api=1&destination=${booking.latitude},${booking.longitude}`;
   return (
     <dl className="grid gap-3 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
@@ -58,14 +68,24 @@ export function BookingDetails({ booking }: { booking: BookingView }) {
         <dt className="font-bold">Total</dt>
         <dd className="text-xl font-extrabold">{formatUsd(booking.priceCents)}</dd>
       </div>
-      <a
-        href={directions}
-        target="_blank"
-        rel="noreferrer"
-        className="text-brand-800 font-semibold underline-offset-2 hover:underline"
-      >
-        Get directions
-      </a>
+      <div className="flex flex-wrap gap-x-6 gap-y-2">
+        <a
+          href={directions}
+          target="_blank"
+          rel="noreferrer"
+          className="text-brand-800 font-semibold underline-offset-2 hover:underline"
+        >
+          Get directions
+        </a>
+        {messageHref ? (
+          <Link
+            to={messageHref}
+            className="text-brand-800 font-semibold underline-offset-2 hover:underline"
+          >
+            Message host
+          </Link>
+        ) : null}
+      </div>
     </dl>
   );
 }
