@@ -97,15 +97,22 @@ describe.skipIf(!serverUrl)('a cut database connection', () => {
     ];
     const statuses = new Map<number, number>();
     let cutBackends = 0;
+    let cutAt = Number.POSITIVE_INFINITY;
+    let startedBefore = 0;
+    let startedAfter = 0;
     // Mid-burst, every connection the app holds is cut at once, as a failover or an operator
     // (pg_terminate_backend) would.
     const cutter = (async () => {
       await new Promise((resolve) => setTimeout(resolve, 1_000));
       cutBackends = await cutConnections();
+      cutAt = Date.now();
     })();
     const started = Date.now();
     const worker = async (offset: number) => {
-      for (let i = 0; Date.now() - started < 3_000; i += 1) {
+      // At least 3 s, and a second past the cut however long the cut takes.
+      for (let i = 0; Date.now() < Math.max(started + 3_000, cutAt + 1_000); i += 1) {
+        if (Date.now() > cutAt) startedAfter += 1;
+        else startedBefore += 1;
         const response = await reads[(i + offset) % reads.length]!();
         await response.arrayBuffer();
         statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
@@ -115,8 +122,10 @@ describe.skipIf(!serverUrl)('a cut database connection', () => {
     await cutter;
     // The connections really were cut while reads were under way.
     expect(cutBackends).toBeGreaterThanOrEqual(3);
+    // Reads ran on both sides of the cut (how many depends on the machine, not on the app).
+    expect(startedBefore).toBeGreaterThan(0);
+    expect(startedAfter).toBeGreaterThan(0);
     const answered = [...statuses.values()].reduce((sum, n) => sum + n, 0);
-    expect(answered).toBeGreaterThan(200);
     expect(Object.fromEntries(statuses)).toEqual({ 200: answered });
   }, 60_000);
 
