@@ -12,6 +12,7 @@ import { constants as zlibConstants } from 'node:zlib';
 import type { ViteDevServer } from 'vite';
 import { hasPendingToast } from '../app/.server/toast';
 import type { SharedStore } from './kept-parts';
+import { messageStreamRoute, type MessageStreams } from './message-stream';
 import type { PageCache } from './remix-handler';
 import { fetchHeadersOf, remixHandler } from './remix-handler';
 import { cspNonce, securityHeaders } from './security';
@@ -34,6 +35,8 @@ export interface AppOptions {
   pageCache?: PageCache;
   /** The shared parts of pages, kept for everyone (decision 027). */
   sharedParts?: SharedStore;
+  /** Open live-message streams (decision 029); without them the stream answers 503. */
+  messageStreams?: MessageStreams;
 }
 
 interface Locals {
@@ -137,6 +140,7 @@ export function createApp({
   trustProxy = 0,
   pageCache,
   sharedParts,
+  messageStreams,
 }: AppOptions) {
   const app = express();
   app.disable('x-powered-by');
@@ -176,6 +180,24 @@ export function createApp({
   }
 
   app.use(sessionMiddleware(services));
+
+  app.get(
+    '/api/messages/stream',
+    messageStreamRoute({
+      streams: messageStreams,
+      sessionOf: (res) => locals(res).session,
+      stillSignedIn: async (cookie) => {
+        const token = services.auth.sessions.readToken(cookie);
+        if (!token) return false;
+        try {
+          return Boolean((await services.auth.loadSession(token))?.user);
+        } catch {
+          // The database is away for a moment: keep the stream; the next beat asks again.
+          return true;
+        }
+      },
+    }),
+  );
 
   app.use(
     storageRoutes({

@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import type { ViteDevServer } from 'vite';
 import { createApp } from './app';
 import { startKeeping } from './keeping';
+import { startMessageStreams } from './message-stream';
 import { seedDemo } from './demo-data';
 import type { ServerEnv } from './env';
 import { createServices, type OidcOverride } from './services';
@@ -57,6 +58,8 @@ export async function startServer({ env, getBuild, viteDevServer, oidc, onClose 
   // Pages and their shared parts, kept until PostgreSQL says what they show changed.
   // Without listening nothing is kept.
   const keeping = (env.PAGE_CACHE ?? !development) ? await startKeeping(database) : undefined;
+  // Live messages: one LISTEN per server, whatever the number of open pages.
+  const live = await startMessageStreams(database, services);
 
   // Bearer tokens verified a moment ago, dropped when PostgreSQL says their owner changed.
   // Without listening, every token call asks the database.
@@ -74,6 +77,7 @@ export async function startServer({ env, getBuild, viteDevServer, oidc, onClose 
     trustProxy: env.TRUST_PROXY,
     pageCache: keeping?.pages,
     sharedParts: keeping?.parts,
+    messageStreams: live?.streams,
   });
 
   services.jobs.start();
@@ -108,6 +112,8 @@ export async function startServer({ env, getBuild, viteDevServer, oidc, onClose 
       process.exit(1);
     }, 4_500);
     deadline.unref();
+    // Live streams never finish on their own: end them, and browsers reconnect elsewhere.
+    live?.streams.closeAll();
     await new Promise<void>((resolve) => {
       server.close(() => resolve());
       server.closeIdleConnections();
@@ -115,6 +121,7 @@ export async function startServer({ env, getBuild, viteDevServer, oidc, onClose 
     });
     await services.jobs.stop();
     await keeping?.stop();
+    await live?.stop();
     await stopTokenListening?.();
     await onClose?.();
     await database.close();

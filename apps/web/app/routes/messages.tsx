@@ -5,7 +5,7 @@ import { data, redirect } from '@remix-run/node';
 import { Link, useFetcher, useLoaderData, useRevalidator } from '@remix-run/react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { requireVerifiedUser } from '~/.server/auth';
-import { UNREAD_CHANGED } from '~/components/layout/profile-menu';
+import { liveState, MESSAGES_CHANGED, UNREAD_CHANGED } from '~/components/layout/live-messages';
 import { buttonClasses } from '~/components/ui/button';
 import { formatEventStart } from '~/utils/event-time';
 
@@ -320,20 +320,28 @@ function ThreadView({ thread }: { thread: Thread }) {
   );
 }
 
-/** Checks for new messages every few seconds while the page is open and visible. */
-function usePolling(ms: number) {
-  const { revalidate, state } = useRevalidator();
+/**
+ * Reloads the page's conversations when the live stream says one changed; while the stream is
+ * not open, every few seconds instead (when the tab is visible).
+ */
+function useFreshConversations(pollMs: number) {
+  const { revalidate } = useRevalidator();
   useEffect(() => {
+    const refresh = () => revalidate();
+    window.addEventListener(MESSAGES_CHANGED, refresh);
     const timer = setInterval(() => {
-      if (document.visibilityState === 'visible' && state === 'idle') revalidate();
-    }, ms);
-    return () => clearInterval(timer);
-  }, [ms, revalidate, state]);
+      if (!liveState.open && document.visibilityState === 'visible') revalidate();
+    }, pollMs);
+    return () => {
+      window.removeEventListener(MESSAGES_CHANGED, refresh);
+      clearInterval(timer);
+    };
+  }, [pollMs, revalidate]);
 }
 
 export default function Messages() {
   const { thread, threads } = useLoaderData<typeof loader>();
-  usePolling(5_000);
+  useFreshConversations(5_000);
   // Whenever the counts on this page change, the menu's badge asks again.
   const unreadHere = threads.reduce((sum, t) => sum + t.unread, 0);
   useEffect(() => {

@@ -1,7 +1,8 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import type { Account } from '@parkside/api';
 import { Form, Link } from '@remix-run/react';
-import { useEffect, useRef, useState } from 'react';
+import { useRef } from 'react';
+import { useUnreadCount } from './live-messages';
 
 const itemClass =
   'flex w-full cursor-pointer items-center rounded-md px-3 py-2 text-left text-sm font-medium text-slate-800 outline-none data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-900';
@@ -13,43 +14,6 @@ function initials(name: string) {
     .slice(0, 2)
     .map((part) => part[0]?.toUpperCase())
     .join('');
-}
-
-/** Pages that read or show messages fire this on `window` so the badge asks again at once. */
-export const UNREAD_CHANGED = 'parkside:unread-changed';
-
-/**
- * The signed-in user's unread messages, asked for after the page has loaded (so pages are not
- * held up by it) and again every 30 s while the tab is visible. Null until known.
- */
-function useUnreadCount(enabled: boolean): number | null {
-  const [count, setCount] = useState<number | null>(null);
-  useEffect(() => {
-    if (!enabled) return;
-    let stopped = false;
-    const load = async () => {
-      if (document.visibilityState !== 'visible') return;
-      try {
-        const response = await fetch('/api/trpc/message.unreadCount');
-        if (!response.ok) return;
-        const body = (await response.json()) as { result?: { data?: number } };
-        if (!stopped && typeof body.result?.data === 'number') setCount(body.result.data);
-      } catch {
-        // Offline for a moment: the next round tries again.
-      }
-    };
-    void load();
-    const timer = setInterval(load, 30_000);
-    document.addEventListener('visibilitychange', load);
-    window.addEventListener(UNREAD_CHANGED, load);
-    return () => {
-      stopped = true;
-      clearInterval(timer);
-      document.removeEventListener('visibilitychange', load);
-      window.removeEventListener(UNREAD_CHANGED, load);
-    };
-  }, [enabled]);
-  return count;
 }
 
 function UnreadBadge({ count, className = '' }: { count: number; className?: string }) {
