@@ -62,7 +62,7 @@ export const createCallerFactory = t.createCallerFactory;
 /** Anyone, signed in or not. */
 /**
  * A query whose database connection was cut (a killed backend, a failover) runs again on a fresh
- * connection once the database answers, for up to a second after the first failure: the
+ * connection once the database answers, for up to three seconds after the first failure: the
  * caller sees nothing. Queries
  * only read; a mutation is never run twice, as the first may have been committed.
  */

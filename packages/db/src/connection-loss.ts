@@ -41,7 +41,9 @@ export function isConnectionLost(error: unknown): boolean {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** How long a read waits for the database to answer again before it gives up. */
-export const RECONNECT_WAIT_MS = 1_000;
+// Three seconds: a database back within a second is found even on a busy server, whose fresh
+// connections take longer to open; a database that is away still fails a read within 3 s.
+export const RECONNECT_WAIT_MS = 3_000;
 
 /**
  * Waits until the database answers on a working connection, for `withinMs` at most. The pool
@@ -65,7 +67,7 @@ export async function waitForDatabase(
 
 /**
  * Runs a read; if it failed because its connection was cut, runs it again on a fresh connection
- * once the database answers, for up to a second after the first failure (a cut usually kills every connection of
+ * once the database answers, for up to three seconds after the first failure (a cut usually kills every connection of
  * the pool, and a few may still be dying when the first fresh one answers). Only for reads: a
  * write whose connection died may have been committed, so it is never run again blindly.
  */
