@@ -1,4 +1,4 @@
-import { createContext } from '@parkside/api';
+import { createContext, scheduledMailTasks } from '@parkside/api';
 import type { RequestToken, SessionUser } from '@parkside/core';
 import {
   ApiTokenVerifier,
@@ -95,7 +95,11 @@ export function createServices(
   const upkeep = jobUpkeep({ db });
   const jobs = createJobRunner({
     db,
-    tasks: { ...emailTasks({ db, mailer }), ...upkeep.tasks },
+    tasks: {
+      ...emailTasks({ db, mailer }),
+      ...scheduledMailTasks({ db, publicUrl: overrides.publicUrl }),
+      ...upkeep.tasks,
+    },
     schedules: upkeep.schedules,
     pollIntervalMs: env.JOBS_POLL_MS,
     onError: (error, job) =>

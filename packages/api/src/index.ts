@@ -16,3 +16,4 @@ export {
   VERIFICATION_REQUIRED_MESSAGE,
 } from './trpc';
 export type { StorageMetrics } from './modules/storage/storage.service';
+export { scheduledMailTasks } from './modules/notifications/scheduled-mail';

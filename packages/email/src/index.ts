@@ -13,6 +13,9 @@ export {
   bookingCancelledHostEmail,
   bookingConfirmedDriverEmail,
   bookingConfirmedHostEmail,
+  bookingReminderDriverEmail,
+  bookingReminderHostEmail,
+  messageUnreadEmail,
   waitlistSpacesEmail,
   type BookingSummary,
 } from './marketplace-templates';

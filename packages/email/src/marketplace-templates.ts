@@ -184,3 +184,89 @@ export function waitlistSpacesEmail(input: {
     ],
   });
 }
+
+/** To one side of a conversation, about a message still unread after a while. */
+export function messageUnreadEmail(input: {
+  name: string;
+  senderName: string;
+  eventTitle: string;
+  /** The start of the message, as the sender wrote it (shown as text). */
+  excerpt: string;
+  url: string;
+}): EmailContent {
+  return render({
+    subject: `New message from ${input.senderName}`,
+    heading: `${input.senderName} wrote to you`,
+    name: input.name,
+    blocks: [
+      {
+        kind: 'paragraph',
+        text: `${input.senderName} sent you a message about your booking for ${input.eventTitle}:`,
+      },
+      { kind: 'paragraph', text: `“${input.excerpt}”` },
+      { kind: 'button', label: 'Read and reply', url: assertLinkUrl(input.url) },
+      {
+        kind: 'note',
+        text: 'We e-mail you about unread messages at most once an hour per conversation.',
+      },
+    ],
+  });
+}
+
+/** To the driver, the day before the event. */
+export function bookingReminderDriverEmail(input: {
+  name: string;
+  booking: BookingSummary;
+  accessInstructions: string;
+  directionsUrl: string;
+  url: string;
+}): EmailContent {
+  const { booking } = input;
+  return render({
+    subject: `Tomorrow: your parking for ${booking.eventTitle}`,
+    heading: 'Your parking is tomorrow',
+    name: input.name,
+    blocks: [
+      {
+        kind: 'paragraph',
+        text: `A reminder for tomorrow: your space at ${booking.drivewayTitle} is waiting for you.`,
+      },
+      { kind: 'details', rows: summaryRows(booking) },
+      ...(input.accessInstructions
+        ? [{ kind: 'paragraph' as const, text: `How to get in: ${input.accessInstructions}` }]
+        : []),
+      { kind: 'button', label: 'Get directions', url: assertLinkUrl(input.directionsUrl) },
+      { kind: 'note', text: `Your booking: ${assertLinkUrl(input.url)}` },
+    ],
+  });
+}
+
+/** To the host, the day before the event: the cars to expect at each driveway. */
+export function bookingReminderHostEmail(input: {
+  name: string;
+  eventTitle: string;
+  eventStarts: string;
+  cars: { drivewayTitle: string; driverName: string; plate: string; vehicle: string }[];
+  url: string;
+}): EmailContent {
+  const count = input.cars.length === 1 ? '1 car' : `${input.cars.length} cars`;
+  return render({
+    subject: `Tomorrow: ${count} for ${input.eventTitle}`,
+    heading: 'Your guests arrive tomorrow',
+    name: input.name,
+    blocks: [
+      {
+        kind: 'paragraph',
+        text: `${count} booked parking at your driveway for ${input.eventTitle} (${input.eventStarts}). Here is who to expect:`,
+      },
+      {
+        kind: 'details',
+        rows: input.cars.map((car): [string, string] => [
+          car.driverName,
+          `${car.plate} · ${car.vehicle} · ${car.drivewayTitle}`,
+        ]),
+      },
+      { kind: 'button', label: 'See your listings', url: assertLinkUrl(input.url) },
+    ],
+  });
+}

@@ -71,6 +71,8 @@ export const conversationReads = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     lastReadAt: timestamp('last_read_at', { withTimezone: true, precision: 3 }).notNull(),
+    /** When this person was last e-mailed about unread messages here (one an hour at most). */
+    unreadMailedAt: timestamp('unread_mailed_at', { withTimezone: true, precision: 3 }),
   },
   (t) => [primaryKey({ columns: [t.conversationId, t.userId] })],
 );

@@ -20,6 +20,7 @@ import {
 import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { inTransaction } from '../../transaction';
+import { queueUnreadMail } from '../notifications/scheduled-mail';
 
 export const MESSAGE_ERRORS = {
   notFound: 'Booking not found.',
@@ -211,6 +212,11 @@ export async function sendMessage(
       .where(eq(conversations.id, conversation!.id));
     // What you wrote you have read.
     await markReadUpTo(tx, conversation!.id, user.id, message.createdAt);
+    await queueUnreadMail(
+      tx,
+      message,
+      booking.driverId === user.id ? booking.hostId : booking.driverId,
+    );
     return toMessage(message);
   });
 }

@@ -18,6 +18,7 @@ import { enqueueEmails, type QueuedEmail } from '@parkside/email/queue';
 import { dateTimeFormat, formatUsd } from '@parkside/validators';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { queueReminders } from './scheduled-mail';
 
 /** "Sat, Jul 4, 7:00 PM MDT": an instant in the event's own zone. */
 export function formatInZone(date: Date, timeZone: string): string {
@@ -129,6 +130,7 @@ export async function queueBookingConfirmed(tx: Database, booking: Booking, publ
     });
   }
   await enqueueEmails(tx, mail);
+  await queueReminders(tx, booking, row.event, row.driveway.hostId);
 }
 
 function refundText(booking: Booking): string {

@@ -1,0 +1,1 @@
+ALTER TABLE "conversation_reads" ADD COLUMN "unread_mailed_at" timestamp (3) with time zone;

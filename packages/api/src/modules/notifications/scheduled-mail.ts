@@ -1,0 +1,270 @@
+/**
+ * Mail that waits for its moment, through the durable job queue: "new message" when a message
+ * is still unread after 10 minutes, and the day-before reminders to drivers and hosts. Each job
+ * has a key, so it exists once however many servers queued it, and the runner's leases run it
+ * once; each task checks again, when it runs, that its mail is still due.
+ */
+import {
+  bookings,
+  conversationReads,
+  conversations,
+  driveways,
+  events,
+  listings,
+  messages,
+  users,
+  type Database,
+} from '@parkside/db';
+import {
+  bookingReminderDriverEmail,
+  bookingReminderHostEmail,
+  messageUnreadEmail,
+} from '@parkside/email';
+import { enqueueEmails } from '@parkside/email/queue';
+import { enqueueJobs, type Tasks } from '@parkside/jobs';
+import { formatUsd } from '@parkside/validators';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { inTransaction } from '../../transaction';
+import { formatInZone, formatWindow } from './booking-mail';
+
+export const UNREAD_MAIL_TASK = 'message.unread-mail';
+export const DRIVER_REMINDER_TASK = 'booking.reminder-driver';
+export const HOST_REMINDER_TASK = 'booking.reminder-host';
+export const UNREAD_MAIL_DELAY_MS = 10 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+
+/** In the send's transaction: mail the other person if the message is still unread in 10 min. */
+export async function queueUnreadMail(
+  tx: Database,
+  message: { id: string; createdAt: Date },
+  recipientId: string | null,
+) {
+  if (!recipientId) return;
+  await enqueueJobs(tx, [
+    {
+      task: UNREAD_MAIL_TASK,
+      payload: { messageId: message.id, recipientId },
+      runAt: new Date(message.createdAt.getTime() + UNREAD_MAIL_DELAY_MS),
+      key: `unread-mail:${message.id}`,
+    },
+  ]);
+}
+
+/** In the booking's transaction: the reminders for the day before its event. */
+export async function queueReminders(
+  tx: Database,
+  booking: { id: string; eventId: string; createdAt: Date },
+  event: { startsAt: Date },
+  hostId: string | null,
+) {
+  const runAt = new Date(event.startsAt.getTime() - DAY_MS);
+  // Booked within a day of the event: the confirmation was the reminder.
+  if (booking.createdAt >= runAt) return;
+  await enqueueJobs(tx, [
+    {
+      task: DRIVER_REMINDER_TASK,
+      payload: { bookingId: booking.id },
+      runAt,
+      key: `reminder-driver:${booking.id}`,
+    },
+    ...(hostId
+      ? [
+          {
+            task: HOST_REMINDER_TASK,
+            payload: { hostId, eventId: booking.eventId },
+            runAt,
+            key: `reminder-host:${hostId}:${booking.eventId}`,
+          },
+        ]
+      : []),
+  ]);
+}
+
+async function sendUnreadMail(
+  db: Database,
+  publicUrl: string,
+  { messageId, recipientId }: { messageId: string; recipientId: string },
+  now: Date,
+) {
+  await inTransaction(db, async (tx) => {
+    const [row] = await tx
+      .select({
+        message: messages,
+        bookingId: conversations.bookingId,
+        eventTitle: events.title,
+        senderName: users.name,
+      })
+      .from(messages)
+      .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+      .innerJoin(bookings, eq(bookings.id, conversations.bookingId))
+      .innerJoin(events, eq(events.id, bookings.eventId))
+      .leftJoin(users, eq(users.id, messages.senderId))
+      .where(eq(messages.id, messageId));
+    const [recipient] = await tx
+      .select({ name: users.name, email: users.email })
+      .from(users)
+      .where(eq(users.id, recipientId));
+    if (!row || !recipient) return;
+    // One row per person and conversation, locked: two servers cannot both decide to mail.
+    await tx
+      .insert(conversationReads)
+      .values({
+        conversationId: row.message.conversationId,
+        userId: recipientId,
+        lastReadAt: new Date(0),
+      })
+      .onConflictDoNothing();
+    const [marker] = await tx
+      .select()
+      .from(conversationReads)
+      .where(
+        and(
+          eq(conversationReads.conversationId, row.message.conversationId),
+          eq(conversationReads.userId, recipientId),
+        ),
+      )
+      .for('update');
+    if (!marker || marker.lastReadAt >= row.message.createdAt) return; // read meanwhile
+    if (marker.unreadMailedAt && now.getTime() - marker.unreadMailedAt.getTime() < HOUR_MS) return;
+    await tx
+      .update(conversationReads)
+      .set({ unreadMailedAt: now })
+      .where(
+        and(
+          eq(conversationReads.conversationId, marker.conversationId),
+          eq(conversationReads.userId, recipientId),
+        ),
+      );
+    const excerpt =
+      row.message.body.length > 280 ? `${row.message.body.slice(0, 277)}…` : row.message.body;
+    await enqueueEmails(tx, [
+      {
+        to: recipient.email,
+        kind: 'message-unread',
+        ...messageUnreadEmail({
+          name: recipient.name,
+          senderName: row.senderName ?? 'Someone',
+          eventTitle: row.eventTitle,
+          excerpt,
+          url: new URL(`/messages?booking=${row.bookingId}`, publicUrl).toString(),
+        }),
+      },
+    ]);
+  });
+}
+
+async function sendDriverReminder(
+  db: Database,
+  publicUrl: string,
+  { bookingId }: { bookingId: string },
+  now: Date,
+) {
+  const [row] = await db
+    .select({
+      booking: bookings,
+      event: events,
+      driveway: driveways,
+      listing: listings,
+      driver: { name: users.name, email: users.email },
+    })
+    .from(bookings)
+    .innerJoin(listings, eq(listings.id, bookings.listingId))
+    .innerJoin(driveways, eq(driveways.id, listings.drivewayId))
+    .innerJoin(events, eq(events.id, bookings.eventId))
+    .innerJoin(users, eq(users.id, bookings.driverId))
+    .where(eq(bookings.id, bookingId));
+  // Cancelled before its time, or the event moved, was called off or has begun: no reminder.
+  if (!row || row.booking.status !== 'confirmed' || row.event.status !== 'scheduled') return;
+  if (row.event.startsAt <= now) return;
+  const { booking, event, driveway, listing } = row;
+  await enqueueEmails(db, [
+    {
+      to: row.driver.email,
+      kind: 'booking-reminder-driver',
+      ...bookingReminderDriverEmail({
+        name: row.driver.name,
+        booking: {
+          eventTitle: event.title,
+          eventStarts: formatInZone(event.startsAt, event.timeZone),
+          drivewayTitle: driveway.title,
+          address: `${driveway.street}, ${driveway.city}, ${driveway.region} ${driveway.postalCode}`,
+          window: formatWindow(listing.availableFrom, listing.availableTo, event.timeZone),
+          price: formatUsd(booking.priceCents),
+          licensePlate: booking.licensePlate,
+          vehicle: booking.vehicleDescription,
+        },
+        accessInstructions: driveway.accessInstructions,
+        directionsUrl: `https://www.google.com/maps/dir/?api=1&destination=${driveway.latitude},${driveway.longitude}`,
+        url: new URL(`/booking-success?booking=${booking.id}`, publicUrl).toString(),
+      }),
+    },
+  ]);
+}
+
+async function sendHostReminder(
+  db: Database,
+  publicUrl: string,
+  { hostId, eventId }: { hostId: string; eventId: string },
+  now: Date,
+) {
+  const [host] = await db
+    .select({ name: users.name, email: users.email })
+    .from(users)
+    .where(eq(users.id, hostId));
+  const [event] = await db.select().from(events).where(eq(events.id, eventId));
+  if (!host || !event || event.status !== 'scheduled' || event.startsAt <= now) return;
+  const cars = await db
+    .select({
+      drivewayTitle: driveways.title,
+      driverName: sql<string>`coalesce(${users.name}, 'A driver')`,
+      plate: sql<string>`coalesce(${bookings.licensePlate}, 'no plate given')`,
+      vehicle: sql<string>`coalesce(${bookings.vehicleDescription}, 'vehicle not given')`,
+    })
+    .from(bookings)
+    .innerJoin(listings, eq(listings.id, bookings.listingId))
+    .innerJoin(driveways, eq(driveways.id, listings.drivewayId))
+    .leftJoin(users, eq(users.id, bookings.driverId))
+    .where(
+      and(
+        eq(bookings.eventId, eventId),
+        eq(driveways.hostId, hostId),
+        eq(bookings.status, 'confirmed'),
+      ),
+    )
+    .orderBy(asc(driveways.title), asc(bookings.createdAt));
+  if (cars.length === 0) return; // every booking was cancelled before its time
+  await enqueueEmails(db, [
+    {
+      to: host.email,
+      kind: 'booking-reminder-host',
+      ...bookingReminderHostEmail({
+        name: host.name,
+        eventTitle: event.title,
+        eventStarts: formatInZone(event.startsAt, event.timeZone),
+        cars,
+        url: new URL('/my-listings', publicUrl).toString(),
+      }),
+    },
+  ]);
+}
+
+/** The tasks for the job runner of every app server. */
+export function scheduledMailTasks({
+  db,
+  publicUrl,
+  now = () => new Date(),
+}: {
+  db: Database;
+  publicUrl: string;
+  now?: () => Date;
+}): Tasks {
+  return {
+    [UNREAD_MAIL_TASK]: (payload) =>
+      sendUnreadMail(db, publicUrl, payload as { messageId: string; recipientId: string }, now()),
+    [DRIVER_REMINDER_TASK]: (payload) =>
+      sendDriverReminder(db, publicUrl, payload as { bookingId: string }, now()),
+    [HOST_REMINDER_TASK]: (payload) =>
+      sendHostReminder(db, publicUrl, payload as { hostId: string; eventId: string }, now()),
+  };
+}
