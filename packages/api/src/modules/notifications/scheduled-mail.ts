@@ -25,7 +25,7 @@ import { enqueueJobs, type Tasks } from '@parkside/jobs';
 import { formatUsd } from '@parkside/validators';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { inTransaction } from '../../transaction';
-import { formatInZone, formatWindow } from './booking-mail';
+import { formatInZone, formatWindow } from './format';
 
 export const UNREAD_MAIL_TASK = 'message.unread-mail';
 export const DRIVER_REMINDER_TASK = 'booking.reminder-driver';

@@ -13,7 +13,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { SessionUser } from '@parkside/core';
 import { AppError } from '@parkside/core';
 import { bookableListingsOf, hasListingWithSpace } from '../listing/listing.queries';
-import { formatInZone } from '../notifications/booking-mail';
+import { formatInZone } from '../notifications/format';
 
 /** Spaces still free on the open listings of an event. */
 export async function eventSpacesLeft(db: Database, eventId: string): Promise<number> {
