@@ -37,6 +37,8 @@ export interface AppOptions {
   sharedParts?: SharedStore;
   /** Open live-message streams (decision 029); without them the stream answers 503. */
   messageStreams?: MessageStreams;
+  /** How often a stream beats and checks its session (tests shorten it). */
+  messageHeartbeatMs?: number;
 }
 
 interface Locals {
@@ -141,6 +143,7 @@ export function createApp({
   pageCache,
   sharedParts,
   messageStreams,
+  messageHeartbeatMs,
 }: AppOptions) {
   const app = express();
   app.disable('x-powered-by');
@@ -185,6 +188,7 @@ export function createApp({
     '/api/messages/stream',
     messageStreamRoute({
       streams: messageStreams,
+      heartbeatMs: messageHeartbeatMs,
       sessionOf: (res) => locals(res).session,
       stillSignedIn: async (cookie) => {
         const token = services.auth.sessions.readToken(cookie);

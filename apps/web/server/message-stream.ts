@@ -137,10 +137,12 @@ export function messageStreamRoute({
   streams,
   sessionOf,
   stillSignedIn,
+  heartbeatMs = HEARTBEAT_MS,
 }: {
   streams: MessageStreams | undefined;
   sessionOf: (res: Response) => { user: SessionUser } | null;
   stillSignedIn: (cookie: string | undefined) => Promise<boolean>;
+  heartbeatMs?: number;
 }): RequestHandler {
   return (req, res) => {
     const session = sessionOf(res);
@@ -177,7 +179,7 @@ export function messageStreamRoute({
         }
         res.write(': heartbeat\n\n');
       });
-    }, HEARTBEAT_MS);
+    }, heartbeatMs);
     heartbeat.unref();
     const close = () => {
       clearInterval(heartbeat);

@@ -2,7 +2,7 @@
 import type { Database } from '@parkside/db';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createApp } from './app';
+import { createApp, type AppOptions } from './app';
 import { readEnv } from './env';
 import { createServices, type Services } from './services';
 
@@ -15,13 +15,13 @@ export interface TestServer {
 /** `prepare` runs before the server listens (to listen for changes as production does). */
 export async function startTestServer(
   db: Database,
-  prepare?: (services: Services) => Promise<void>,
+  prepare?: (services: Services) => Promise<Partial<AppOptions> | void>,
 ): Promise<TestServer> {
   const services = createServices(db, readEnv({ NODE_ENV: 'test' }), {
     publicUrl: 'http://parkside.test',
   });
-  await prepare?.(services);
-  const app = createApp({ services, mode: 'test', appRoot: process.cwd() });
+  const options = (await prepare?.(services)) ?? {};
+  const app = createApp({ services, mode: 'test', appRoot: process.cwd(), ...options });
   const server = await new Promise<Server>((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });
