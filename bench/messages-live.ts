@@ -239,7 +239,7 @@ async function main() {
             body: JSON.stringify({
               bookingId: pair.bookingId,
               body: 'Your space is ready. Left side of the driveway.',
-              clientKey: `bench-${i}`,
+              clientKey: `bench-message-${i}`,
             }),
           });
           if (!response.ok) failures.push(`${response.status} ${await response.text()}`);

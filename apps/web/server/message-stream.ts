@@ -163,6 +163,7 @@ export function messageStreamRoute({
       // no-transform: the compression middleware leaves the stream alone (nothing buffered).
       'Cache-Control': 'no-cache, no-transform',
       'X-Accel-Buffering': 'no',
+      'X-Content-Type-Options': 'nosniff',
       Connection: 'keep-alive',
     });
     res.write('retry: 3000\n\n');

@@ -27,7 +27,10 @@ export const messageSendInput = z.strictObject({
   bookingId,
   body: messageBodySchema,
   /** Made by the sender's page once per message: a retried send never doubles. */
-  clientKey: text({ message: 'Client key must be text.' }).trim().min(8).max(100),
+  clientKey: text({ message: 'Client key must be text.' })
+    .trim()
+    .min(8, 'Client key must be 8 to 100 characters.')
+    .max(100, 'Client key must be 8 to 100 characters.'),
 });
 
 export const messageThreadInput = z.strictObject({ bookingId, before: cursor.optional() });
