@@ -1,10 +1,10 @@
 import { formatUsd } from '@parkside/validators';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData } from '@remix-run/react';
-import { useId, type ReactNode } from 'react';
 import { requireAdmin } from '~/.server/auth';
 import { manageEventAction } from '~/.server/event-actions';
 import { Badge, EventStatusBadge } from '~/components/admin/admin-search';
+import { AdminCard, AdminCardEmpty } from '~/components/admin/admin-card';
 import { AdminPageHeader } from '~/components/admin/admin-page-header';
 import { AuditList } from '~/components/admin/audit-list';
 import { CancelEventDialog } from '~/components/events/cancel-event-dialog';
@@ -37,25 +37,6 @@ const when = new Intl.DateTimeFormat('en-US', {
   timeStyle: 'short',
   timeZone: 'UTC',
 });
-
-function Card({ title, children }: { title: string; children: ReactNode }) {
-  const headingId = useId();
-  return (
-    <section
-      aria-labelledby={headingId}
-      className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
-    >
-      <h2 id={headingId} className="text-ink font-bold">
-        {title}
-      </h2>
-      <div className="mt-3">{children}</div>
-    </section>
-  );
-}
-
-function Empty({ children }: { children: ReactNode }) {
-  return <p className="text-sm text-slate-600">{children}</p>;
-}
 
 function Actions() {
   const { event, cancelWouldRefund } = useLoaderData<typeof loader>();
@@ -152,9 +133,9 @@ export default function AdminEvent() {
       </dl>
 
       <div className="mt-8 flex flex-col gap-6">
-        <Card title="Bookings">
+        <AdminCard title="Bookings">
           {bookings.length === 0 ? (
-            <Empty>Nobody has booked parking for this event.</Empty>
+            <AdminCardEmpty>Nobody has booked parking for this event.</AdminCardEmpty>
           ) : (
             <div className="-mx-5 overflow-x-auto px-5">
               <table className="w-full min-w-[40rem] text-left text-sm">
@@ -219,12 +200,12 @@ export default function AdminEvent() {
               </table>
             </div>
           )}
-        </Card>
+        </AdminCard>
 
         <div className="grid gap-6 lg:grid-cols-2">
-          <Card title="Listings">
+          <AdminCard title="Listings">
             {listings.length === 0 ? (
-              <Empty>No driveway is listed for this event.</Empty>
+              <AdminCardEmpty>No driveway is listed for this event.</AdminCardEmpty>
             ) : (
               <ul className="divide-y divide-slate-100 text-sm">
                 {listings.map((l) => (
@@ -255,10 +236,10 @@ export default function AdminEvent() {
                 ))}
               </ul>
             )}
-          </Card>
-          <Card title="Wait-list">
+          </AdminCard>
+          <AdminCard title="Wait-list">
             {waitlist.length === 0 ? (
-              <Empty>Nobody is waiting for a space.</Empty>
+              <AdminCardEmpty>Nobody is waiting for a space.</AdminCardEmpty>
             ) : (
               <ul className="divide-y divide-slate-100 text-sm">
                 {waitlist.map((w) => (
@@ -279,16 +260,16 @@ export default function AdminEvent() {
                 ))}
               </ul>
             )}
-          </Card>
+          </AdminCard>
         </div>
 
-        <Card title="Admin actions on this event">
+        <AdminCard title="Admin actions on this event">
           {audit.length === 0 ? (
-            <Empty>No admin has changed this event.</Empty>
+            <AdminCardEmpty>No admin has changed this event.</AdminCardEmpty>
           ) : (
             <AuditList rows={audit} />
           )}
-        </Card>
+        </AdminCard>
       </div>
     </div>
   );

@@ -1,9 +1,10 @@
 import { formatUsd } from '@parkside/validators';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { requireAdmin } from '~/.server/auth';
 import { Badge, EventStatusBadge } from '~/components/admin/admin-search';
+import { AdminCard, AdminCardEmpty } from '~/components/admin/admin-card';
 import { AdminPageHeader } from '~/components/admin/admin-page-header';
 import { formatEventStart } from '~/utils/event-time';
 
@@ -24,25 +25,6 @@ const providerNames: Record<string, string> = {
   apple: 'Apple',
   microsoft: 'Microsoft',
 };
-
-function Card({ title, children }: { title: string; children: ReactNode }) {
-  const headingId = useId();
-  return (
-    <section
-      aria-labelledby={headingId}
-      className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
-    >
-      <h2 id={headingId} className="text-ink font-bold">
-        {title}
-      </h2>
-      <div className="mt-3">{children}</div>
-    </section>
-  );
-}
-
-function Empty({ children }: { children: ReactNode }) {
-  return <p className="text-sm text-slate-600">{children}</p>;
-}
 
 export default function AdminUser() {
   const { user, signIn, bookings, driveways, events } = useLoaderData<typeof loader>();
@@ -96,7 +78,7 @@ export default function AdminUser() {
       </AdminPageHeader>
       <div className="mt-8 grid gap-6 lg:grid-cols-[22rem_1fr]">
         <div className="flex flex-col gap-6">
-          <Card title="Profile">
+          <AdminCard title="Profile">
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
               {profile.map(([term, value]) => (
                 <div key={term} className="contents">
@@ -105,10 +87,10 @@ export default function AdminUser() {
                 </div>
               ))}
             </dl>
-          </Card>
-          <Card title="Sign-in methods">
+          </AdminCard>
+          <AdminCard title="Sign-in methods">
             {methods.length === 0 ? (
-              <Empty>None: this account cannot sign in.</Empty>
+              <AdminCardEmpty>None: this account cannot sign in.</AdminCardEmpty>
             ) : (
               <ul className="list-inside list-disc text-sm">
                 {methods.map((method) => (
@@ -116,12 +98,12 @@ export default function AdminUser() {
                 ))}
               </ul>
             )}
-          </Card>
+          </AdminCard>
         </div>
         <div className="flex min-w-0 flex-col gap-6">
-          <Card title={`Bookings (${bookings.length})`}>
+          <AdminCard title={`Bookings (${bookings.length})`}>
             {bookings.length === 0 ? (
-              <Empty>No bookings.</Empty>
+              <AdminCardEmpty>No bookings.</AdminCardEmpty>
             ) : (
               <ul className="divide-y divide-slate-100 text-sm">
                 {bookings.map((b) => (
@@ -152,10 +134,10 @@ export default function AdminUser() {
                 ))}
               </ul>
             )}
-          </Card>
-          <Card title={`Driveways (${driveways.length})`}>
+          </AdminCard>
+          <AdminCard title={`Driveways (${driveways.length})`}>
             {driveways.length === 0 ? (
-              <Empty>No driveways.</Empty>
+              <AdminCardEmpty>No driveways.</AdminCardEmpty>
             ) : (
               <ul className="divide-y divide-slate-100 text-sm">
                 {driveways.map((d) => (
@@ -172,10 +154,10 @@ export default function AdminUser() {
                 ))}
               </ul>
             )}
-          </Card>
-          <Card title={`Events registered (${events.length})`}>
+          </AdminCard>
+          <AdminCard title={`Events registered (${events.length})`}>
             {events.length === 0 ? (
-              <Empty>No events.</Empty>
+              <AdminCardEmpty>No events.</AdminCardEmpty>
             ) : (
               <ul className="divide-y divide-slate-100 text-sm">
                 {events.map((e) => (
@@ -196,7 +178,7 @@ export default function AdminUser() {
                 ))}
               </ul>
             )}
-          </Card>
+          </AdminCard>
         </div>
       </div>
     </div>

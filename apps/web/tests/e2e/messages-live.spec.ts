@@ -1,7 +1,8 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser } from '@playwright/test';
 import postgres from 'postgres';
 import { startServer, stopServers } from './app-servers';
 import { createFreshDatabase } from './fresh-database';
+import { callApi } from './page-api';
 import { profileMenu, signIn } from './session';
 
 // Two production servers on one PostgreSQL: a message sent through one reaches a page open on
@@ -15,20 +16,6 @@ async function signedIn(browser: Browser, base: string, email: string, password:
   await signIn(page, email, password);
   await expect(profileMenu(page)).toBeVisible();
   return page;
-}
-
-function post(page: Page, procedure: string, input: unknown) {
-  return page.evaluate(
-    async ([path, body]) => {
-      const response = await fetch(`/api/trpc/${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-      return { status: response.status, body: await response.json() };
-    },
-    [procedure, input] as const,
-  );
 }
 
 test('a message from server A reaches the other person on server B live, also after a cut listener', async ({
@@ -51,7 +38,7 @@ test('a message from server A reaches the other person on server B live, also af
       join events e on e.id = l.event_id
       where u.email = 'host@example.com' and l.status = 'open' and e.starts_at > now()
       order by e.starts_at limit 1`;
-    const booked = await post(driver, 'booking.create', {
+    const booked = await callApi(driver, 'booking.create', {
       listingId: listing!.id,
       licensePlate: 'LIVE 1',
       vehicleDescription: 'Black Jeep Wrangler',

@@ -1,37 +1,7 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { mkdirSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
 import { eventRequest } from './event-form';
+import { callApi, newPage, screenshots } from './page-api';
 import { profileMenu, signIn, signInAsAdmin, signUpVerified } from './session';
-
-const SHOTS = 'test-results/screenshots';
-mkdirSync(SHOTS, { recursive: true });
-
-async function screenshots(page: Page, name: string) {
-  for (const width of [390, 1366]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 720 });
-}
-
-async function callApi(page: Page, procedure: string, input: unknown) {
-  return page.evaluate(
-    async ([path, body]) => {
-      const response = await fetch(`/api/trpc/${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-      return { status: response.status, body: await response.json() };
-    },
-    [procedure, input] as const,
-  );
-}
-
-async function newPage(browser: Browser, baseURL: string | undefined) {
-  const context = await browser.newContext({ baseURL });
-  return context.newPage();
-}
 
 test('a driver and a host write to each other about a booking, each with their own unread count', async ({
   page: host,

@@ -32,10 +32,10 @@ export function useUnreadCount(enabled: boolean): number | null {
         // Offline for a moment: the next round tries again.
       }
     };
-    void load();
-
     let stream: EventSource | null = null;
-    if (typeof EventSource !== 'undefined') {
+    // The stream's first event is the count; asked for here only when there is no stream.
+    if (typeof EventSource === 'undefined') void load();
+    else {
       stream = new EventSource('/api/messages/stream');
       stream.addEventListener('open', () => {
         liveState.open = true;
@@ -55,8 +55,10 @@ export function useUnreadCount(enabled: boolean): number | null {
         stream?.close();
       });
       stream.addEventListener('error', () => {
-        // The browser reconnects by itself unless the server refused the stream outright.
+        // The browser reconnects by itself unless the server refused the stream outright;
+        // then the count is asked for, and again every 30 s.
         liveState.open = stream?.readyState === EventSource.OPEN;
+        if (stream?.readyState === EventSource.CLOSED) void load();
       });
     }
     const timer = setInterval(() => {
