@@ -7,7 +7,12 @@
  * through their own loaders. Heartbeats keep proxies from closing an idle stream and check the
  * session: a stream ends at sign-out or expiry.
  */
-import { appRouter, createContext } from '@parkside/api';
+import {
+  appRouter,
+  createContext,
+  SIGN_IN_REQUIRED_MESSAGE,
+  VERIFICATION_REQUIRED_MESSAGE,
+} from '@parkside/api';
 import type { SessionUser } from '@parkside/core';
 import type { DatabaseHandle } from '@parkside/db';
 import type { RequestHandler, Response } from 'express';
@@ -147,11 +152,11 @@ export function messageStreamRoute({
   return (req, res) => {
     const session = sessionOf(res);
     if (!session) {
-      res.status(401).json({ error: 'Please sign in to continue.' });
+      res.status(401).json({ error: SIGN_IN_REQUIRED_MESSAGE });
       return;
     }
     if (!session.user.emailVerified) {
-      res.status(403).json({ error: 'Please verify your email address to access this feature...' });
+      res.status(403).json({ error: VERIFICATION_REQUIRED_MESSAGE });
       return;
     }
     if (!streams) {

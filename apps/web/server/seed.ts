@@ -1,6 +1,7 @@
 /** `npm run db:seed`: demo data for development, on the configured database. Idempotent. */
 import { createDatabase, loadRootEnvFile } from '@parkside/db';
 import { seedDemo } from './demo-data';
+import { readEnv } from './env';
 
 loadRootEnvFile();
 if (process.env.NODE_ENV === 'production') {
@@ -10,7 +11,7 @@ if (process.env.NODE_ENV === 'production') {
 const handle = await createDatabase();
 try {
   await handle.migrate();
-  await seedDemo(handle.db);
+  await seedDemo(handle.db, { feeBps: readEnv().PLATFORM_FEE_BPS });
 } finally {
   await handle.close();
 }

@@ -50,7 +50,7 @@ export async function startServer({ env, getBuild, viteDevServer, oidc, onClose 
   });
   await database.migrate();
   if ((env.SEED_ON_START ?? development) && (await isDatabaseEmpty(database.db))) {
-    await seedDemo(database.db);
+    await seedDemo(database.db, { feeBps: env.PLATFORM_FEE_BPS });
   }
 
   const services = createServices(database.db, env, { publicUrl: publicUrlOf(env), oidc });

@@ -1,0 +1,92 @@
+/**
+ * The demo data a new developer starts with: besides events, driveways and accounts, the demo
+ * driver has booked the demo host's driveway and they have talked about it, so /messages and
+ * /my-bookings show something real on the two-command start. Seeding again changes nothing.
+ */
+import { SESSION_COOKIE_NAME } from '@parkside/auth';
+import { createTestDatabase, type TestDatabase } from '@parkside/db/testing';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemo } from './demo-data';
+import { startTestServer, type TestServer } from './test-server';
+
+const serverUrl = process.env.TEST_DATABASE_URL;
+let handle: TestDatabase;
+let server: TestServer;
+
+async function as(userId: string, path: string, input: unknown) {
+  const { token } = await server.services.auth.sessions.create(userId);
+  const response = await fetch(
+    `${server.base}/api/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`,
+    { headers: { cookie: `${SESSION_COOKIE_NAME}=${token}` } },
+  );
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { result: { data: never } }).result.data;
+}
+
+describe.skipIf(!serverUrl)('the demo data', () => {
+  beforeAll(async () => {
+    handle = await createTestDatabase();
+    await seedDemo(handle.db, { feeBps: 1000 });
+    await seedDemo(handle.db, { feeBps: 1000 });
+    server = await startTestServer(handle.db);
+  }, 60_000);
+
+  afterAll(async () => {
+    await server?.close();
+    await handle?.close();
+  });
+
+  it('gives the demo driver a booking with the demo host and a conversation both have read', async () => {
+    const driver = await as('demo-driver', 'message.threads', {});
+    expect(driver).toMatchObject({
+      items: [
+        {
+          role: 'driver',
+          otherName: 'Hayden Host',
+          eventTitle: 'BYU Cougars vs. Arizona State Sun Devils',
+          drivewayTitle: 'Wide driveway on Oak Lane',
+          lastMessage: { fromMe: true, body: expect.stringContaining('Subaru Outback') },
+          unread: 0,
+        },
+      ],
+      next: null,
+    });
+    const host = await as('demo-host', 'message.threads', {});
+    expect(host).toMatchObject({
+      items: [{ role: 'host', otherName: 'Dana Driver', unread: 0 }],
+    });
+    expect(await as('demo-host', 'message.unreadCount', undefined)).toBe(0);
+
+    const bookingId = (driver as { items: { bookingId: string }[] }).items[0]!.bookingId;
+    const thread = (await as('demo-driver', 'message.thread', { bookingId })) as {
+      closedReason: string | null;
+      messages: { body: string; senderId: string }[];
+    };
+    expect(thread.closedReason).toBeNull();
+    expect(thread.messages.map((m) => m.senderId)).toEqual([
+      'demo-driver',
+      'demo-host',
+      'demo-driver',
+    ]);
+    expect(thread.messages[1]!.body).toMatch(/^Hi Dana/);
+  });
+
+  it('seeds one booking, priced from the listing with the configured fee, however often it runs', async () => {
+    const rows = (await handle.db.execute(
+      sql`select b.status, b.price_cents, b.platform_fee_cents, b.host_payout_cents,
+            (select count(*)::int from messages m join conversations c on c.id = m.conversation_id
+              where c.booking_id = b.id) as messages
+          from bookings b where b.driver_id = 'demo-driver'`,
+    )) as unknown as Record<string, unknown>[];
+    expect(rows).toEqual([
+      {
+        status: 'confirmed',
+        price_cents: 2000,
+        platform_fee_cents: 200,
+        host_payout_cents: 1800,
+        messages: 3,
+      },
+    ]);
+  });
+});
