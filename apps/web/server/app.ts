@@ -13,6 +13,7 @@ import type { ViteDevServer } from 'vite';
 import { hasPendingToast } from '../app/.server/toast';
 import type { SharedStore } from './kept-parts';
 import { messageStreamRoute, type MessageStreams } from './message-stream';
+import { stripeWebhookRoute } from './stripe-webhook';
 import type { PageCache } from './remix-handler';
 import { fetchHeadersOf, remixHandler } from './remix-handler';
 import { cspNonce, securityHeaders } from './security';
@@ -175,6 +176,9 @@ export function createApp({
       },
     }),
   );
+
+  // Stripe's webhooks: the raw body is what is signed, and no Origin or cookie is involved.
+  app.post('/webhooks/stripe', ...stripeWebhookRoute(services));
 
   // Cheap levels: on /rent (34 kB) brotli 2 / gzip 4 give 7.2 / 7.0 kB against 6.7 / 6.8 kB at
   // the defaults (brotli 4, gzip 6) for half the CPU (decision 018). Documents arrive in one

@@ -6,70 +6,103 @@ const flag = z
   .transform((value) => (value === undefined ? undefined : value === 'true'));
 
 /** Every variable the server reads, checked once at start so a typo fails loudly. */
-const schema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL')
-    .optional(),
-  PGLITE_DATA_DIR: z.string().optional(),
-  SEED_ON_START: flag,
-  /** The site's public origin, used in e-mailed links and OAuth callbacks. */
-  PUBLIC_URL: z
-    .url({ message: 'PUBLIC_URL must be a URL like https://parkside.example' })
-    .optional(),
-  /** smtp(s)://user:pass@host:port. Without it, development keeps mail in /dev/outbox. */
-  SMTP_URL: z
-    .string()
-    .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
-    .optional(),
-  MAIL_FROM: z.string().default('Parkside <no-reply@parkside.example>'),
-  /** How often the job runner (mail and other background work) looks for due jobs, in ms. */
-  JOBS_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
-  GOOGLE_CLIENT_ID: z.string().optional(),
-  GOOGLE_CLIENT_SECRET: z.string().optional(),
-  GITHUB_CLIENT_ID: z.string().optional(),
-  GITHUB_CLIENT_SECRET: z.string().optional(),
-  OIDC_ISSUER: z.url().optional(),
-  OIDC_CLIENT_ID: z.string().optional(),
-  OIDC_CLIENT_SECRET: z.string().optional(),
-  OIDC_NAME: z.string().optional(),
-  /** Start the local OpenID provider for social login in development (default: on). */
-  DEV_OIDC: flag,
-  /** The platform's fee on each booking, in basis points (1500 = 15 %). */
-  PLATFORM_FEE_BPS: z.coerce.number().int().min(0).max(5000).default(1500),
-  /** Hours before an event a driver's cancellation is refunded in full. */
-  CANCEL_FULL_REFUND_HOURS: z.coerce.number().int().min(0).max(720).default(24),
-  /** New accounts per client address per hour. */
-  SIGNUP_LIMIT_PER_HOUR: z.coerce.number().int().min(1).optional(),
-  /** Proxies in front of the app whose X-Forwarded-For is trusted (0: none). */
-  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
-  /**
-   * Keep /rent and /events until what they show changes: whole for signed-out visitors, their
-   * shared part for signed-in ones (decisions 020 and 027).
-   * Default: on, except in development, where code changes must show at once.
-   */
-  PAGE_CACHE: flag,
-  DEV_OIDC_PORT: z.coerce.number().int().min(0).max(65_535).default(3001),
-  /** Signs the short-lived app-check tokens the site gives its own pages (32+ characters). */
-  APP_CHECK_SECRET: z
-    .string()
-    .min(32, 'APP_CHECK_SECRET must be at least 32 characters')
-    .optional(),
-  /** The storage bucket's name in upload and download URLs. */
-  STORAGE_BUCKET: z
-    .string()
-    .regex(/^[a-z0-9][a-z0-9.-]{1,62}$/, 'STORAGE_BUCKET: lower-case letters, digits, dots, dashes')
-    .default('parkside'),
-  /** Where the local disk backend keeps the bytes (default .data/storage). */
-  STORAGE_DIR: z.string().optional(),
-  /** Storage each user may use, in megabytes. */
-  STORAGE_QUOTA_MB: z.coerce.number().int().min(1).max(10_000).default(25),
-  /** When set, UploadThing holds the bytes instead of the local disk. */
-  UPLOADTHING_TOKEN: z.string().optional(),
-});
+const schema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL')
+      .optional(),
+    PGLITE_DATA_DIR: z.string().optional(),
+    SEED_ON_START: flag,
+    /** The site's public origin, used in e-mailed links and OAuth callbacks. */
+    PUBLIC_URL: z
+      .url({ message: 'PUBLIC_URL must be a URL like https://parkside.example' })
+      .optional(),
+    /** smtp(s)://user:pass@host:port. Without it, development keeps mail in /dev/outbox. */
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
+      .optional(),
+    MAIL_FROM: z.string().default('Parkside <no-reply@parkside.example>'),
+    /** How often the job runner (mail and other background work) looks for due jobs, in ms. */
+    JOBS_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+    GOOGLE_CLIENT_ID: z.string().optional(),
+    GOOGLE_CLIENT_SECRET: z.string().optional(),
+    GITHUB_CLIENT_ID: z.string().optional(),
+    GITHUB_CLIENT_SECRET: z.string().optional(),
+    OIDC_ISSUER: z.url().optional(),
+    OIDC_CLIENT_ID: z.string().optional(),
+    OIDC_CLIENT_SECRET: z.string().optional(),
+    OIDC_NAME: z.string().optional(),
+    /** Start the local OpenID provider for social login in development (default: on). */
+    DEV_OIDC: flag,
+    /** The platform's fee on each booking, in basis points (1500 = 15 %). */
+    PLATFORM_FEE_BPS: z.coerce.number().int().min(0).max(5000).default(1500),
+    /** Hours before an event a driver's cancellation is refunded in full. */
+    CANCEL_FULL_REFUND_HOURS: z.coerce.number().int().min(0).max(720).default(24),
+    /** New accounts per client address per hour. */
+    SIGNUP_LIMIT_PER_HOUR: z.coerce.number().int().min(1).optional(),
+    /** Proxies in front of the app whose X-Forwarded-For is trusted (0: none). */
+    TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+    /**
+     * Keep /rent and /events until what they show changes: whole for signed-out visitors, their
+     * shared part for signed-in ones (decisions 020 and 027).
+     * Default: on, except in development, where code changes must show at once.
+     */
+    PAGE_CACHE: flag,
+    DEV_OIDC_PORT: z.coerce.number().int().min(0).max(65_535).default(3001),
+    /** Signs the short-lived app-check tokens the site gives its own pages (32+ characters). */
+    APP_CHECK_SECRET: z
+      .string()
+      .min(32, 'APP_CHECK_SECRET must be at least 32 characters')
+      .optional(),
+    /** The storage bucket's name in upload and download URLs. */
+    STORAGE_BUCKET: z
+      .string()
+      .regex(
+        /^[a-z0-9][a-z0-9.-]{1,62}$/,
+        'STORAGE_BUCKET: lower-case letters, digits, dots, dashes',
+      )
+      .default('parkside'),
+    /** Where the local disk backend keeps the bytes (default .data/storage). */
+    STORAGE_DIR: z.string().optional(),
+    /** Storage each user may use, in megabytes. */
+    STORAGE_QUOTA_MB: z.coerce.number().int().min(1).max(10_000).default(25),
+    /** When set, UploadThing holds the bytes instead of the local disk. */
+    UPLOADTHING_TOKEN: z.string().optional(),
+    /**
+     * Stripe (all three or none): drivers pay by Stripe Checkout and hosts are paid out with
+     * Connect. Without them every booking is due on arrival.
+     */
+    STRIPE_SECRET_KEY: z
+      .string()
+      .regex(/^(sk|rk)_(test|live)_/, 'STRIPE_SECRET_KEY must start with sk_test_ or sk_live_')
+      .optional(),
+    STRIPE_PUBLISHABLE_KEY: z
+      .string()
+      .regex(/^pk_(test|live)_/, 'STRIPE_PUBLISHABLE_KEY must start with pk_test_ or pk_live_')
+      .optional(),
+    STRIPE_WEBHOOK_SECRET: z
+      .string()
+      .regex(/^whsec_/, 'STRIPE_WEBHOOK_SECRET must start with whsec_')
+      .optional(),
+    /** Another address for Stripe's API: a local server that answers as Stripe does (tests). */
+    STRIPE_API_BASE: z.url().optional(),
+  })
+  .superRefine((env, ctx) => {
+    const stripe = [env.STRIPE_SECRET_KEY, env.STRIPE_PUBLISHABLE_KEY, env.STRIPE_WEBHOOK_SECRET];
+    if (stripe.some(Boolean) && !stripe.every(Boolean)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_SECRET_KEY'],
+        message:
+          'Set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET together, or none of them',
+      });
+    }
+  });
 
 export type ServerEnv = z.output<typeof schema>;
 

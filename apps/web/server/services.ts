@@ -1,4 +1,4 @@
-import { createContext, scheduledMailTasks } from '@parkside/api';
+import { createContext, paymentTasks, scheduledMailTasks } from '@parkside/api';
 import type { RequestToken, SessionUser } from '@parkside/core';
 import {
   ApiTokenVerifier,
@@ -19,6 +19,7 @@ import {
 } from '@parkside/email';
 import { emailTasks } from '@parkside/email/queue';
 import { createJobRunner, jobUpkeep, type JobRunner } from '@parkside/jobs';
+import { createStripeProvider, noPaymentProvider, type PaymentProvider } from '@parkside/payments';
 import {
   createDiskBackend,
   createStorageService,
@@ -57,6 +58,18 @@ export interface Services {
   apiTokens: ApiTokenVerifier;
   /** Set when UploadThing holds the bytes (browsers then upload straight to it). */
   uploadThingToken: string | null;
+  /** Stripe when its keys are set; otherwise `none` (every booking due on arrival). */
+  payments: PaymentProvider;
+}
+
+/** The payment provider of this environment: Stripe with its keys, else none. */
+export function paymentProviderOf(env: ServerEnv): PaymentProvider {
+  if (!env.STRIPE_SECRET_KEY || !env.STRIPE_WEBHOOK_SECRET) return noPaymentProvider;
+  return createStripeProvider({
+    secretKey: env.STRIPE_SECRET_KEY,
+    webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+    apiBase: env.STRIPE_API_BASE,
+  });
 }
 
 function appCheckSecretOf(env: ServerEnv): string {
@@ -93,14 +106,17 @@ export function createServices(
   const limits = createRateLimits(db, { signup: env.SIGNUP_LIMIT_PER_HOUR });
   const mailer = createMailer({ transport, from: env.MAIL_FROM });
   const upkeep = jobUpkeep({ db });
+  const payments = paymentProviderOf(env);
+  const money = paymentTasks({ db, payments, publicUrl: overrides.publicUrl });
   const jobs = createJobRunner({
     db,
     tasks: {
       ...emailTasks({ db, mailer }),
       ...scheduledMailTasks({ db, publicUrl: overrides.publicUrl }),
+      ...money.tasks,
       ...upkeep.tasks,
     },
-    schedules: upkeep.schedules,
+    schedules: [...upkeep.schedules, ...money.schedules],
     pollIntervalMs: env.JOBS_POLL_MS,
     onError: (error, job) =>
       console.error(
@@ -149,6 +165,7 @@ export function createServices(
     cancelFullRefundHours: env.CANCEL_FULL_REFUND_HOURS,
     jobs,
     apiTokens: new ApiTokenVerifier(db),
+    payments,
   };
 }
 
@@ -170,5 +187,6 @@ export function apiContext(
     cancelFullRefundHours: services.cancelFullRefundHours,
     publicUrl: services.publicUrl,
     storage: services.storage,
+    payments: services.payments,
   });
 }

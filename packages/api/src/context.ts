@@ -1,5 +1,6 @@
 import type { RequestToken, SessionUser } from '@parkside/core';
 import { createRateLimits, type Database, type RateLimits } from '@parkside/db';
+import { noPaymentProvider, type PaymentProvider } from '@parkside/payments';
 import type { StorageService } from '@parkside/storage';
 
 export interface ContextOptions {
@@ -22,6 +23,8 @@ export interface ContextOptions {
   publicUrl?: string;
   /** Object storage, for attaching uploaded images and the storage metrics. */
   storage?: StorageService | null;
+  /** How drivers pay and hosts are paid out; `none` (due on arrival) when not given. */
+  payments?: PaymentProvider;
 }
 
 export interface Context {
@@ -35,6 +38,7 @@ export interface Context {
   cancelFullRefundHours: number;
   publicUrl: string;
   storage: StorageService | null;
+  payments: PaymentProvider;
 }
 
 const limitsByDatabase = new WeakMap<Database, RateLimits>();
@@ -62,5 +66,6 @@ export function createContext(options: ContextOptions): Context {
     cancelFullRefundHours: options.cancelFullRefundHours ?? 24,
     publicUrl: options.publicUrl ?? 'http://localhost:3000',
     storage: options.storage ?? null,
+    payments: options.payments ?? noPaymentProvider,
   };
 }

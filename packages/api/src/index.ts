@@ -17,3 +17,5 @@ export {
 } from './trpc';
 export type { StorageMetrics } from './modules/storage/storage.service';
 export { scheduledMailTasks } from './modules/notifications/scheduled-mail';
+export { paymentTasks } from './modules/payment/payment-tasks';
+export { handlePaymentEvent, HOLD_MINUTES } from './modules/payment/payment.service';

@@ -6,6 +6,7 @@ import { eventRouter } from './modules/event/event.router';
 import { feedbackRouter } from './modules/feedback/feedback.router';
 import { listingRouter } from './modules/listing/listing.router';
 import { messageRouter } from './modules/message/message.router';
+import { payoutRouter } from './modules/payment/payout.router';
 import { apiTokenRouter } from './modules/api-token/api-token.router';
 import { storageRouter } from './modules/storage/storage.router';
 import { systemRouter } from './modules/system/system.router';
@@ -22,6 +23,7 @@ export const appRouter = router({
   feedback: feedbackRouter,
   listing: listingRouter,
   message: messageRouter,
+  payout: payoutRouter,
   storage: storageRouter,
   system: systemRouter,
   waitlist: waitlistRouter,

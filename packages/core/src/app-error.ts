@@ -12,6 +12,8 @@ export const appErrorCodes = {
   CONFLICT: { trpc: 'CONFLICT', status: 409 },
   TOO_MANY_REQUESTS: { trpc: 'TOO_MANY_REQUESTS', status: 429 },
   INTERNAL: { trpc: 'INTERNAL_SERVER_ERROR', status: 500 },
+  /** A service we depend on (the payment provider) did not answer; trying again may work. */
+  UNAVAILABLE: { trpc: 'SERVICE_UNAVAILABLE', status: 503 },
 } as const satisfies Record<string, { trpc: string; status: number }>;
 
 export type AppErrorCode = keyof typeof appErrorCodes;

@@ -16,6 +16,7 @@ export {
   bookingReminderDriverEmail,
   bookingReminderHostEmail,
   messageUnreadEmail,
+  paymentRefundedNoSpaceEmail,
   waitlistSpacesEmail,
   type BookingSummary,
 } from './marketplace-templates';

@@ -69,6 +69,8 @@ export function bookingConfirmedHostEmail(input: {
   driverName: string;
   booking: BookingSummary;
   payout: string;
+  /** The platform fee kept from the price, shown so the payout adds up. */
+  fee?: string;
   spacesLeft: number;
   url: string;
 }): EmailContent {
@@ -86,6 +88,7 @@ export function bookingConfirmedHostEmail(input: {
         kind: 'details',
         rows: [
           ...summaryRows(booking),
+          ...(input.fee ? [['Parkside fee', input.fee] as [string, string]] : []),
           ['Your payout', input.payout],
           ['Spaces left', String(input.spacesLeft)],
         ],
@@ -267,6 +270,31 @@ export function bookingReminderHostEmail(input: {
         ]),
       },
       { kind: 'button', label: 'See your listings', url: assertLinkUrl(input.url) },
+    ],
+  });
+}
+
+/**
+ * To the driver whose payment arrived after their hold ran out and the space went to someone
+ * else: the money is on its way back.
+ */
+export function paymentRefundedNoSpaceEmail(input: {
+  name: string;
+  booking: BookingSummary;
+  url: string;
+}): EmailContent {
+  const { booking } = input;
+  return render({
+    subject: `Your payment for ${booking.eventTitle} was refunded`,
+    heading: 'We refunded your payment',
+    name: input.name,
+    blocks: [
+      {
+        kind: 'paragraph',
+        text: `Your payment for ${booking.drivewayTitle} reached us after your 10-minute hold ran out, and the space had been taken in the meantime. We refunded the full ${booking.price} to your card; it usually shows within 5 to 10 business days.`,
+      },
+      { kind: 'details', rows: summaryRows(booking) },
+      { kind: 'button', label: 'Find another space', url: assertLinkUrl(input.url) },
     ],
   });
 }

@@ -9,3 +9,4 @@ export * from './api-tokens';
 export * from './jobs';
 export * from './audit';
 export * from './messages';
+export * from './payments';

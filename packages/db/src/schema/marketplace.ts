@@ -34,13 +34,25 @@ export const AMENITIES = [
 export const amenity = pgEnum('amenity', AMENITIES);
 export const drivewayStatus = pgEnum('driveway_status', ['active', 'inactive']);
 export const listingStatus = pgEnum('listing_status', ['open', 'closed']);
-export const bookingStatus = pgEnum('booking_status', ['confirmed', 'cancelled']);
+/**
+ * `pending_payment`: the driver is paying online and the booking holds its space until
+ * `hold_expires_at`; `expired`: that hold ran out unpaid (or the driver left the payment page).
+ */
+export const bookingStatus = pgEnum('booking_status', [
+  'confirmed',
+  'cancelled',
+  'pending_payment',
+  'expired',
+]);
 export const cancelledBy = pgEnum('cancelled_by', ['driver', 'host', 'admin', 'event']);
 export const paymentStatus = pgEnum('payment_status', [
   'due_on_arrival',
   'paid',
   'refunded',
   'void',
+  'pending',
+  'partially_refunded',
+  'refund_pending',
 ]);
 
 /** The place: a host's driveway. Kept (without its host) when the host deletes the account. */
@@ -149,6 +161,15 @@ export const bookings = pgTable(
     paymentStatus: paymentStatus('payment_status').notNull(),
     /** The client's key for this request: sending it again returns the same booking. */
     idempotencyKey: text('idempotency_key').notNull(),
+    /** While `pending_payment`: the space is held until then. */
+    holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
+    /** The payment page (Stripe Checkout Session) and what it charged. */
+    checkoutSessionId: text('checkout_session_id').unique(),
+    checkoutUrl: text('checkout_url'),
+    paymentIntentId: text('payment_intent_id'),
+    refundId: text('refund_id'),
+    /** The host payout this booking was paid out in (once). */
+    payoutId: uuid('payout_id'),
     createdAt: createdAt(),
   },
   (t) => [

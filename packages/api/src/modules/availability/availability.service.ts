@@ -1,4 +1,5 @@
 import { bookings, driveways, listings, type Database } from '@parkside/db';
+import { takesSpace } from '../listing/listing.queries';
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 
 export interface EventAvailability {
@@ -18,7 +19,7 @@ export async function availabilityForEvents(
   const booked = db
     .select({ listingId: bookings.listingId, n: sql<number>`count(*)::int`.as('n') })
     .from(bookings)
-    .where(and(eq(bookings.status, 'confirmed'), inArray(bookings.eventId, eventIds)))
+    .where(and(takesSpace, inArray(bookings.eventId, eventIds)))
     .groupBy(bookings.listingId)
     .as('booked');
   const left = sql<number>`greatest(${listings.spacesOffered} - coalesce(${booked.n}, 0), 0)`;

@@ -1,6 +1,6 @@
 import { AppError, type SessionUser } from '@parkside/core';
 import { bookings, driveways, events, listings, users, type Database } from '@parkside/db';
-import { and, asc, count, desc, eq, gt, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, not, or } from 'drizzle-orm';
 import { listingSummaryColumns } from '../listing/listing.queries';
 import { driverRefundCents } from './booking.service';
 
@@ -14,6 +14,8 @@ const bookingColumns = {
   cancelledBy: bookings.cancelledBy,
   cancellationReason: bookings.cancellationReason,
   paymentStatus: bookings.paymentStatus,
+  holdExpiresAt: bookings.holdExpiresAt,
+  checkoutUrl: bookings.checkoutUrl,
   createdAt: bookings.createdAt,
   availableFrom: listings.availableFrom,
   availableTo: listings.availableTo,
@@ -42,6 +44,7 @@ export async function listDriverBookings(
   driverId: string,
   fullRefundHours: number,
   now = new Date(),
+  only?: string,
 ) {
   const rows = await db
     .select(bookingColumns)
@@ -49,13 +52,22 @@ export async function listDriverBookings(
     .innerJoin(listings, eq(listings.id, bookings.listingId))
     .innerJoin(driveways, eq(driveways.id, listings.drivewayId))
     .innerJoin(events, eq(events.id, bookings.eventId))
-    .where(eq(bookings.driverId, driverId))
+    .where(
+      and(
+        eq(bookings.driverId, driverId),
+        only
+          ? eq(bookings.id, only)
+          : // A hold that ran out unpaid is not a booking to the driver; one refunded is.
+            not(and(eq(bookings.status, 'expired'), eq(bookings.paymentStatus, 'void'))!),
+      ),
+    )
     .orderBy(desc(events.startsAt));
   return rows.map((row) => ({
     ...row,
     past: row.endsAt <= now,
     cancellable: row.status === 'confirmed' && row.startsAt > now,
     refundIfCancelledCents: driverRefundCents(row, row.startsAt, now, fullRefundHours),
+    holdExpiresAt: row.holdExpiresAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     availableFrom: row.availableFrom.toISOString(),
     availableTo: row.availableTo.toISOString(),
@@ -70,9 +82,7 @@ export async function getDriverBooking(
   bookingId: string,
   fullRefundHours: number,
 ) {
-  const [row] = (await listDriverBookings(db, driverId, fullRefundHours)).filter(
-    (b) => b.id === bookingId,
-  );
+  const [row] = await listDriverBookings(db, driverId, fullRefundHours, new Date(), bookingId);
   if (!row) throw new AppError('NOT_FOUND', 'Booking not found.');
   return row;
 }
@@ -84,6 +94,7 @@ export async function getListingForBooking(db: Database, listingId: string) {
       ...listingSummaryColumns,
       licensePlateRequired: listings.licensePlateRequired,
       amenities: driveways.amenities,
+      hostId: driveways.hostId,
     })
     .from(listings)
     .innerJoin(driveways, eq(driveways.id, listings.drivewayId))

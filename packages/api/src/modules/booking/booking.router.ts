@@ -2,7 +2,7 @@ import { bookingCancelInput, bookingCreateInput, text } from '@parkside/validato
 import { z } from 'zod';
 import type { Context } from '../../context';
 import { router, verifiedProcedure } from '../../trpc';
-import { noPaymentProvider } from './payment';
+import { hostTakesOnlinePayment } from '../payment/payment.service';
 import {
   EVENT_BOOKINGS_PAGE_SIZE,
   getDriverBooking,
@@ -10,12 +10,12 @@ import {
   listDriverBookings,
   listEventBookings,
 } from './booking.queries';
-import { cancelBooking, createBooking, type BookingRules } from './booking.service';
+import { cancelBooking, createBooking, releaseBooking, type BookingRules } from './booking.service';
 
 const rulesOf = (ctx: Context): BookingRules => ({
   feeBps: ctx.platformFeeBps,
   cancelFullRefundHours: ctx.cancelFullRefundHours,
-  payments: noPaymentProvider,
+  payments: ctx.payments,
   publicUrl: ctx.publicUrl,
 });
 
@@ -38,10 +38,19 @@ export const bookingRouter = router({
       getDriverBooking(ctx.db, ctx.user.id, input.bookingId, ctx.cancelFullRefundHours),
     ),
 
-  /** What the driver is about to book. */
+  /** What the driver is about to book, and whether it is paid online now or on arrival. */
   preview: verifiedProcedure
     .input(z.object({ listingId: z.uuid({ message: 'Listing id must be a UUID.' }) }).strict())
-    .query(({ ctx, input }) => getListingForBooking(ctx.db, input.listingId)),
+    .query(async ({ ctx, input }) => {
+      const { hostId, ...listing } = await getListingForBooking(ctx.db, input.listingId);
+      return { ...listing, payOnline: await hostTakesOnlinePayment(ctx.db, ctx.payments, hostId) };
+    }),
+
+  /** The driver left the payment page: the held space is freed at once. */
+  release: verifiedProcedure
+    .meta({ scope: 'bookings:write' })
+    .input(z.object({ bookingId: z.uuid({ message: 'Booking id must be a UUID.' }) }).strict())
+    .mutation(({ ctx, input }) => releaseBooking(ctx.db, ctx.user, input.bookingId, rulesOf(ctx))),
 
   /** An event's bookings, paged: on the host's own driveways, or every one for an admin. */
   forEvent: verifiedProcedure

@@ -5,9 +5,17 @@ import type { SessionUser } from '@parkside/core';
 import { AppError } from '@parkside/core';
 import { queueBookingConfirmed, queueBookingsCancelled } from '../notifications/booking-mail';
 import { notifyWaitlist } from '../waitlist/waitlist.service';
-import { noPaymentProvider, type PaymentProvider } from './payment';
+import { noPaymentProvider, type PaymentProvider } from '@parkside/payments';
+import {
+  HOLD_MS,
+  hostTakesOnlinePayment,
+  queueHoldExpiry,
+  refundOnCancel,
+  releaseHold,
+  startCheckout,
+} from '../payment/payment.service';
 import { inTransaction } from '../../transaction';
-import { confirmedCount } from '../listing/listing.queries';
+import { spacesTaken } from '../listing/listing.queries';
 
 export const FILLED_UP_MESSAGE = 'That driveway just filled up. Please pick another one.';
 export const CANCEL_FULL_REFUND_HOURS_DEFAULT = 24;
@@ -31,15 +39,30 @@ export const defaultBookingRules: BookingRules = {
 /**
  * Books one space. Everything is decided inside one transaction that first locks the listing
  * row (SELECT ... FOR UPDATE): concurrent requests for the same listing, on any app server, take
- * turns, so confirmed bookings never exceed the spaces offered. The price comes from the stored
- * listing; nothing the browser sends about money is used. The same idempotency key returns the
- * first booking instead of making a second one.
+ * turns, so bookings (confirmed, or holding a space while paying) never exceed the spaces
+ * offered. The price comes from the stored listing; nothing the browser sends about money is
+ * used. The same idempotency key returns the first booking instead of making a second one.
+ *
+ * When the host takes online payment the booking is `pending_payment`: it holds its space for
+ * HOLD_MINUTES and carries the payment page (`checkoutUrl`) the driver goes to next. Nobody is
+ * sent to pay unless the space is already theirs.
  */
 export async function createBooking(
   db: Database,
   driver: SessionUser,
   input: BookingCreateInput,
   rules: BookingRules = defaultBookingRules,
+): Promise<Booking> {
+  const booking = await bookSpace(db, driver, input, rules);
+  if (booking.status !== 'pending_payment') return booking;
+  return startCheckout(db, rules.payments, booking, rules.publicUrl);
+}
+
+async function bookSpace(
+  db: Database,
+  driver: SessionUser,
+  input: BookingCreateInput,
+  rules: BookingRules,
 ): Promise<Booking> {
   const now = rules.now?.() ?? new Date();
   return inTransaction(db, async (tx) => {
@@ -76,11 +99,11 @@ export async function createBooking(
         'This host needs your licence plate and a description of your car.',
       );
     }
-    if ((await confirmedCount(tx, listing.id)) >= listing.spacesOffered) {
+    if ((await spacesTaken(tx, listing.id)) >= listing.spacesOffered) {
       throw new AppError('CONFLICT', FILLED_UP_MESSAGE);
     }
 
-    const { paymentStatus } = await rules.payments.authorize({ priceCents: listing.priceCents });
+    const online = await hostTakesOnlinePayment(tx, rules.payments, row.hostId);
     const [booking] = await tx
       .insert(bookings)
       .values({
@@ -92,11 +115,18 @@ export async function createBooking(
         hostPayoutCents: hostPayoutCents(listing.priceCents, rules.feeBps),
         licensePlate: input.licensePlate ?? null,
         vehicleDescription: input.vehicleDescription ?? null,
-        paymentStatus,
         idempotencyKey: input.idempotencyKey,
+        ...(online
+          ? {
+              status: 'pending_payment' as const,
+              paymentStatus: 'pending' as const,
+              holdExpiresAt: new Date(now.getTime() + HOLD_MS),
+            }
+          : { status: 'confirmed' as const, paymentStatus: 'due_on_arrival' as const }),
       })
       .returning();
-    await queueBookingConfirmed(tx, booking!, rules.publicUrl);
+    if (online) await queueHoldExpiry(tx, booking!);
+    else await queueBookingConfirmed(tx, booking!, rules.publicUrl);
     return booking!;
   });
 }
@@ -139,7 +169,13 @@ export async function cancelBooking(
     const asDriver = row?.booking.driverId === user.id;
     const asHost = row?.hostId === user.id;
     if (!row || (!asDriver && !asHost)) throw new AppError('NOT_FOUND', 'Booking not found.');
-    if (row.booking.status === 'cancelled') return row.booking;
+    if (row.booking.status === 'cancelled' || row.booking.status === 'expired') return row.booking;
+    if (row.booking.status === 'pending_payment') {
+      throw new AppError(
+        'CONFLICT',
+        'This booking is waiting for its payment. Leave the payment page to release the space.',
+      );
+    }
 
     let refundCents: number;
     if (asHost) {
@@ -162,10 +198,7 @@ export async function cancelBooking(
         rules.cancelFullRefundHours,
       );
     }
-    const { paymentStatus } = await rules.payments.refund({
-      priceCents: row.booking.priceCents,
-      refundCents,
-    });
+    const paymentStatus = await refundOnCancel(tx, row.booking, refundCents);
     const [cancelled] = await tx
       .update(bookings)
       .set({
@@ -192,20 +225,16 @@ export async function cancelBooking(
 export async function cancelEventBookings(
   tx: Database,
   eventId: string,
-  options: { reason: string; publicUrl: string; now?: Date; payments?: PaymentProvider },
+  options: { reason: string; publicUrl: string; now?: Date },
 ): Promise<{ cancelled: number }> {
   const now = options.now ?? new Date();
-  const payments = options.payments ?? noPaymentProvider;
   const confirmed = await tx
     .select()
     .from(bookings)
     .where(and(eq(bookings.eventId, eventId), eq(bookings.status, 'confirmed')))
     .for('update');
   for (const booking of confirmed) {
-    const { paymentStatus } = await payments.refund({
-      priceCents: booking.priceCents,
-      refundCents: booking.priceCents,
-    });
+    const paymentStatus = await refundOnCancel(tx, booking, booking.priceCents);
     await tx
       .update(bookings)
       .set({
@@ -224,4 +253,29 @@ export async function cancelEventBookings(
     options.publicUrl,
   );
   return { cancelled: confirmed.length };
+}
+
+/**
+ * The driver left the payment page without paying: the hold ends now and the space is free
+ * again. Only the booking's driver may; anyone else gets NOT_FOUND.
+ */
+export async function releaseBooking(
+  db: Database,
+  driver: SessionUser,
+  bookingId: string,
+  rules: BookingRules = defaultBookingRules,
+): Promise<Booking> {
+  const [booking] = await db
+    .select({ driverId: bookings.driverId })
+    .from(bookings)
+    .where(eq(bookings.id, bookingId))
+    .limit(1);
+  if (booking?.driverId !== driver.id) throw new AppError('NOT_FOUND', 'Booking not found.');
+  try {
+    return (await releaseHold(db, rules.payments, bookingId, rules.publicUrl))!;
+  } catch {
+    // The provider did not answer: the hold still ends on time, by the hold-expiry job.
+    const [unchanged] = await db.select().from(bookings).where(eq(bookings.id, bookingId));
+    return unchanged!;
+  }
 }

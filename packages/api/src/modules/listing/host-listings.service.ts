@@ -10,7 +10,7 @@ import type { SessionUser } from '@parkside/core';
 import { AppError } from '@parkside/core';
 import { notifyWaitlist } from '../waitlist/waitlist.service';
 import { inTransaction, type Tx } from '../../transaction';
-import { confirmedCount, listingSummaryColumns } from './listing.queries';
+import { spacesTaken, listingSummaryColumns } from './listing.queries';
 
 /**
  * The host side of the marketplace: a host's driveways, their listings per event and the
@@ -154,6 +154,8 @@ export async function listHostDriveways(db: Database, host: SessionUser, now = n
           status: bookings.status,
           priceCents: bookings.priceCents,
           hostPayoutCents: bookings.hostPayoutCents,
+          platformFeeCents: bookings.platformFeeCents,
+          paymentStatus: bookings.paymentStatus,
           cancelledBy: bookings.cancelledBy,
           cancellationReason: bookings.cancellationReason,
           createdAt: bookings.createdAt,
@@ -182,7 +184,11 @@ export async function listHostDriveways(db: Database, host: SessionUser, now = n
     listings: offers
       .filter(({ listing }) => listing.drivewayId === place.id)
       .map(({ listing, event }) => {
-        const own = booked.filter((b) => b.listingId === listing.id);
+        // Holds waiting for payment (or that ran out) are not bookings to the host yet.
+        const own = booked.filter(
+          (b) =>
+            b.listingId === listing.id && (b.status === 'confirmed' || b.status === 'cancelled'),
+        );
         const confirmed = own.filter((b) => b.status === 'confirmed');
         const upcoming = isUpcoming(event, now);
         return {
@@ -249,7 +255,7 @@ export async function updateListing(
     if (input.spacesOffered > driveway.capacity) {
       throw new AppError('BAD_REQUEST', `This driveway holds ${driveway.capacity} cars at most.`);
     }
-    const booked = await confirmedCount(tx, listing.id);
+    const booked = await spacesTaken(tx, listing.id);
     if (input.spacesOffered < booked) {
       throw new AppError(
         'CONFLICT',
@@ -405,7 +411,7 @@ export async function setSpacesOffered(
     if (spaces > capacity) {
       throw new AppError('BAD_REQUEST', `This driveway holds ${capacity} cars at most.`);
     }
-    const booked = await confirmedCount(tx, listingId);
+    const booked = await spacesTaken(tx, listingId);
     if (spaces < booked) {
       throw new AppError(
         'CONFLICT',
@@ -422,7 +428,7 @@ export async function setSpacesOffered(
 export async function closeListing(db: Database, host: SessionUser, listingId: string) {
   return inTransaction(db, async (tx) => {
     await lockOwnListing(tx, host, listingId);
-    if ((await confirmedCount(tx, listingId)) > 0) {
+    if ((await spacesTaken(tx, listingId)) > 0) {
       throw new AppError(
         'CONFLICT',
         'This listing has bookings. Cancel them (the drivers are refunded) before closing it.',

@@ -44,10 +44,17 @@ export const drivewayCardColumns = {
   photos: driveways.photos,
 };
 
-/** Confirmed bookings of a listing (an index-only count on (listing_id, status)). */
+/**
+ * A booking that takes a space: confirmed, or holding one while its driver pays online (until
+ * the hold runs out). Written so the (listing_id, status) index still finds the rows.
+ */
+export const takesSpace = sql`(${bookings.status} in ('confirmed', 'pending_payment')
+  and (${bookings.status} = 'confirmed' or ${bookings.holdExpiresAt} > now()))`;
+
+/** Spaces taken on a listing: confirmed bookings and live payment holds. */
 export function bookedSpacesOf(listingId: SQLWrapper): SQL<number> {
   return sql<number>`(select count(*) from ${bookings}
-    where ${bookings.listingId} = ${listingId} and ${bookings.status} = 'confirmed')`;
+    where ${bookings.listingId} = ${listingId} and ${takesSpace})`;
 }
 
 /** Confirmed bookings of the listing in the current row. */
@@ -206,12 +213,15 @@ export async function nearestListings(
   return statement.execute({ ...input });
 }
 
-/** Confirmed bookings of a listing (call inside the transaction that holds the listing lock). */
-export async function confirmedCount(tx: Tx, listingId: string): Promise<number> {
+/**
+ * Spaces taken on a listing, confirmed or held for payment (call inside the transaction that holds
+ * the listing lock).
+ */
+export async function spacesTaken(tx: Tx, listingId: string): Promise<number> {
   const [row] = await tx
     .select({ n: sql<number>`count(*)::int` })
     .from(bookings)
-    .where(and(eq(bookings.listingId, listingId), eq(bookings.status, 'confirmed')));
+    .where(and(eq(bookings.listingId, listingId), takesSpace));
   return row?.n ?? 0;
 }
 

@@ -12,6 +12,7 @@ import {
   bookingCancelledHostEmail,
   bookingConfirmedDriverEmail,
   bookingConfirmedHostEmail,
+  paymentRefundedNoSpaceEmail,
   type BookingSummary,
 } from '@parkside/email';
 import { enqueueEmails, type QueuedEmail } from '@parkside/email/queue';
@@ -20,6 +21,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { formatInZone, formatWindow } from './format';
 import { queueReminders } from './scheduled-mail';
+import { takesSpace } from '../listing/listing.queries';
 
 const hosts = alias(users, 'host_user');
 
@@ -63,7 +65,7 @@ async function spacesLeft(tx: Database, listing: { id: string; spacesOffered: nu
   const [row] = await tx
     .select({ n: sql<number>`count(*)::int` })
     .from(bookings)
-    .where(and(eq(bookings.listingId, listing.id), eq(bookings.status, 'confirmed')));
+    .where(and(eq(bookings.listingId, listing.id), takesSpace));
   return Math.max(listing.spacesOffered - (row?.n ?? 0), 0);
 }
 
@@ -82,7 +84,9 @@ export async function queueBookingConfirmed(tx: Database, booking: Booking, publ
         booking: summary,
         accessInstructions: row.driveway.accessInstructions,
         paymentNote:
-          booking.paymentStatus === 'due_on_arrival' ? 'pay the host on arrival' : 'paid',
+          booking.paymentStatus === 'due_on_arrival'
+            ? 'pay the host on arrival'
+            : 'charged to your card',
         url: new URL(`/booking-success?booking=${booking.id}`, publicUrl).toString(),
       }),
     });
@@ -96,6 +100,7 @@ export async function queueBookingConfirmed(tx: Database, booking: Booking, publ
         driverName: row.driver?.name ?? 'A driver',
         booking: summary,
         payout: formatUsd(booking.hostPayoutCents),
+        fee: formatUsd(booking.platformFeeCents),
         spacesLeft: await spacesLeft(tx, row.listing),
         url: new URL('/my-listings', publicUrl).toString(),
       }),
@@ -106,6 +111,9 @@ export async function queueBookingConfirmed(tx: Database, booking: Booking, publ
 }
 
 function refundText(booking: Booking): string {
+  if (booking.paymentStatus === 'refund_pending' && booking.refundCents > 0) {
+    return `${formatUsd(booking.refundCents)}${booking.refundCents === booking.priceCents ? ' (full refund)' : ''}, back to your card within 5 to 10 business days`;
+  }
   if (booking.refundCents === booking.priceCents) {
     return booking.paymentStatus === 'void'
       ? 'Full refund: nothing was charged and you owe nothing'
@@ -159,4 +167,21 @@ export async function queueBookingsCancelled(
     }
   }
   await enqueueEmails(tx, mail);
+}
+
+/** Queues the e-mail to a driver whose late payment was refunded because the space was gone. */
+export async function queuePaymentRefunded(tx: Database, bookingId: string, publicUrl: string) {
+  const [row] = await loadBookings(tx, [bookingId]);
+  if (!row?.driver) return;
+  await enqueueEmails(tx, [
+    {
+      to: row.driver.email,
+      kind: 'payment-refunded-no-space',
+      ...paymentRefundedNoSpaceEmail({
+        name: row.driver.name,
+        booking: summaryOf(row),
+        url: new URL(`/rent?event=${row.event.id}`, publicUrl).toString(),
+      }),
+    },
+  ]);
 }

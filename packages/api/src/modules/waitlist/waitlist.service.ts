@@ -12,7 +12,7 @@ import { enqueueEmails } from '@parkside/email/queue';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { SessionUser } from '@parkside/core';
 import { AppError } from '@parkside/core';
-import { bookableListingsOf, hasListingWithSpace } from '../listing/listing.queries';
+import { bookableListingsOf, hasListingWithSpace, takesSpace } from '../listing/listing.queries';
 import { formatInZone } from '../notifications/format';
 
 /** Spaces still free on the open listings of an event. */
@@ -21,7 +21,7 @@ export async function eventSpacesLeft(db: Database, eventId: string): Promise<nu
     .select({
       left: sql<number>`coalesce(sum(greatest(${listings.spacesOffered} - coalesce((
         select count(*) from ${bookings}
-        where ${bookings.listingId} = ${listings.id} and ${bookings.status} = 'confirmed'
+        where ${bookings.listingId} = ${listings.id} and ${takesSpace}
       ), 0), 0)), 0)::int`,
     })
     .from(listings)
