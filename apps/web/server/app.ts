@@ -194,6 +194,7 @@ export function createApp({
     securityHeaders({
       development: mode === 'development',
       uploadThing: Boolean(services.uploadThingToken),
+      paymentPages: services.paymentPages,
     }),
   );
   app.use(originCheck([new URL(services.publicUrl).origin]));

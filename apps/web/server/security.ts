@@ -15,9 +15,15 @@ const UPLOADTHING_UPLOADS = ['https://*.ingest.uploadthing.com', 'https://api.up
 export function securityHeaders({
   development,
   uploadThing = false,
+  paymentPages,
 }: {
   development: boolean;
   uploadThing?: boolean;
+  /**
+   * Where a form may send the browser besides this site: the payment provider's pages (a
+   * booking's form answers with a redirect to Stripe Checkout; payout setup to Connect).
+   */
+  paymentPages?: string[];
 }): RequestHandler {
   return helmet({
     xPoweredBy: false,
@@ -50,7 +56,7 @@ export function securityHeaders({
           ...(development ? ['ws:'] : []),
           ...(uploadThing ? [...UPLOADTHING_UPLOADS, ...UPLOADTHING_IMAGES] : []),
         ],
-        'form-action': ["'self'"],
+        'form-action': ["'self'", ...(paymentPages ?? [])],
         'frame-ancestors': ["'none'"],
         'object-src': ["'none'"],
         'base-uri': ["'self'"],

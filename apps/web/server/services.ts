@@ -60,6 +60,17 @@ export interface Services {
   uploadThingToken: string | null;
   /** Stripe when its keys are set; otherwise `none` (every booking due on arrival). */
   payments: PaymentProvider;
+  /** The provider's pages a form may send the browser to (Checkout, payout onboarding). */
+  paymentPages: string[];
+}
+
+function paymentPagesOf(env: ServerEnv): string[] {
+  if (!env.STRIPE_SECRET_KEY) return [];
+  return [
+    'https://checkout.stripe.com',
+    'https://connect.stripe.com',
+    ...(env.STRIPE_API_BASE ? [new URL(env.STRIPE_API_BASE).origin] : []),
+  ];
 }
 
 /** The payment provider of this environment: Stripe with its keys, else none. */
@@ -166,6 +177,7 @@ export function createServices(
     jobs,
     apiTokens: new ApiTokenVerifier(db),
     payments,
+    paymentPages: paymentPagesOf(env),
   };
 }
 

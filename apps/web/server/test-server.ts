@@ -16,8 +16,9 @@ export interface TestServer {
 export async function startTestServer(
   db: Database,
   prepare?: (services: Services) => Promise<Partial<AppOptions> | void>,
+  env: Record<string, string> = {},
 ): Promise<TestServer> {
-  const services = createServices(db, readEnv({ NODE_ENV: 'test' }), {
+  const services = createServices(db, readEnv({ NODE_ENV: 'test', ...env }), {
     publicUrl: 'http://parkside.test',
   });
   const options = (await prepare?.(services)) ?? {};

@@ -27,3 +27,6 @@ export function formatUsd(cents: number): string {
 export function formatBps(bps: number): string {
   return `${Number((bps / 100).toFixed(2))}%`;
 }
+
+/** Minutes a booking holds its space while the driver pays online. */
+export const PAYMENT_HOLD_MINUTES = 10;

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
-import { bookingCreateInput, formatUsd } from '@parkside/validators';
+import { bookingCreateInput, formatUsd, PAYMENT_HOLD_MINUTES } from '@parkside/validators';
 import {
   data,
   redirect,
@@ -40,6 +40,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
   try {
     const booking = await context.api.booking.create(submission.value);
+    // Paying online: the space is held; the driver goes to the payment page, then comes back.
+    if (booking.status === 'pending_payment' && booking.checkoutUrl) {
+      return redirect(booking.checkoutUrl);
+    }
     return redirectWithToast(`/booking-success?booking=${booking.id}`, {
       type: 'success',
       title: 'Your space is booked!',
@@ -72,7 +76,14 @@ export default function BookingConfirmation() {
           ['Event', `${listing.eventTitle} at ${listing.venueName}`],
           ['Driveway', `${listing.drivewayTitle}, ${listing.street}, ${listing.city}`],
           ['Park', when],
-          ['Payment', 'Pay the host on arrival'],
+          [
+            'Payment',
+            listing.payOnline
+              ? `Pay by card now. Your space is held for ${PAYMENT_HOLD_MINUTES} minutes while you pay.`
+              : listing.onlinePayments
+                ? 'Pay the host on arrival: this host does not take online payment yet.'
+                : 'Pay the host on arrival',
+          ],
         ].map(([term, value]) => (
           <div key={term} className="grid grid-cols-[6rem_1fr] gap-2">
             <dt className="text-sm font-semibold text-slate-600">{term}</dt>
@@ -113,9 +124,19 @@ export default function BookingConfirmation() {
             required: listing.licensePlateRequired,
           }}
         />
-        <SubmitButton pendingText="Booking…" className="w-full">
-          Confirm booking · {formatUsd(listing.priceCents)}
+        <SubmitButton
+          pendingText={listing.payOnline ? 'Holding your space…' : 'Booking…'}
+          className="w-full"
+        >
+          {listing.payOnline
+            ? `Confirm and pay ${formatUsd(listing.priceCents)}`
+            : `Confirm booking · ${formatUsd(listing.priceCents)}`}
         </SubmitButton>
+        {listing.payOnline ? (
+          <p className="text-center text-sm text-slate-600">
+            Payment is handled by Stripe. You are only charged once your space is held.
+          </p>
+        ) : null}
       </Form>
     </div>
   );

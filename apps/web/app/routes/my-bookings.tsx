@@ -6,6 +6,7 @@ import { requireVerifiedUser } from '~/.server/auth';
 import { redirectWithToast } from '~/.server/toast';
 import { SubmitButton } from '~/components/forms/submit-button';
 import { BookingDetails } from '~/components/rent/booking-details';
+import { PaymentSummary } from '~/components/rent/payment-summary';
 import { buttonClasses } from '~/components/ui/button';
 
 export const meta: MetaFunction = () => [{ title: 'My Bookings · Parkside' }];
@@ -25,7 +26,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
       title: 'Your booking is cancelled.',
       description:
         booking.refundCents > 0
-          ? `${formatUsd(booking.refundCents)} will be refunded.`
+          ? booking.paymentStatus === 'refund_pending'
+            ? `${formatUsd(booking.refundCents)} goes back to your card within 5 to 10 business days.`
+            : `${formatUsd(booking.refundCents)} will be refunded.`
           : 'No refund applies this close to the event.',
     });
   } catch (error) {
@@ -45,9 +48,27 @@ function BookingItem({ booking }: { booking: Booking }) {
             Cancelled
             {booking.refundCents > 0 ? ` · ${formatUsd(booking.refundCents)} refunded` : ''}
           </span>
+        ) : booking.status === 'pending_payment' ? (
+          <span className="rounded-full bg-amber-100 px-3 py-1 text-xs font-bold text-amber-900">
+            Waiting for payment
+          </span>
+        ) : booking.status === 'expired' ? (
+          <span className="rounded-full bg-slate-100 px-3 py-1 text-xs font-bold text-slate-700">
+            Not completed · payment refunded
+          </span>
         ) : null}
       </div>
-      <BookingDetails booking={booking} messageHref={`/messages?booking=${booking.id}`} />
+      {booking.status === 'pending_payment' && booking.checkoutUrl ? (
+        <p className="text-sm text-slate-700">
+          Your space is held until you pay.{' '}
+          <a href={booking.checkoutUrl} className="text-brand-800 font-semibold hover:underline">
+            Continue to payment
+          </a>
+        </p>
+      ) : null}
+      <BookingDetails booking={booking} messageHref={`/messages?booking=${booking.id}`}>
+        <PaymentSummary booking={booking} />
+      </BookingDetails>
       {booking.cancellable ? (
         <Form method="post" className="flex flex-wrap items-center gap-3">
           <input type="hidden" name="bookingId" value={booking.id} />

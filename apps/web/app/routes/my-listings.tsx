@@ -1,29 +1,55 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { publicMessageOf } from '@parkside/api/errors';
+import {
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { requireVerifiedUser } from '~/.server/auth';
 import { upcomingEventChoices } from '~/.server/host';
 import { runHostAction } from '~/.server/host-actions';
+import { tryApi } from '~/.server/api-errors';
+import { redirectWithToast } from '~/.server/toast';
 import { DrivewayCard } from '~/components/host/driveway-card';
+import { PayoutsPanel } from '~/components/host/payouts-panel';
 import { buttonClasses } from '~/components/ui/button';
 
 export const meta: MetaFunction = () => [{ title: 'My Listings · Parkside' }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireVerifiedUser(context, request);
-  const [driveways, events] = await Promise.all([
+  const back = new URL(request.url).searchParams.get('payouts');
+  // Stripe's onboarding link ran out: a fresh one.
+  if (back === 'refresh') {
+    const link = await tryApi(() => context.api.payout.setup());
+    if (link.ok) throw redirect(link.value.url);
+  }
+  // Back from Stripe: read the account's state now rather than wait for its webhook.
+  if (back === 'return') await tryApi(() => context.api.payout.refresh());
+  const [driveways, events, payouts] = await Promise.all([
     context.api.listing.mine(),
     upcomingEventChoices(context),
+    context.api.payout.status(),
   ]);
-  return { driveways, events, feeBps: context.platformFeeBps };
+  return { driveways, events, payouts, feeBps: context.platformFeeBps };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   requireVerifiedUser(context, request);
-  return runHostAction(context, await request.formData());
+  const form = await request.formData();
+  if (form.get('intent') === 'setup-payouts') {
+    try {
+      return redirect((await context.api.payout.setup()).url);
+    } catch (error) {
+      return redirectWithToast('/my-listings', { type: 'error', title: publicMessageOf(error) });
+    }
+  }
+  return runHostAction(context, form);
 }
 
 export default function MyListings() {
-  const { driveways, events, feeBps } = useLoaderData<typeof loader>();
+  const { driveways, events, payouts, feeBps } = useLoaderData<typeof loader>();
   const failure = useActionData<typeof action>();
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-12">
@@ -35,6 +61,9 @@ export default function MyListings() {
           </Link>
         ) : null}
       </div>
+      {payouts.online && (driveways.length > 0 || payouts.earnedCents > 0) ? (
+        <PayoutsPanel payouts={payouts} />
+      ) : null}
       {driveways.length === 0 ? (
         <div className="mt-6 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center">
           <p className="text-lg font-semibold">You have not listed a driveway yet.</p>

@@ -42,6 +42,11 @@ export async function setMailFailing(on: boolean, address: string) {
   });
 }
 
+/** The test SMTP server's address, for servers a spec starts itself. */
+export async function testSmtpUrl(): Promise<string> {
+  return ((await (await fetch(`${base}/smtp`)).json()) as { url: string }).url;
+}
+
 let counter = 0;
 /** A fresh address per test, so specs can run in any order against one database. */
 export function uniqueEmail(prefix: string) {

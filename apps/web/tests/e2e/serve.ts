@@ -38,6 +38,8 @@ const control = createServer((req, res) => {
       smtp.messages.filter((m) => !to || m.to.includes(to)),
     );
   }
+  // For specs that start servers of their own: the same SMTP server, so waitForEmail sees it.
+  if (req.method === 'GET' && url.pathname === '/smtp') return reply(200, { url: smtp.url });
   if (req.method === 'POST' && url.pathname === '/oidc/accounts') {
     let body = '';
     req.on('data', (chunk) => (body += chunk));

@@ -124,16 +124,22 @@ export async function startStripeTestServer(
     return response.status;
   }
 
-  async function completeCheckout(sessionId: string) {
+  /** Takes the payment; the event is for the caller to send. */
+  function pay(sessionId: string) {
     const session = sessions.get(sessionId);
-    if (!session || session.status !== 'open') return 0;
+    if (!session || session.status !== 'open') return null;
     const intent = newId('pi');
     session.status = 'complete';
     session.payment_status = 'paid';
     session.payment_intent = intent;
     session.url = null;
     charged.set(intent, { amount: session.amount_total, refunded: 0 });
-    return sendEvent('checkout.session.completed', session);
+    return session;
+  }
+
+  async function completeCheckout(sessionId: string) {
+    const session = pay(sessionId);
+    return session ? sendEvent('checkout.session.completed', session) : 0;
   }
 
   async function completeOnboarding(accountId: string) {
@@ -310,7 +316,10 @@ export async function startStripeTestServer(
       const session = sessions.get(match[1]!);
       if (!session) return page(res, 'Not found', '<p>This payment page does not exist.</p>');
       if (req.method === 'POST') {
-        await completeCheckout(session.id);
+        // As at Stripe: the driver is sent back at once; the webhook follows on its own.
+        if (pay(session.id)) {
+          void sendEvent('checkout.session.completed', session).catch(() => {});
+        }
         res.writeHead(303, {
           location: session.success_url.replace('{CHECKOUT_SESSION_ID}', session.id),
         });

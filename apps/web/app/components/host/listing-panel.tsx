@@ -27,7 +27,15 @@ function BookingRow({ booking, failure }: { booking: HostBooking; failure?: Host
         <p className="font-semibold">{booking.driverName}</p>
         <p className="text-sm text-slate-700">
           {booking.status === 'confirmed' ? (
-            <>You receive {formatUsd(booking.hostPayoutCents)}</>
+            <>
+              {formatUsd(booking.priceCents)} − {formatUsd(booking.platformFeeCents)} fee ={' '}
+              <strong>you receive {formatUsd(booking.hostPayoutCents)}</strong>
+              <span className="block text-xs text-slate-600 sm:text-right">
+                {booking.paymentStatus === 'paid'
+                  ? 'Paid online; paid out to you after the event'
+                  : 'The driver pays you on arrival'}
+              </span>
+            </>
           ) : (
             <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-bold text-slate-700">
               Cancelled by {booking.cancelledBy === 'host' ? 'you' : booking.cancelledBy}

@@ -1,5 +1,6 @@
 import { formatUsd } from '@parkside/validators';
 import { Link } from '@remix-run/react';
+import type { ReactNode } from 'react';
 import { formatEventDate, formatEventTime } from '~/utils/event-time';
 
 export interface BookingView {
@@ -27,9 +28,12 @@ export interface BookingView {
 export function BookingDetails({
   booking,
   messageHref,
+  children,
 }: {
   booking: BookingView;
   messageHref?: string;
+  /** More rows under the total (the receipt's payment lines). */
+  children?: ReactNode;
 }) {
   const directions = `https://www.google.com/maps/dir/?api=1&destination=${booking.latitude},${booking.longitude}`;
   return (
@@ -68,6 +72,7 @@ export function BookingDetails({
         <dt className="font-bold">Total</dt>
         <dd className="text-xl font-extrabold">{formatUsd(booking.priceCents)}</dd>
       </div>
+      {children}
       <div className="flex flex-wrap gap-x-6 gap-y-2">
         <a
           href={directions}

@@ -43,7 +43,11 @@ export const bookingRouter = router({
     .input(z.object({ listingId: z.uuid({ message: 'Listing id must be a UUID.' }) }).strict())
     .query(async ({ ctx, input }) => {
       const { hostId, ...listing } = await getListingForBooking(ctx.db, input.listingId);
-      return { ...listing, payOnline: await hostTakesOnlinePayment(ctx.db, ctx.payments, hostId) };
+      return {
+        ...listing,
+        onlinePayments: ctx.payments.online,
+        payOnline: await hostTakesOnlinePayment(ctx.db, ctx.payments, hostId),
+      };
     }),
 
   /** The driver left the payment page: the held space is freed at once. */

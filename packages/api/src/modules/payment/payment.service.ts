@@ -15,6 +15,7 @@ import {
   type Database,
 } from '@parkside/db';
 import { AppError } from '@parkside/core';
+import { PAYMENT_HOLD_MINUTES } from '@parkside/validators';
 import { enqueueJobs } from '@parkside/jobs';
 import type { PaymentEvent, PaymentProvider } from '@parkside/payments';
 import { and, eq } from 'drizzle-orm';
@@ -24,7 +25,7 @@ import { queueBookingConfirmed, queuePaymentRefunded } from '../notifications/bo
 import { notifyWaitlist } from '../waitlist/waitlist.service';
 
 /** How long a booking holds its space while the driver pays. */
-export const HOLD_MINUTES = 10;
+export const HOLD_MINUTES = PAYMENT_HOLD_MINUTES;
 export const HOLD_MS = HOLD_MINUTES * 60_000;
 /** Stripe keeps a payment page open 30 minutes at the least; the hold closes it sooner. */
 const CHECKOUT_OPEN_MS = 31 * 60_000;
