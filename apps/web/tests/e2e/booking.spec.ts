@@ -31,6 +31,8 @@ test('a driver finds a driveway on /rent, books it, sees it, and cancels with a 
   await signIn(page, 'driver@example.com', 'parkside-driver');
   await expect(page.getByRole('heading', { name: 'Confirm your booking' })).toBeVisible();
   await expect(page.getByText('$30.00').first()).toBeVisible();
+  // No Stripe keys on this server: the driver pays the host on arrival, nothing online.
+  await expect(page.getByText('Pay the host on arrival', { exact: true })).toBeVisible();
 
   await page.getByRole('button', { name: /Confirm booking/ }).click();
   await expect(page.getByRole('alert')).toContainText(/licence plate/i);
@@ -42,6 +44,7 @@ test('a driver finds a driveway on /rent, books it, sees it, and cancels with a 
     'You have a space for BYU Cougars vs. Utah Utes',
   );
   await expect(page.getByText('1710 N 1200 E, Provo, UT 84604')).toBeVisible();
+  await expect(page.getByText('Pay $30.00 to the host when you arrive.')).toBeVisible();
   await expect(
     page.getByText('Carport on the left; the charger cable is in the gray box.'),
   ).toBeVisible();
