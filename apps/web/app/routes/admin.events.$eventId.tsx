@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { Form, Link, useLoaderData } from '@remix-run/react';
 import { requireAdmin } from '~/.server/auth';
 import { manageEventAction } from '~/.server/event-actions';
-import { Badge, EventStatusBadge } from '~/components/admin/admin-search';
+import { Badge, BookingStatusBadge, EventStatusBadge } from '~/components/admin/admin-search';
 import { AdminCard, AdminCardEmpty } from '~/components/admin/admin-card';
 import { AdminPageHeader } from '~/components/admin/admin-page-header';
 import { AuditList } from '~/components/admin/audit-list';
@@ -185,14 +185,7 @@ export default function AdminEvent() {
                         {formatUsd(b.priceCents)}
                       </td>
                       <td className="py-2">
-                        {b.status === 'cancelled' ? (
-                          <Badge tone="red">
-                            Cancelled by {b.cancelledBy}
-                            {b.refundCents > 0 ? `, ${formatUsd(b.refundCents)} refunded` : ''}
-                          </Badge>
-                        ) : (
-                          <Badge tone="brand">Confirmed</Badge>
-                        )}
+                        <BookingStatusBadge booking={b} />
                       </td>
                     </tr>
                   ))}

@@ -3,7 +3,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { requireAdmin } from '~/.server/auth';
-import { Badge, EventStatusBadge } from '~/components/admin/admin-search';
+import { Badge, BookingStatusBadge, EventStatusBadge } from '~/components/admin/admin-search';
 import { AdminCard, AdminCardEmpty } from '~/components/admin/admin-card';
 import { AdminPageHeader } from '~/components/admin/admin-page-header';
 import { formatEventStart } from '~/utils/event-time';
@@ -122,13 +122,7 @@ export default function AdminUser() {
                     </span>
                     <span className="flex items-center gap-2">
                       <span className="font-semibold tabular-nums">{formatUsd(b.priceCents)}</span>
-                      {b.status === 'cancelled' ? (
-                        <Badge tone="red">
-                          Cancelled{b.refundCents > 0 ? `, ${formatUsd(b.refundCents)} back` : ''}
-                        </Badge>
-                      ) : (
-                        <Badge tone="brand">Confirmed</Badge>
-                      )}
+                      <BookingStatusBadge booking={b} />
                     </span>
                   </li>
                 ))}

@@ -1,4 +1,4 @@
-import { ADMIN_SEARCH_MAX_LENGTH } from '@parkside/validators';
+import { ADMIN_SEARCH_MAX_LENGTH, formatUsd } from '@parkside/validators';
 import { Form, Link, useLocation, useNavigation } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { inputClass } from '~/components/forms/field';
@@ -85,4 +85,32 @@ export function EventStatusBadge({ status }: { status: 'scheduled' | 'cancelled'
   if (status === 'cancelled') return <Badge tone="red">Cancelled</Badge>;
   if (status === 'archived') return <Badge>Archived</Badge>;
   return <Badge tone="brand">Scheduled</Badge>;
+}
+
+/** A booking's status as a pill, with who cancelled and what went back to the driver. */
+export function BookingStatusBadge({
+  booking,
+}: {
+  booking: {
+    status: 'confirmed' | 'cancelled' | 'pending_payment' | 'expired';
+    cancelledBy?: string | null;
+    refundCents: number;
+  };
+}) {
+  const refund = booking.refundCents > 0 ? `, ${formatUsd(booking.refundCents)} refunded` : '';
+  switch (booking.status) {
+    case 'cancelled':
+      return (
+        <Badge tone="red">
+          Cancelled{booking.cancelledBy ? ` by ${booking.cancelledBy}` : ''}
+          {refund}
+        </Badge>
+      );
+    case 'pending_payment':
+      return <Badge tone="amber">Waiting for payment</Badge>;
+    case 'expired':
+      return <Badge>Hold expired{refund}</Badge>;
+    default:
+      return <Badge tone="brand">Confirmed</Badge>;
+  }
 }

@@ -26,6 +26,9 @@ import {
   type BookingRules,
 } from '../booking/booking.service';
 import { cancelEvent } from '../event/event-management.service';
+import { createJobRunner } from '@parkside/jobs';
+import { joinWaitlist } from '../waitlist/waitlist.service';
+import { paymentTasks } from './payment-tasks';
 import { expireHold, handlePaymentEvent, sendRefund } from './payment.service';
 import { runPayouts } from './payout.service';
 
@@ -220,6 +223,35 @@ describe('a hold that runs out', () => {
     expect(stripe.sessions.get(held.checkoutSessionId!)!.status).toBe('expired');
     const theirs = await createBooking(handle.db, next, request(listing.id), rules);
     expect(theirs.status).toBe('pending_payment');
+  });
+
+  it('is ended by its job once with two servers running workers, and the wait-list is told', async () => {
+    const { listing, event } = await makeListing(handle.db, host, { spaces: 1 });
+    const held = await createBooking(handle.db, driver, request(listing.id), rules);
+    const waiting = testUser(`waiting-${counter}`);
+    await insertUsers(handle.db, waiting);
+    await joinWaitlist(handle.db, waiting, event.id);
+    await expireNow(held);
+    await handle.db
+      .update(jobs)
+      .set({ runAt: new Date(Date.now() - 1000) })
+      .where(eq(jobs.key, `hold:${held.id}`));
+    const { tasks } = paymentTasks({ db: handle.db, payments, publicUrl: SITE });
+    const servers = [
+      createJobRunner({ db: handle.db, tasks }),
+      createJobRunner({ db: handle.db, tasks }),
+    ];
+    await Promise.all(servers.map((runner) => runner.runOnce()));
+    expect(await reload(held.id)).toMatchObject({ status: 'expired', paymentStatus: 'void' });
+    const expires = stripe.requests.filter(
+      (r) => r.path === `/v1/checkout/sessions/${held.checkoutSessionId}/expire`,
+    );
+    expect(expires).toHaveLength(1);
+    const told = await handle.db
+      .select({ subject: emailJobs.subject })
+      .from(emailJobs)
+      .where(and(eq(emailJobs.toAddress, waiting.email), eq(emailJobs.kind, 'waitlist-spaces')));
+    expect(told).toHaveLength(1);
   });
 
   it('is freed at once when the driver leaves the payment page', async () => {
