@@ -62,6 +62,8 @@ export interface Services {
   payments: PaymentProvider;
   /** The provider's pages a form may send the browser to (Checkout, payout onboarding). */
   paymentPages: string[];
+  /** PASS_SECRET, when set: signs the passes' check-in codes. */
+  passSecret: string | null;
 }
 
 function paymentPagesOf(env: ServerEnv): string[] {
@@ -178,6 +180,7 @@ export function createServices(
     apiTokens: new ApiTokenVerifier(db),
     payments,
     paymentPages: paymentPagesOf(env),
+    passSecret: env.PASS_SECRET ?? null,
   };
 }
 
@@ -200,5 +203,6 @@ export function apiContext(
     publicUrl: services.publicUrl,
     storage: services.storage,
     payments: services.payments,
+    passSecret: services.passSecret,
   });
 }

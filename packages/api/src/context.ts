@@ -25,6 +25,8 @@ export interface ContextOptions {
   storage?: StorageService | null;
   /** How drivers pay and hosts are paid out; `none` (due on arrival) when not given. */
   payments?: PaymentProvider;
+  /** Signs the passes' check-in codes (PASS_SECRET); a key kept in the database otherwise. */
+  passSecret?: string | null;
 }
 
 export interface Context {
@@ -39,6 +41,7 @@ export interface Context {
   publicUrl: string;
   storage: StorageService | null;
   payments: PaymentProvider;
+  passSecret: string | null;
 }
 
 const limitsByDatabase = new WeakMap<Database, RateLimits>();
@@ -67,5 +70,6 @@ export function createContext(options: ContextOptions): Context {
     publicUrl: options.publicUrl ?? 'http://localhost:3000',
     storage: options.storage ?? null,
     payments: options.payments ?? noPaymentProvider,
+    passSecret: options.passSecret ?? null,
   };
 }

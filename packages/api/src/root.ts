@@ -6,7 +6,9 @@ import { eventRouter } from './modules/event/event.router';
 import { feedbackRouter } from './modules/feedback/feedback.router';
 import { listingRouter } from './modules/listing/listing.router';
 import { messageRouter } from './modules/message/message.router';
+import { passRouter } from './modules/pass/pass.router';
 import { payoutRouter } from './modules/payment/payout.router';
+import { reviewRouter } from './modules/review/review.router';
 import { apiTokenRouter } from './modules/api-token/api-token.router';
 import { storageRouter } from './modules/storage/storage.router';
 import { systemRouter } from './modules/system/system.router';
@@ -23,7 +25,9 @@ export const appRouter = router({
   feedback: feedbackRouter,
   listing: listingRouter,
   message: messageRouter,
+  pass: passRouter,
   payout: payoutRouter,
+  review: reviewRouter,
   storage: storageRouter,
   system: systemRouter,
   waitlist: waitlistRouter,

@@ -36,6 +36,8 @@ export function bookingConfirmedDriverEmail(input: {
   accessInstructions: string;
   paymentNote: string;
   url: string;
+  /** The parking pass to show on arrival. */
+  passUrl?: string;
 }): EmailContent {
   const { booking } = input;
   return render({
@@ -55,6 +57,14 @@ export function bookingConfirmedDriverEmail(input: {
         ? [{ kind: 'paragraph' as const, text: `How to get in: ${input.accessInstructions}` }]
         : []),
       { kind: 'button', label: 'See your booking', url: assertLinkUrl(input.url) },
+      ...(input.passUrl
+        ? [
+            {
+              kind: 'paragraph' as const,
+              text: `Your parking pass, to show your host on arrival: ${assertLinkUrl(input.passUrl)}`,
+            },
+          ]
+        : []),
       {
         kind: 'note',
         text: 'Plans changed? You can cancel from My bookings; the refund you would get is shown before you confirm.',
@@ -223,6 +233,8 @@ export function bookingReminderDriverEmail(input: {
   accessInstructions: string;
   directionsUrl: string;
   url: string;
+  /** The parking pass to show on arrival. */
+  passUrl?: string;
 }): EmailContent {
   const { booking } = input;
   return render({
@@ -239,6 +251,14 @@ export function bookingReminderDriverEmail(input: {
         ? [{ kind: 'paragraph' as const, text: `How to get in: ${input.accessInstructions}` }]
         : []),
       { kind: 'button', label: 'Get directions', url: assertLinkUrl(input.directionsUrl) },
+      ...(input.passUrl
+        ? [
+            {
+              kind: 'paragraph' as const,
+              text: `Your parking pass, to show your host on arrival: ${assertLinkUrl(input.passUrl)}`,
+            },
+          ]
+        : []),
       { kind: 'note', text: `Your booking: ${assertLinkUrl(input.url)}` },
     ],
   });

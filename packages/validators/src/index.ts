@@ -12,3 +12,4 @@ export * from './text';
 export * from './api-tokens';
 export * from './admin';
 export * from './messages';
+export * from './game-day';

@@ -119,7 +119,11 @@ export default function BookingSuccess() {
             : null}
       </p>
       <div className="mt-6">
-        <BookingDetails booking={booking} messageHref={`/messages?booking=${booking.id}`}>
+        <BookingDetails
+          booking={booking}
+          messageHref={`/messages?booking=${booking.id}`}
+          passFor={booking.status === 'confirmed' ? booking.id : undefined}
+        >
           <PaymentSummary booking={booking} />
         </BookingDetails>
       </div>

@@ -66,7 +66,11 @@ function BookingItem({ booking }: { booking: Booking }) {
           </a>
         </p>
       ) : null}
-      <BookingDetails booking={booking} messageHref={`/messages?booking=${booking.id}`}>
+      <BookingDetails
+        booking={booking}
+        messageHref={`/messages?booking=${booking.id}`}
+        passFor={booking.status === 'confirmed' && !booking.past ? booking.id : undefined}
+      >
         <PaymentSummary booking={booking} />
       </BookingDetails>
       {booking.cancellable ? (

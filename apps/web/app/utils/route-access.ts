@@ -48,7 +48,11 @@ export const ROUTE_ACCESS: Record<string, Access> = {
 export function accessOf(pathname: string): Access {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   // A record's own admin page, such as /admin/users/ID, is the admins' like its list.
-  return ROUTE_ACCESS[path] ?? (path.startsWith('/admin/') ? 'admin' : 'public');
+  if (ROUTE_ACCESS[path]) return ROUTE_ACCESS[path];
+  if (path.startsWith('/admin/')) return 'admin';
+  // A booking's pass and calendar file: its driver's only.
+  if (path.startsWith('/bookings/')) return 'verified';
+  return 'public';
 }
 
 /** The customer's rule: the Host link is highlighted on these paths. */

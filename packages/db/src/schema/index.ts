@@ -10,3 +10,4 @@ export * from './jobs';
 export * from './audit';
 export * from './messages';
 export * from './payments';
+export * from './game-day';

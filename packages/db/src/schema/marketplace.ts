@@ -170,6 +170,8 @@ export const bookings = pgTable(
     refundId: text('refund_id'),
     /** The host payout this booking was paid out in (once). */
     payoutId: uuid('payout_id'),
+    /** When the host checked the car in on the day (by plate or the pass's QR). */
+    checkedInAt: timestamp('checked_in_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [

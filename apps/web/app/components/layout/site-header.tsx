@@ -18,7 +18,7 @@ export function SiteHeader({ user }: { user: Account | null }) {
       : `/login?${new URLSearchParams({ redirectTo: here })}`;
   const hostActive = isHostPath(location.pathname);
   return (
-    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
+    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur print:hidden">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4 sm:px-6">
         <Link
           to="/"

@@ -28,10 +28,13 @@ export interface BookingView {
 export function BookingDetails({
   booking,
   messageHref,
+  passFor,
   children,
 }: {
   booking: BookingView;
   messageHref?: string;
+  /** The booking's id: links to its parking pass and its calendar file. */
+  passFor?: string;
   /** More rows under the total (the receipt's payment lines). */
   children?: ReactNode;
 }) {
@@ -73,6 +76,14 @@ export function BookingDetails({
         <dd className="text-xl font-extrabold">{formatUsd(booking.priceCents)}</dd>
       </div>
       {children}
+      {passFor ? (
+        <Link
+          to={`/bookings/${passFor}/pass`}
+          className="bg-ink rounded-xl px-4 py-3 text-center font-bold text-white hover:bg-slate-800"
+        >
+          Show parking pass
+        </Link>
+      ) : null}
       <div className="flex flex-wrap gap-x-6 gap-y-2">
         <a
           href={directions}
@@ -82,6 +93,14 @@ export function BookingDetails({
         >
           Get directions
         </a>
+        {passFor ? (
+          <a
+            href={`/bookings/${passFor}/pass.ics`}
+            className="text-brand-800 font-semibold underline-offset-2 hover:underline"
+          >
+            Add to calendar
+          </a>
+        ) : null}
         {messageHref ? (
           <Link
             to={messageHref}

@@ -88,6 +88,7 @@ export async function queueBookingConfirmed(tx: Database, booking: Booking, publ
             ? 'pay the host on arrival'
             : 'charged to your card',
         url: new URL(`/booking-success?booking=${booking.id}`, publicUrl).toString(),
+        passUrl: new URL(`/bookings/${booking.id}/pass`, publicUrl).toString(),
       }),
     });
   }

@@ -197,6 +197,7 @@ async function sendDriverReminder(
         accessInstructions: driveway.accessInstructions,
         directionsUrl: `https://www.google.com/maps/dir/?api=1&destination=${driveway.latitude},${driveway.longitude}`,
         url: new URL(`/booking-success?booking=${booking.id}`, publicUrl).toString(),
+        passUrl: new URL(`/bookings/${booking.id}/pass`, publicUrl).toString(),
       }),
     },
   ]);

@@ -1,0 +1,272 @@
+/**
+ * Game day (decision 031): the driver's pass with its signed check-in code, and the host's
+ * arrivals list and check-in. Only a booking's driver sees its pass; only the host of its
+ * driveway checks it in, on the day.
+ */
+import { AppError, type SessionUser } from '@parkside/core';
+import {
+  appSecrets,
+  bookings,
+  driveways,
+  events,
+  listings,
+  users,
+  type Database,
+} from '@parkside/db';
+import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import { dateTimeFormat } from '@parkside/validators';
+import { bookingIdOfCode, checkInCodeFor, groupedCode } from './check-in-code';
+
+export const PASS_ERRORS = {
+  notOurs:
+    'This is not a Parkside pass, or a character of it is wrong. Check the code and try again.',
+  otherHost: 'This pass is for a driveway of another host.',
+  cancelled: 'This booking was cancelled; the car has no space here.',
+  unpaid: 'This booking was never completed; the car has no space here.',
+  otherDay: (day: string) => `This pass is for ${day}, not today.`,
+} as const;
+
+const keys = new WeakMap<Database, Promise<string>>();
+
+/**
+ * The key that signs check-in codes: PASS_SECRET when set; otherwise one made at random the first
+ * time any server needs it and kept in the database, so every server and restart agrees.
+ */
+export function passKey(db: Database, configured?: string | null): Promise<string> {
+  if (configured) return Promise.resolve(configured);
+  let key = keys.get(db);
+  if (!key) {
+    key = (async () => {
+      await db
+        .insert(appSecrets)
+        .values({ name: 'pass-signing-key', value: randomBytes(32).toString('base64url') })
+        .onConflictDoNothing();
+      const [row] = await db
+        .select({ value: appSecrets.value })
+        .from(appSecrets)
+        .where(eq(appSecrets.name, 'pass-signing-key'));
+      return row!.value;
+    })();
+    key.catch(() => keys.delete(db));
+    keys.set(db, key);
+  }
+  return key;
+}
+
+const localDay = (date: Date, timeZone: string) =>
+  dateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    date,
+  );
+const longDay = (date: Date, timeZone: string) =>
+  dateTimeFormat('en-US', { timeZone, weekday: 'long', month: 'long', day: 'numeric' }).format(
+    date,
+  );
+
+/** The driver's pass: everything needed to get in, and the code the host scans. */
+export async function getPass(db: Database, driver: SessionUser, bookingId: string, key: string) {
+  const [row] = await db
+    .select({
+      booking: bookings,
+      listing: listings,
+      driveway: driveways,
+      event: events,
+      hostName: users.name,
+    })
+    .from(bookings)
+    .innerJoin(listings, eq(listings.id, bookings.listingId))
+    .innerJoin(driveways, eq(driveways.id, listings.drivewayId))
+    .innerJoin(events, eq(events.id, bookings.eventId))
+    .leftJoin(users, eq(users.id, driveways.hostId))
+    .where(and(eq(bookings.id, bookingId), eq(bookings.driverId, driver.id)))
+    .limit(1);
+  if (!row || row.booking.status === 'expired' || row.booking.status === 'pending_payment') {
+    throw new AppError('NOT_FOUND', 'Booking not found.');
+  }
+  const { booking, listing, driveway, event } = row;
+  const code = checkInCodeFor(booking.id, key);
+  return {
+    bookingId: booking.id,
+    status: booking.status as 'confirmed' | 'cancelled',
+    checkedInAt: booking.checkedInAt?.toISOString() ?? null,
+    code,
+    codeGrouped: groupedCode(code),
+    licensePlate: booking.licensePlate,
+    vehicleDescription: booking.vehicleDescription,
+    event: {
+      id: event.id,
+      title: event.title,
+      venueName: event.venueName,
+      startsAt: event.startsAt.toISOString(),
+      endsAt: event.endsAt.toISOString(),
+      timeZone: event.timeZone,
+      status: event.status,
+    },
+    availableFrom: listing.availableFrom.toISOString(),
+    availableTo: listing.availableTo.toISOString(),
+    driveway: {
+      title: driveway.title,
+      street: driveway.street,
+      city: driveway.city,
+      region: driveway.region,
+      postalCode: driveway.postalCode,
+      latitude: driveway.latitude,
+      longitude: driveway.longitude,
+      accessInstructions: driveway.accessInstructions,
+      photo: driveway.photos[0] ?? null,
+    },
+    hostName: row.hostName ?? 'Your host',
+  };
+}
+
+/** Events of the host's driveways from today to tomorrow (in each event's zone). */
+export async function listArrivals(db: Database, host: SessionUser, now = new Date()) {
+  const rows = await db
+    .select({
+      bookingId: bookings.id,
+      licensePlate: bookings.licensePlate,
+      vehicleDescription: bookings.vehicleDescription,
+      checkedInAt: bookings.checkedInAt,
+      driverName: users.name,
+      availableFrom: listings.availableFrom,
+      availableTo: listings.availableTo,
+      drivewayTitle: driveways.title,
+      eventId: events.id,
+      eventTitle: events.title,
+      startsAt: events.startsAt,
+      timeZone: events.timeZone,
+    })
+    .from(bookings)
+    .innerJoin(listings, eq(listings.id, bookings.listingId))
+    .innerJoin(driveways, eq(driveways.id, listings.drivewayId))
+    .innerJoin(events, eq(events.id, bookings.eventId))
+    .leftJoin(users, eq(users.id, bookings.driverId))
+    .where(
+      and(
+        eq(driveways.hostId, host.id),
+        eq(bookings.status, 'confirmed'),
+        eq(events.status, 'scheduled'),
+        gt(listings.availableTo, new Date(now.getTime() - 6 * 3_600_000)),
+        lt(events.startsAt, new Date(now.getTime() + 60 * 3_600_000)),
+      ),
+    )
+    .orderBy(asc(events.startsAt), asc(listings.availableFrom), asc(bookings.licensePlate));
+  const groups: {
+    eventId: string;
+    eventTitle: string;
+    day: 'today' | 'tomorrow';
+    dayLabel: string;
+    timeZone: string;
+    cars: {
+      bookingId: string;
+      licensePlate: string | null;
+      vehicleDescription: string | null;
+      driverFirstName: string;
+      drivewayTitle: string;
+      availableFrom: string;
+      availableTo: string;
+      checkedInAt: string | null;
+    }[];
+  }[] = [];
+  for (const row of rows) {
+    const today = localDay(now, row.timeZone);
+    const tomorrow = localDay(new Date(now.getTime() + 86_400_000), row.timeZone);
+    const days = [
+      localDay(row.availableFrom, row.timeZone),
+      localDay(row.availableTo, row.timeZone),
+    ];
+    const day = days.includes(today) ? 'today' : days.includes(tomorrow) ? 'tomorrow' : null;
+    if (!day) continue;
+    let group = groups.find((g) => g.eventId === row.eventId);
+    if (!group) {
+      group = {
+        eventId: row.eventId,
+        eventTitle: row.eventTitle,
+        day,
+        dayLabel: longDay(row.startsAt, row.timeZone),
+        timeZone: row.timeZone,
+        cars: [],
+      };
+      groups.push(group);
+    }
+    group.cars.push({
+      bookingId: row.bookingId,
+      licensePlate: row.licensePlate,
+      vehicleDescription: row.vehicleDescription,
+      driverFirstName: (row.driverName ?? 'A driver').split(/\s+/)[0]!,
+      drivewayTitle: row.drivewayTitle,
+      availableFrom: row.availableFrom.toISOString(),
+      availableTo: row.availableTo.toISOString(),
+      checkedInAt: row.checkedInAt?.toISOString() ?? null,
+    });
+  }
+  return groups;
+}
+
+/**
+ * Checks a car in, by the code of its pass (scanned or typed) or by its booking (found by plate
+ * on the arrivals list). Only the host of the booking's driveway, only a confirmed booking, only
+ * on its day. Checking in again keeps the first time.
+ */
+export async function checkIn(
+  db: Database,
+  host: SessionUser,
+  input: { code: string } | { bookingId: string },
+  key: string,
+  now = new Date(),
+) {
+  const byCode = 'code' in input;
+  const bookingId = byCode ? bookingIdOfCode(input.code, key) : input.bookingId;
+  if (!bookingId) throw new AppError('BAD_REQUEST', PASS_ERRORS.notOurs);
+  const [row] = await db
+    .select({
+      id: bookings.id,
+      status: bookings.status,
+      checkedInAt: bookings.checkedInAt,
+      licensePlate: bookings.licensePlate,
+      vehicleDescription: bookings.vehicleDescription,
+      hostId: driveways.hostId,
+      driverName: users.name,
+      availableFrom: listings.availableFrom,
+      availableTo: listings.availableTo,
+      timeZone: events.timeZone,
+    })
+    .from(bookings)
+    .innerJoin(listings, eq(listings.id, bookings.listingId))
+    .innerJoin(driveways, eq(driveways.id, listings.drivewayId))
+    .innerJoin(events, eq(events.id, bookings.eventId))
+    .leftJoin(users, eq(users.id, bookings.driverId))
+    .where(eq(bookings.id, bookingId))
+    .limit(1);
+  // A booking named by id is someone else's business: it does not exist for this host. A pass
+  // they hold in their hands deserves the reason.
+  if (!row || row.hostId !== host.id) {
+    if (byCode && row) throw new AppError('FORBIDDEN', PASS_ERRORS.otherHost);
+    throw new AppError(
+      byCode ? 'BAD_REQUEST' : 'NOT_FOUND',
+      byCode ? PASS_ERRORS.notOurs : 'Booking not found.',
+    );
+  }
+  if (row.status === 'cancelled') throw new AppError('CONFLICT', PASS_ERRORS.cancelled);
+  if (row.status !== 'confirmed') throw new AppError('CONFLICT', PASS_ERRORS.unpaid);
+  const today = localDay(now, row.timeZone);
+  if (
+    today !== localDay(row.availableFrom, row.timeZone) &&
+    today !== localDay(row.availableTo, row.timeZone)
+  ) {
+    throw new AppError('CONFLICT', PASS_ERRORS.otherDay(longDay(row.availableFrom, row.timeZone)));
+  }
+  const [updated] = await db
+    .update(bookings)
+    .set({ checkedInAt: sql`coalesce(${bookings.checkedInAt}, ${now.toISOString()}::timestamptz)` })
+    .where(eq(bookings.id, row.id))
+    .returning({ checkedInAt: bookings.checkedInAt });
+  return {
+    bookingId: row.id,
+    licensePlate: row.licensePlate,
+    vehicleDescription: row.vehicleDescription,
+    driverFirstName: (row.driverName ?? 'A driver').split(/\s+/)[0]!,
+    checkedInAt: updated!.checkedInAt!.toISOString(),
+    alreadyCheckedIn: row.checkedInAt !== null,
+  };
+}
