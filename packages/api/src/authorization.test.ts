@@ -551,6 +551,60 @@ const matrix: Record<string, Rule> = {
     foreign: (a) => [{ bookingId: a.booking.id }],
   },
 
+  'pass.get': {
+    access: 'verified',
+    owner: 'driver',
+    input: (a) => ({ bookingId: a.booking.id }),
+    // The pass is its driver's alone: not the host's, not an admin's.
+    outcomes: [
+      ['driverA', 'ok'],
+      ['hostA', 'NOT_FOUND'],
+      ['admin', 'NOT_FOUND'],
+    ],
+    foreign: (a) => [{ bookingId: a.booking.id }],
+  },
+  'pass.arrivals': {
+    access: 'verified',
+    owner: 'self',
+    input: () => undefined,
+    outcomes: [['hostA', 'ok']],
+  },
+  'pass.checkIn': {
+    access: 'verified',
+    owner: 'host',
+    input: (a) => ({ bookingId: a.booking.id }),
+    // Its host only, and only on the day: side A's event is days away.
+    outcomes: [
+      ['hostA', 'CONFLICT'],
+      ['driverA', 'NOT_FOUND'],
+      ['admin', 'NOT_FOUND'],
+    ],
+    foreign: (a) => [{ bookingId: a.booking.id }],
+  },
+  'review.forBooking': {
+    access: 'verified',
+    owner: 'driver',
+    input: (a) => ({ bookingId: a.booking.id }),
+    outcomes: [
+      ['driverA', 'ok'],
+      ['hostA', 'ok'],
+      ['admin', 'NOT_FOUND'],
+    ],
+    foreign: (a) => [{ bookingId: a.booking.id }],
+  },
+  'review.save': {
+    access: 'verified',
+    owner: 'driver',
+    input: (a) => ({ bookingId: a.booking.id, rating: 5, body: 'Easy to find.' }),
+    // The booking's two people, once the event is over (side A's is still ahead).
+    outcomes: [
+      ['driverA', 'CONFLICT'],
+      ['hostA', 'CONFLICT'],
+      ['admin', 'NOT_FOUND'],
+    ],
+    foreign: (a) => [{ bookingId: a.booking.id, rating: 1 }],
+  },
+
   'payout.status': {
     access: 'verified',
     owner: 'self',
@@ -1119,6 +1173,8 @@ const mutationScopes: Record<string, ApiTokenScope | 'session'> = {
   'booking.cancel': 'bookings:write',
   'booking.release': 'bookings:write',
   'payout.setup': 'account:write',
+  'pass.checkIn': 'listings:write',
+  'review.save': 'bookings:write',
   'payout.refresh': 'account:write',
   'event.create': 'events:write',
   'event.import': 'events:write',

@@ -3,6 +3,7 @@ import { bookings, driveways, events, listings, users, type Database } from '@pa
 import { and, asc, count, desc, eq, gt, not, or } from 'drizzle-orm';
 import { listingSummaryColumns } from '../listing/listing.queries';
 import { driverRefundCents } from './booking.service';
+import { drivewayRating } from '../review/review.service';
 
 const bookingColumns = {
   id: bookings.id,
@@ -95,6 +96,7 @@ export async function getListingForBooking(db: Database, listingId: string) {
       licensePlateRequired: listings.licensePlateRequired,
       amenities: driveways.amenities,
       hostId: driveways.hostId,
+      ...drivewayRating(driveways.id),
     })
     .from(listings)
     .innerJoin(driveways, eq(driveways.id, listings.drivewayId))

@@ -1,3 +1,4 @@
+import { driverRating } from '../review/review.service';
 import { bookings, driveways, events, listings, users, type Database } from '@parkside/db';
 import type {
   DrivewayCreateInput,
@@ -156,6 +157,7 @@ export async function listHostDriveways(db: Database, host: SessionUser, now = n
           hostPayoutCents: bookings.hostPayoutCents,
           platformFeeCents: bookings.platformFeeCents,
           paymentStatus: bookings.paymentStatus,
+          ...driverRating(bookings.driverId),
           cancelledBy: bookings.cancelledBy,
           cancellationReason: bookings.cancellationReason,
           createdAt: bookings.createdAt,

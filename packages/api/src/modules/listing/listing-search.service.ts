@@ -1,3 +1,4 @@
+import { drivewayRating } from '../review/review.service';
 import { driveways, listings, type Database } from '@parkside/db';
 import type { listingsForEventInput } from '@parkside/validators';
 import { and, arrayContains, asc, eq, gt, lte, sql } from 'drizzle-orm';
@@ -118,6 +119,8 @@ function prepareListingsQuery(db: Database, shape: ListingsShape, name: string) 
       availableTo: ordered.availableTo,
       licensePlateRequired: ordered.licensePlateRequired,
       ...drivewayCardColumns,
+      // Drivers' reviews of the driveway, for the returned rows only (reviews_driveway_idx).
+      ...drivewayRating(driveways.id),
     })
     .from(ordered)
     .innerJoin(driveways, eq(driveways.id, ordered.drivewayId))
@@ -176,6 +179,8 @@ export async function listingsOfEvent(db: Database, event: ListingsEvent, input:
     longitude: Math.round(row.longitude * 1000) / 1000,
     amenities: row.amenities,
     photos: row.photos,
+    ratingAverage: row.ratingAverage,
+    ratingCount: row.ratingCount,
     spacesLeft: Math.max(row.spacesOffered - row.booked, 0),
     // The great-circle miles the query sorted by, from the listing's position to the venue.
     distanceMiles: Math.round(row.miles * 100) / 100,

@@ -50,6 +50,8 @@ export async function rentPage(
       latitude: item.latitude,
       longitude: item.longitude,
       photoUrl: item.photos[0] ?? null,
+      ratingAverage: item.ratingAverage,
+      ratingCount: item.ratingCount,
     })),
     /** No space left on any open listing of an open event: "Notify me" replaces booking. */
     full,

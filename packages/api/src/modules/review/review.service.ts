@@ -121,7 +121,9 @@ export async function saveReview(
 /** A driveway's average rating and count from drivers' reviews (null average without any). */
 export function drivewayRating(drivewayId: SQLWrapper) {
   return {
-    ratingAverage: sql<number | null>`(select round(avg(r.rating)::numeric, 1)::float8 from ${reviews} r
+    ratingAverage: sql<
+      number | null
+    >`(select round(avg(r.rating)::numeric, 1)::float8 from ${reviews} r
       where r.driveway_id = ${drivewayId} and r.author_role = 'driver')`,
     ratingCount: sql<number>`(select count(*)::int from ${reviews} r
       where r.driveway_id = ${drivewayId} and r.author_role = 'driver')`,
@@ -131,7 +133,9 @@ export function drivewayRating(drivewayId: SQLWrapper) {
 /** A driver's average rating and count from hosts' reviews. */
 export function driverRating(driverId: SQLWrapper) {
   return {
-    driverRatingAverage: sql<number | null>`(select round(avg(r.rating)::numeric, 1)::float8 from ${reviews} r
+    driverRatingAverage: sql<
+      number | null
+    >`(select round(avg(r.rating)::numeric, 1)::float8 from ${reviews} r
       where r.subject_id = ${driverId} and r.author_role = 'host')`,
     driverRatingCount: sql<number>`(select count(*)::int from ${reviews} r
       where r.subject_id = ${driverId} and r.author_role = 'host')`,
