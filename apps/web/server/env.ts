@@ -90,11 +90,11 @@ const schema = z
       .regex(/^whsec_/, 'STRIPE_WEBHOOK_SECRET must start with whsec_')
       .optional(),
     /**
-   * Signs the check-in codes on parking passes (32+ characters). Empty: a key made once and kept
-   * in the database, shared by every server.
-   */
-  PASS_SECRET: z.string().min(32, 'PASS_SECRET must be at least 32 characters').optional(),
-  /** Another address for Stripe's API: a local server that answers as Stripe does (tests). */
+     * Signs the check-in codes on parking passes (32+ characters). Empty: a key made once and kept
+     * in the database, shared by every server.
+     */
+    PASS_SECRET: z.string().min(32, 'PASS_SECRET must be at least 32 characters').optional(),
+    /** Another address for Stripe's API: a local server that answers as Stripe does (tests). */
     STRIPE_API_BASE: z.url().optional(),
   })
   .superRefine((env, ctx) => {

@@ -17,6 +17,7 @@ export {
   bookingReminderHostEmail,
   messageUnreadEmail,
   paymentRefundedNoSpaceEmail,
+  reviewInviteEmail,
   waitlistSpacesEmail,
   type BookingSummary,
 } from './marketplace-templates';

@@ -318,3 +318,33 @@ export function paymentRefundedNoSpaceEmail(input: {
     ],
   });
 }
+
+/** The morning after an event: asks one side of a booking to review the other. */
+export function reviewInviteEmail(input: {
+  name: string;
+  eventTitle: string;
+  /** Who or what to review: "Wide driveway on Oak Lane" or "Dana". */
+  subject: string;
+  role: 'driver' | 'host';
+  url: string;
+}): EmailContent {
+  return render({
+    subject:
+      input.role === 'driver'
+        ? `How was your parking for ${input.eventTitle}?`
+        : `How was ${input.subject} as a guest?`,
+    heading: input.role === 'driver' ? 'How was your parking?' : 'How was your guest?',
+    name: input.name,
+    blocks: [
+      {
+        kind: 'paragraph',
+        text:
+          input.role === 'driver'
+            ? `We hope ${input.eventTitle} was great. A few stars for ${input.subject} help other drivers choose, and tell your host how it went.`
+            : `${input.subject} parked at your driveway for ${input.eventTitle}. A few stars help other hosts know who they are welcoming.`,
+      },
+      { kind: 'button', label: 'Leave a review', url: assertLinkUrl(input.url) },
+      { kind: 'note', text: 'Reviews take a minute and can be changed for 14 days.' },
+    ],
+  });
+}

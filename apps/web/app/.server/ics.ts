@@ -113,7 +113,11 @@ export function vtimezone(timeZone: string, around: number): string[] {
 
 /** TEXT values: backslash, semicolon, comma and newlines escaped. */
 function text(value: string): string {
-  return value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+  return value
+    .replace(/\\/g, '\\\\')
+    .replace(/;/g, '\\;')
+    .replace(/,/g, '\\,')
+    .replace(/\r?\n/g, '\\n');
 }
 
 /** Lines longer than 75 octets continue on the next line after a space (RFC 5545 §3.1). */

@@ -74,7 +74,14 @@ export default function BookingConfirmation() {
       <dl className="mt-6 grid gap-3 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
         {[
           ['Event', `${listing.eventTitle} at ${listing.venueName}`],
-          ['Driveway', `${listing.drivewayTitle}, ${listing.street}, ${listing.city}`],
+          [
+            'Driveway',
+            `${listing.drivewayTitle}, ${listing.street}, ${listing.city}${
+              listing.ratingCount > 0 && listing.ratingAverage
+                ? ` · ★ ${listing.ratingAverage.toFixed(1)} (${listing.ratingCount} ${listing.ratingCount === 1 ? 'review' : 'reviews'})`
+                : ''
+            }`,
+          ],
           ['Park', when],
           [
             'Payment',

@@ -1,5 +1,5 @@
 import { publicMessageOf } from '@parkside/api/errors';
-import { formatUsd } from '@parkside/validators';
+import { formatUsd, reviewForm } from '@parkside/validators';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData } from '@remix-run/react';
 import { requireVerifiedUser } from '~/.server/auth';
@@ -7,6 +7,7 @@ import { redirectWithToast } from '~/.server/toast';
 import { SubmitButton } from '~/components/forms/submit-button';
 import { BookingDetails } from '~/components/rent/booking-details';
 import { PaymentSummary } from '~/components/rent/payment-summary';
+import { ReviewForm } from '~/components/reviews/review-form';
 import { buttonClasses } from '~/components/ui/button';
 
 export const meta: MetaFunction = () => [{ title: 'My Bookings · Parkside' }];
@@ -18,7 +19,30 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   requireVerifiedUser(context, request);
-  const bookingId = String((await request.formData()).get('bookingId') ?? '');
+  const form = await request.formData();
+  const bookingId = String(form.get('bookingId') ?? '');
+  if (form.get('intent') === 'review') {
+    const parsed = reviewForm.safeParse({
+      bookingId,
+      rating: form.get('rating') ?? undefined,
+      body: String(form.get('body') ?? ''),
+    });
+    if (!parsed.success) {
+      return redirectWithToast('/my-bookings', {
+        type: 'error',
+        title: parsed.error.issues[0]?.message ?? 'Check your review.',
+      });
+    }
+    try {
+      await context.api.review.save(parsed.data);
+      return redirectWithToast('/my-bookings', {
+        type: 'success',
+        title: 'Thank you! Your review is posted.',
+      });
+    } catch (error) {
+      return redirectWithToast('/my-bookings', { type: 'error', title: publicMessageOf(error) });
+    }
+  }
   try {
     const booking = await context.api.booking.cancel({ bookingId });
     return redirectWithToast('/my-bookings', {
@@ -73,6 +97,18 @@ function BookingItem({ booking }: { booking: Booking }) {
       >
         <PaymentSummary booking={booking} />
       </BookingDetails>
+      {booking.review.open ? (
+        <ReviewForm
+          bookingId={booking.id}
+          legend={`How was ${booking.drivewayTitle}?`}
+          state={booking.review}
+        />
+      ) : booking.review.rating ? (
+        <p className="text-sm text-slate-700">
+          You rated this driveway {booking.review.rating} of 5
+          {booking.review.body ? `: “${booking.review.body}”` : '.'}
+        </p>
+      ) : null}
       {booking.cancellable ? (
         <Form method="post" className="flex flex-wrap items-center gap-3">
           <input type="hidden" name="bookingId" value={booking.id} />

@@ -1,5 +1,7 @@
 import { publicMessageOf } from '@parkside/api/errors';
+import { reviewForm } from '@parkside/validators';
 import {
+  data,
   redirect,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
@@ -12,6 +14,7 @@ import { runHostAction } from '~/.server/host-actions';
 import { tryApi } from '~/.server/api-errors';
 import { redirectWithToast } from '~/.server/toast';
 import { DrivewayCard } from '~/components/host/driveway-card';
+import { ArrivalsPanel } from '~/components/host/arrivals-panel';
 import { PayoutsPanel } from '~/components/host/payouts-panel';
 import { buttonClasses } from '~/components/ui/button';
 
@@ -27,18 +30,57 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
   // Back from Stripe: read the account's state now rather than wait for its webhook.
   if (back === 'return') await tryApi(() => context.api.payout.refresh());
-  const [driveways, events, payouts] = await Promise.all([
+  const [driveways, events, payouts, arrivals] = await Promise.all([
     context.api.listing.mine(),
     upcomingEventChoices(context),
     context.api.payout.status(),
+    context.api.pass.arrivals(),
   ]);
-  return { driveways, events, payouts, feeBps: context.platformFeeBps };
+  return { driveways, events, payouts, arrivals, feeBps: context.platformFeeBps };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   requireVerifiedUser(context, request);
   const form = await request.formData();
-  if (form.get('intent') === 'setup-payouts') {
+  const intent = form.get('intent');
+  if (intent === 'check-in' || intent === 'check-in-code') {
+    const code = String(form.get('code') ?? '');
+    const input =
+      intent === 'check-in' ? { bookingId: String(form.get('bookingId') ?? '') } : { code };
+    const result = await tryApi(() => context.api.pass.checkIn(input));
+    if (!result.ok) {
+      return data(
+        { intent: 'check-in', checkInError: result.error, code },
+        { status: result.status },
+      );
+    }
+    const car = result.value;
+    return redirectWithToast('/my-listings', {
+      type: 'success',
+      title: car.alreadyCheckedIn
+        ? `${car.licensePlate ?? 'This car'} was already checked in.`
+        : `Checked in: ${car.licensePlate ?? 'the car'} (${car.driverFirstName}).`,
+    });
+  }
+  if (intent === 'review') {
+    const parsed = reviewForm.safeParse({
+      bookingId: String(form.get('bookingId') ?? ''),
+      rating: form.get('rating') ?? undefined,
+      body: String(form.get('body') ?? ''),
+    });
+    try {
+      if (!parsed.success) throw new Error(parsed.error.issues[0]?.message);
+      await context.api.review.save(parsed.data);
+      return redirectWithToast('/my-listings', {
+        type: 'success',
+        title: 'Thank you! Your review is posted.',
+      });
+    } catch (error) {
+      const title = parsed.success ? publicMessageOf(error) : (error as Error).message;
+      return redirectWithToast('/my-listings', { type: 'error', title });
+    }
+  }
+  if (intent === 'setup-payouts') {
     try {
       return redirect((await context.api.payout.setup()).url);
     } catch (error) {
@@ -49,8 +91,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function MyListings() {
-  const { driveways, events, payouts, feeBps } = useLoaderData<typeof loader>();
-  const failure = useActionData<typeof action>();
+  const { driveways, events, payouts, arrivals, feeBps } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const checkIn = answer && 'checkInError' in answer ? answer : undefined;
+  const failure = answer && 'checkInError' in answer ? undefined : answer;
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-12">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -61,6 +105,13 @@ export default function MyListings() {
           </Link>
         ) : null}
       </div>
+      {driveways.length > 0 ? (
+        <ArrivalsPanel
+          arrivals={arrivals}
+          checkInError={checkIn?.checkInError}
+          typedCode={checkIn?.code}
+        />
+      ) : null}
       {payouts.online && (driveways.length > 0 || payouts.earnedCents > 0) ? (
         <PayoutsPanel payouts={payouts} />
       ) : null}

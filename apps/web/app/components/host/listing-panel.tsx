@@ -1,6 +1,8 @@
 import { formatUsd } from '@parkside/validators';
 import { Form, Link } from '@remix-run/react';
 import { SubmitButton } from '~/components/forms/submit-button';
+import { RatingSummary } from '~/components/reviews/rating-summary';
+import { ReviewForm } from '~/components/reviews/review-form';
 import { formatEventDate, formatEventTime } from '~/utils/event-time';
 import { CancelBookingForm, EditListingForm, type ListingFormProps } from './host-forms';
 import type { HostFormFailure } from './form-state';
@@ -24,7 +26,14 @@ function BookingRow({ booking, failure }: { booking: HostBooking; failure?: Host
       className="flex flex-col gap-2 py-3 first:pt-0 last:pb-0"
     >
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <p className="font-semibold">{booking.driverName}</p>
+        <p className="font-semibold">
+          {booking.driverName}{' '}
+          <RatingSummary
+            average={booking.driverRatingAverage}
+            count={booking.driverRatingCount}
+            className="text-sm font-normal text-slate-700"
+          />
+        </p>
         <p className="text-sm text-slate-700">
           {booking.status === 'confirmed' ? (
             <>
@@ -57,6 +66,17 @@ function BookingRow({ booking, failure }: { booking: HostBooking; failure?: Host
       </p>
       {booking.status === 'cancelled' && booking.cancellationReason ? (
         <p className="text-sm text-slate-600">Reason: {booking.cancellationReason}</p>
+      ) : null}
+      {booking.review.open ? (
+        <ReviewForm
+          bookingId={booking.id}
+          legend={`How was ${booking.driverName} as a guest?`}
+          state={booking.review}
+        />
+      ) : booking.review.rating ? (
+        <p className="text-sm text-slate-700">
+          You rated {booking.driverName} {booking.review.rating} of 5.
+        </p>
       ) : null}
       {booking.cancellable ? (
         <CancelBookingForm

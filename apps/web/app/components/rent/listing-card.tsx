@@ -1,6 +1,7 @@
 import { formatUsd, type Amenity } from '@parkside/validators';
 import { AmenityList } from '~/components/driveways/amenity-list';
 import { Link } from '@remix-run/react';
+import { RatingSummary } from '~/components/reviews/rating-summary';
 import { formatEventTime } from '~/utils/event-time';
 
 export interface RentListing {
@@ -14,6 +15,9 @@ export interface RentListing {
   amenities: Amenity[];
   availableFrom: string;
   availableTo: string;
+  /** Drivers' reviews of the driveway. */
+  ratingAverage?: number | null;
+  ratingCount?: number;
 }
 
 export function ListingCard({
@@ -44,6 +48,11 @@ export function ListingCard({
       ) : null}
       <div className="min-w-0 sm:flex-1">
         <h3 className="text-lg font-bold">{listing.title}</h3>
+        <RatingSummary
+          average={listing.ratingAverage ?? null}
+          count={listing.ratingCount ?? 0}
+          className="text-sm font-semibold text-slate-800"
+        />
         <p className="text-sm text-slate-600">
           {listing.street}, {listing.city} · {listing.distanceMiles.toFixed(2)} mi from the venue
         </p>

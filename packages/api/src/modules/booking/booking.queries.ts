@@ -3,7 +3,7 @@ import { bookings, driveways, events, listings, users, type Database } from '@pa
 import { and, asc, count, desc, eq, gt, not, or } from 'drizzle-orm';
 import { listingSummaryColumns } from '../listing/listing.queries';
 import { driverRefundCents } from './booking.service';
-import { drivewayRating } from '../review/review.service';
+import { drivewayRating, ownReviewOf, reviewStateOf } from '../review/review.service';
 
 const bookingColumns = {
   id: bookings.id,
@@ -34,6 +34,7 @@ const bookingColumns = {
   timeZone: events.timeZone,
   startsAt: events.startsAt,
   endsAt: events.endsAt,
+  ...ownReviewOf(bookings.id, 'driver'),
 };
 
 /**
@@ -63,8 +64,9 @@ export async function listDriverBookings(
       ),
     )
     .orderBy(desc(events.startsAt));
-  return rows.map((row) => ({
+  return rows.map(({ reviewRating, reviewBody, reviewCreatedAt, ...row }) => ({
     ...row,
+    review: reviewStateOf({ ...row, reviewRating, reviewBody, reviewCreatedAt }, now),
     past: row.endsAt <= now,
     cancellable: row.status === 'confirmed' && row.startsAt > now,
     refundIfCancelledCents: driverRefundCents(row, row.startsAt, now, fullRefundHours),

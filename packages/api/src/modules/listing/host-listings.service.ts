@@ -1,4 +1,4 @@
-import { driverRating } from '../review/review.service';
+import { driverRating, ownReviewOf, reviewStateOf } from '../review/review.service';
 import { bookings, driveways, events, listings, users, type Database } from '@parkside/db';
 import type {
   DrivewayCreateInput,
@@ -158,6 +158,7 @@ export async function listHostDriveways(db: Database, host: SessionUser, now = n
           platformFeeCents: bookings.platformFeeCents,
           paymentStatus: bookings.paymentStatus,
           ...driverRating(bookings.driverId),
+          ...ownReviewOf(bookings.id, 'host'),
           cancelledBy: bookings.cancelledBy,
           cancellationReason: bookings.cancellationReason,
           createdAt: bookings.createdAt,
@@ -209,12 +210,32 @@ export async function listHostDriveways(db: Database, host: SessionUser, now = n
             startsAt: event.startsAt.toISOString(),
             endsAt: event.endsAt.toISOString(),
           },
-          bookings: own.map(({ listingId: _listingId, driverName, createdAt, ...b }) => ({
-            ...b,
-            driverName: driverName ?? 'Former Parkside driver',
-            createdAt: createdAt.toISOString(),
-            cancellable: b.status === 'confirmed' && upcoming,
-          })),
+          bookings: own.map(
+            ({
+              listingId: _listingId,
+              driverName,
+              createdAt,
+              reviewRating,
+              reviewBody,
+              reviewCreatedAt,
+              ...b
+            }) => ({
+              ...b,
+              review: reviewStateOf(
+                {
+                  status: b.status,
+                  endsAt: event.endsAt,
+                  reviewRating,
+                  reviewBody,
+                  reviewCreatedAt,
+                },
+                now,
+              ),
+              driverName: driverName ?? 'Former Parkside driver',
+              createdAt: createdAt.toISOString(),
+              cancellable: b.status === 'confirmed' && upcoming,
+            }),
+          ),
         };
       }),
   }));

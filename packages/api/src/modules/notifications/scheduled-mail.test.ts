@@ -11,6 +11,7 @@ import { emailTasks } from '@parkside/email/queue';
 import { startTestSmtpServer, type TestSmtpServer } from '@parkside/email/testing';
 import { createJobRunner } from '@parkside/jobs';
 import type { SessionUser } from '@parkside/core';
+import { eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createContext } from '../../context';
@@ -163,5 +164,36 @@ describe('the day-before reminders', () => {
     await book(3, 20);
     await runBothServers(2 * 60 * MINUTE);
     expect(smtp.messages.filter((m) => m.subject.startsWith('Tomorrow'))).toHaveLength(0);
+  });
+});
+
+describe('the review invitation', () => {
+  it('asks both sides the morning after the event, once with two servers, not for a cancelled booking', async () => {
+    const kept = await book(3, 30);
+    const dropped = await book(3, 30);
+    await api(driver).booking.cancel({ bookingId: dropped.id });
+    const [job] = await handle.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.key, `review-invite:${kept.id}`));
+    // 9:00 in Provo (the fixtures' zone) on the day after the event ends.
+    const local = new Intl.DateTimeFormat('en-US', {
+      timeZone: 'America/Denver',
+      hour: 'numeric',
+      hour12: false,
+    }).format(job!.runAt);
+    expect(local).toBe('09');
+    expect(job!.runAt.getTime()).toBeGreaterThan(Date.now() + 30 * 3_600_000);
+
+    await runBothServers(job!.runAt.getTime() - Date.now() + MINUTE);
+    const toDriver = smtp.messages.filter(
+      (m) => m.to.includes(driver.email) && m.subject.startsWith('How was your parking for'),
+    );
+    const toHost = smtp.messages.filter(
+      (m) => m.to.includes(host.email) && m.subject === 'How was Dev as a guest?',
+    );
+    expect(toDriver).toHaveLength(1);
+    expect(toHost).toHaveLength(1);
+    expect(toDriver[0]!.text).toContain('http://parkside.test/my-bookings');
   });
 });

@@ -19,10 +19,12 @@ import {
   bookingReminderDriverEmail,
   bookingReminderHostEmail,
   messageUnreadEmail,
+  reviewInviteEmail,
 } from '@parkside/email';
-import { enqueueEmails } from '@parkside/email/queue';
+import { enqueueEmails, type QueuedEmail } from '@parkside/email/queue';
 import { enqueueJobs, type Tasks } from '@parkside/jobs';
-import { formatUsd } from '@parkside/validators';
+import { formatUsd, fromZonedInput, toZonedInput } from '@parkside/validators';
+import { alias } from 'drizzle-orm/pg-core';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { inTransaction } from '../../transaction';
 import { formatInZone, formatWindow } from './format';
@@ -30,6 +32,9 @@ import { formatInZone, formatWindow } from './format';
 export const UNREAD_MAIL_TASK = 'message.unread-mail';
 export const DRIVER_REMINDER_TASK = 'booking.reminder-driver';
 export const HOST_REMINDER_TASK = 'booking.reminder-host';
+export const REVIEW_INVITE_TASK = 'booking.review-invite';
+/** The morning after the event, at this local hour, both sides are asked for a review. */
+export const REVIEW_INVITE_HOUR = 9;
 export const UNREAD_MAIL_DELAY_MS = 10 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
@@ -55,9 +60,17 @@ export async function queueUnreadMail(
 export async function queueReminders(
   tx: Database,
   booking: { id: string; eventId: string; createdAt: Date },
-  event: { startsAt: Date },
+  event: { startsAt: Date; endsAt: Date; timeZone: string },
   hostId: string | null,
 ) {
+  await enqueueJobs(tx, [
+    {
+      task: REVIEW_INVITE_TASK,
+      payload: { bookingId: booking.id },
+      runAt: reviewInviteTime(event),
+      key: `review-invite:${booking.id}`,
+    },
+  ]);
   const runAt = new Date(event.startsAt.getTime() - DAY_MS);
   // Booked within a day of the event: the confirmation was the reminder.
   if (booking.createdAt >= runAt) return;
@@ -250,6 +263,69 @@ async function sendHostReminder(
   ]);
 }
 
+/** 9:00 in the event's zone on the day after it ends. */
+export function reviewInviteTime(event: { endsAt: Date; timeZone: string }): Date {
+  const endDay = toZonedInput(event.endsAt, event.timeZone).slice(0, 10);
+  const next = new Date(`${endDay}T00:00:00Z`);
+  next.setUTCDate(next.getUTCDate() + 1);
+  const local = `${next.toISOString().slice(0, 10)}T${String(REVIEW_INVITE_HOUR).padStart(2, '0')}:00`;
+  return new Date(fromZonedInput(local, event.timeZone)!);
+}
+
+/** Asks the driver and the host of a booking that stood to review each other. */
+async function sendReviewInvites(
+  db: Database,
+  publicUrl: string,
+  { bookingId }: { bookingId: string },
+) {
+  const hosts = alias(users, 'host_user');
+  const [row] = await db
+    .select({
+      status: bookings.status,
+      eventTitle: events.title,
+      eventStatus: events.status,
+      drivewayTitle: driveways.title,
+      driver: { name: users.name, email: users.email },
+      host: { name: hosts.name, email: hosts.email },
+    })
+    .from(bookings)
+    .innerJoin(listings, eq(listings.id, bookings.listingId))
+    .innerJoin(driveways, eq(driveways.id, listings.drivewayId))
+    .innerJoin(events, eq(events.id, bookings.eventId))
+    .leftJoin(users, eq(users.id, bookings.driverId))
+    .leftJoin(hosts, eq(hosts.id, driveways.hostId))
+    .where(eq(bookings.id, bookingId));
+  if (!row || row.status !== 'confirmed' || row.eventStatus === 'cancelled') return;
+  const mail: QueuedEmail[] = [];
+  if (row.driver?.email) {
+    mail.push({
+      to: row.driver.email,
+      kind: 'review-invite-driver',
+      ...reviewInviteEmail({
+        name: row.driver.name,
+        eventTitle: row.eventTitle,
+        subject: row.drivewayTitle,
+        role: 'driver',
+        url: new URL('/my-bookings', publicUrl).toString(),
+      }),
+    });
+  }
+  if (row.host?.email) {
+    mail.push({
+      to: row.host.email,
+      kind: 'review-invite-host',
+      ...reviewInviteEmail({
+        name: row.host.name,
+        eventTitle: row.eventTitle,
+        subject: (row.driver?.name ?? 'Your guest').split(/\s+/)[0]!,
+        role: 'host',
+        url: new URL('/my-listings', publicUrl).toString(),
+      }),
+    });
+  }
+  await enqueueEmails(db, mail);
+}
+
 /** The tasks for the job runner of every app server. */
 export function scheduledMailTasks({
   db,
@@ -265,6 +341,8 @@ export function scheduledMailTasks({
       sendUnreadMail(db, publicUrl, payload as { messageId: string; recipientId: string }, now()),
     [DRIVER_REMINDER_TASK]: (payload) =>
       sendDriverReminder(db, publicUrl, payload as { bookingId: string }, now()),
+    [REVIEW_INVITE_TASK]: (payload) =>
+      sendReviewInvites(db, publicUrl, payload as { bookingId: string }),
     [HOST_REMINDER_TASK]: (payload) =>
       sendHostReminder(db, publicUrl, payload as { hostId: string; eventId: string }, now()),
   };

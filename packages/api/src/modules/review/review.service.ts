@@ -141,3 +141,37 @@ export function driverRating(driverId: SQLWrapper) {
       where r.subject_id = ${driverId} and r.author_role = 'host')`,
   };
 }
+
+/** The review `role` wrote of the booking in the current row (for the lists of bookings). */
+export function ownReviewOf(bookingId: SQLWrapper, role: 'driver' | 'host') {
+  return {
+    reviewRating: sql<number | null>`(select r.rating from ${reviews} r
+      where r.booking_id = ${bookingId} and r.author_role = ${role})`,
+    reviewBody: sql<string | null>`(select r.body from ${reviews} r
+      where r.booking_id = ${bookingId} and r.author_role = ${role})`,
+    reviewCreatedAt: sql<string | null>`(select r.created_at from ${reviews} r
+      where r.booking_id = ${bookingId} and r.author_role = ${role})`,
+  };
+}
+
+/** What a list of bookings says about reviewing one. */
+export function reviewStateOf(
+  row: {
+    status: string;
+    endsAt: Date;
+    reviewRating: number | null;
+    reviewBody: string | null;
+    reviewCreatedAt: string | Date | null;
+  },
+  now = new Date(),
+) {
+  const created = row.reviewCreatedAt ? new Date(row.reviewCreatedAt) : null;
+  const until = created ? new Date(created.getTime() + REVIEW_EDIT_DAYS * DAY) : null;
+  return {
+    rating: row.reviewRating,
+    body: row.reviewBody,
+    editableUntil: until?.toISOString() ?? null,
+    /** The event is over, the booking stood, and the review is new or under 14 days old. */
+    open: row.status === 'confirmed' && row.endsAt <= now && (!until || until > now),
+  };
+}
