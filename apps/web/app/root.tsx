@@ -10,6 +10,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
   useRouteLoaderData,
 } from '@remix-run/react';
 import type { ReactNode } from 'react';
@@ -52,6 +53,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const rootData = useRouteLoaderData<typeof loader>('root');
   const user = rootData?.user ?? null;
+  // Nothing floats over a parking pass: its QR must scan whole.
+  const onPass = /^\/bookings\/[^/]+\/pass$/.test(useLocation().pathname);
   return (
     <html lang="en">
       <head>
@@ -75,7 +78,7 @@ export function Layout({ children }: { children: ReactNode }) {
             {children}
           </main>
           <SiteFooter />
-          {user?.isAdmin ? null : <FeedbackButton />}
+          {user?.isAdmin || onPass ? null : <FeedbackButton />}
           <SessionCheck />
         </ToastProvider>
         <ScrollRestoration nonce={nonce} />

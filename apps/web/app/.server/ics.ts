@@ -20,13 +20,18 @@ export interface CalendarPass {
   passUrl: string;
 }
 
-const HOUR = 3_600_000;
+const DAY = 86_400_000;
+
+const offsetFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** The zone's UTC offset at `at`, in minutes east of UTC. */
 function offsetMinutes(timeZone: string, at: number): number {
-  const name = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' })
-    .formatToParts(new Date(at))
-    .find((p) => p.type === 'timeZoneName')!.value;
+  let format = offsetFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' });
+    offsetFormats.set(timeZone, format);
+  }
+  const name = format.formatToParts(new Date(at)).find((p) => p.type === 'timeZoneName')!.value;
   const match = /GMT([+-])(\d{2}):?(\d{2})?/.exec(name);
   if (!match) return 0;
   const minutes = Number(match[2]) * 60 + Number(match[3] ?? 0);
@@ -59,10 +64,11 @@ function offsetText(minutes: number): string {
 function transitions(timeZone: string, from: number, to: number) {
   const found: { at: number; before: number; after: number }[] = [];
   let previous = offsetMinutes(timeZone, from);
-  for (let t = from + HOUR; t <= to; t += HOUR) {
+  // A day at a time (zones change at most a few times a year), then to the minute.
+  for (let t = from + DAY; t <= to; t += DAY) {
     const current = offsetMinutes(timeZone, t);
     if (current === previous) continue;
-    let low = t - HOUR;
+    let low = t - DAY;
     let high = t;
     while (high - low > 60_000) {
       const mid = low + Math.floor((high - low) / 2 / 60_000) * 60_000;

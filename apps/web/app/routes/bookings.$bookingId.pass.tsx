@@ -127,9 +127,7 @@ export default function Pass() {
                 <span className="block text-sm font-bold uppercase">
                   Show this to your host, or read them the code
                 </span>
-                <span className="mt-1 block font-mono text-lg font-bold break-all">
-                  {pass.codeGrouped}
-                </span>
+                <span className="mt-1 block font-mono text-lg font-bold">{pass.codeGrouped}</span>
               </figcaption>
             </figure>
           )}

@@ -28,6 +28,8 @@ export function ArrivalsPanel({
   const codeForm = useRef<HTMLFormElement>(null);
   const needle = plate.replace(/[\s-]/g, '').toUpperCase();
   const anyToday = arrivals.some((group) => group.day === 'today');
+  // A new form after each check-in: the code typed for the last car is gone.
+  const checkedIn = arrivals.flatMap((g) => g.cars).filter((car) => car.checkedInAt).length;
   return (
     <section
       aria-labelledby="arrivals-heading"
@@ -42,7 +44,7 @@ export function ArrivalsPanel({
 
       {anyToday ? (
         <div className="mt-4 grid gap-4 rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200">
-          <Form ref={codeForm} method="post" className="flex flex-col gap-2">
+          <Form key={checkedIn} ref={codeForm} method="post" className="flex flex-col gap-2">
             <input type="hidden" name="intent" value="check-in-code" />
             <label htmlFor="pass-code" className="font-semibold">
               Pass code
@@ -100,7 +102,7 @@ export function ArrivalsPanel({
             onChange={(event) => setPlate(event.target.value)}
             autoComplete="off"
             placeholder="e.g. 7KDW219"
-            className={`${inputClass} mt-1 w-full font-mono uppercase`}
+            className={`${inputClass} mt-1 w-full font-mono uppercase placeholder:normal-case`}
           />
           {arrivals.map((group) => {
             const cars = group.cars.filter(

@@ -44,7 +44,7 @@ export function ReviewForm({
         <legend className="font-semibold">{legend}</legend>
         <div className="mt-2 flex gap-1">
           {[1, 2, 3, 4, 5].map((n) => (
-            <label key={n} className="cursor-pointer">
+            <label key={n} className="relative cursor-pointer">
               <input
                 type="radio"
                 name="rating"
@@ -52,7 +52,8 @@ export function ReviewForm({
                 defaultChecked={state.rating === n}
                 onChange={() => setRating(n)}
                 required
-                className="peer sr-only"
+                // Over the star it stands for: a tap on the star is a tap on the radio.
+                className="peer absolute inset-0 h-full w-full cursor-pointer opacity-0"
               />
               <span
                 aria-hidden="true"

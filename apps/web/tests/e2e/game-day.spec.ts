@@ -1,0 +1,220 @@
+import zxing from '@zxing/library';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PNG } from 'pngjs';
+import postgres from 'postgres';
+import { startServer, stopServers } from './app-servers';
+import { createFreshDatabase } from './fresh-database';
+import { callApi, screenshots } from './page-api';
+import { profileMenu, signIn } from './session';
+
+// On a phone, as people would: the driver opens the pass, the host checks the car in with the
+// code the pass's QR holds, the pass says so; after the event both review and the driveway's
+// card on /rent shows it.
+test.describe.configure({ timeout: 120_000 });
+
+const PHONE = { width: 390, height: 844 };
+
+async function phone(browser: Browser, base: string, email: string, password: string) {
+  const context = await browser.newContext({ baseURL: base, viewport: PHONE, hasTouch: true });
+  const page = await context.newPage();
+  await page.goto('/login');
+  await signIn(page, email, password);
+  await expect(profileMenu(page)).toBeVisible();
+  return page;
+}
+
+// The decoder the host's scanner uses (a CommonJS package: its names come off the default).
+const { BinaryBitmap, HybridBinarizer, QRCodeReader, RGBLuminanceSource } = zxing;
+
+/** Reads the QR code in a PNG screenshot, as a phone's scanner would. */
+function decodeQr(png: Buffer): string {
+  const image = PNG.sync.read(png);
+  const pixels = new Uint8ClampedArray(image.width * image.height);
+  for (let i = 0; i < pixels.length; i += 1) {
+    const [r, g, b] = [image.data[i * 4]!, image.data[i * 4 + 1]!, image.data[i * 4 + 2]!];
+    pixels[i] = Math.round(0.299 * r + 0.587 * g + 0.114 * b);
+  }
+  const source = new RGBLuminanceSource(pixels, image.width, image.height);
+  return new QRCodeReader().decode(new BinaryBitmap(new HybridBinarizer(source))).getText();
+}
+
+/**
+ * A video file (YUV4MPEG2, grey) of the QR on white, for Chromium's fake camera: what the host's
+ * phone would film when the driver holds up the pass.
+ */
+function cameraFileOf(png: Buffer): string {
+  const image = PNG.sync.read(png);
+  const [width, height] = [640, 480];
+  const y = Buffer.alloc(width * height, 235);
+  const left = Math.floor((width - image.width) / 2);
+  const top = Math.floor((height - image.height) / 2);
+  for (let row = 0; row < image.height && top + row < height; row += 1) {
+    for (let col = 0; col < image.width && left + col < width; col += 1) {
+      const i = (row * image.width + col) * 4;
+      const grey = 0.299 * image.data[i]! + 0.587 * image.data[i + 1]! + 0.114 * image.data[i + 2]!;
+      y[(top + row) * width + left + col] = Math.round(16 + (grey * 219) / 255);
+    }
+  }
+  const chroma = Buffer.alloc((width / 2) * (height / 2) * 2, 128);
+  const file = join(mkdtempSync(join(tmpdir(), 'parkside-camera-')), 'pass.y4m');
+  writeFileSync(
+    file,
+    Buffer.concat([
+      Buffer.from(`YUV4MPEG2 W${width} H${height} F10:1 Ip A1:1 C420jpeg\n`),
+      Buffer.from('FRAME\n'),
+      y,
+      chroma,
+    ]),
+  );
+  return file;
+}
+
+async function toast(page: Page, text: string | RegExp) {
+  await expect(page.getByText(text).first()).toBeVisible();
+}
+
+test('the pass gets the car checked in, and both sides review after the event', async ({
+  browser,
+}) => {
+  test.skip(!process.env.TEST_DATABASE_URL, 'the event is moved with SQL on PostgreSQL');
+  const database = await createFreshDatabase();
+  const url = (database.env as { DATABASE_URL: string }).DATABASE_URL;
+  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  const port = 3370 + test.info().workerIndex;
+  const base = `http://127.0.0.1:${port}`;
+  const server = await startServer(database.env, port);
+  let camera: Browser | undefined;
+  try {
+    // A game in Provo in two hours, with the demo host's Oak Lane driveway listed for it.
+    const [event] = await sql<{ id: string }[]>`
+      insert into events (title, slug, venue_name, street, city, region, postal_code, latitude,
+        longitude, time_zone, starts_at, ends_at, expected_attendance)
+      values ('Cougars Scrimmage', ${`scrimmage-${Date.now()}`}, 'LaVell Edwards Stadium',
+        '1700 N Canyon Rd', 'Provo', 'UT', '84604', 40.2574, -111.6547, 'America/Denver',
+        now() + interval '2 hours', now() + interval '5 hours', 20000)
+      returning id`;
+    const [driveway] = await sql<{ id: string; latitude: number; longitude: number }[]>`
+      select id, latitude, longitude from driveways
+      where host_id = 'demo-host' and title = 'Wide driveway on Oak Lane'`;
+    const [listing] = await sql<{ id: string }[]>`
+      insert into listings (driveway_id, location, event_id, price_cents, spaces_offered,
+        available_from, available_to)
+      values (${driveway!.id}, point(${driveway!.longitude}, ${driveway!.latitude}), ${event!.id},
+        2000, 2, now() + interval '1 hour', now() + interval '6 hours')
+      returning id`;
+
+    const driver = await phone(browser, base, 'driver@example.com', 'parkside-driver');
+    const booked = await callApi(driver, 'booking.create', {
+      listingId: listing!.id,
+      licensePlate: '7KDW 219',
+      vehicleDescription: 'Gray Subaru Outback',
+      idempotencyKey: `game-day-${Date.now()}`,
+    });
+    expect(booked.status).toBe(200);
+
+    // The driver opens the pass from My bookings.
+    await driver.goto('/my-bookings');
+    await driver
+      .getByRole('article', { name: 'Booking for Cougars Scrimmage' })
+      .getByRole('link', { name: 'Show parking pass' })
+      .click();
+    await expect(driver.getByRole('heading', { level: 1 })).toHaveText('Cougars Scrimmage');
+    await expect(driver.getByText('7KDW 219', { exact: true })).toBeVisible();
+    await expect(driver.getByText('1620 N Oak Ln, Provo, UT 84604')).toBeVisible();
+    await expect(driver.getByRole('link', { name: 'Get directions' })).toHaveAttribute(
+      'href',
+      /destination=40\.\d+,-111\.\d+/,
+    );
+    await screenshots(driver, 'game-day-pass');
+    await driver.setViewportSize(PHONE);
+
+    // The QR, read from a screenshot of the page, holds the code printed under it.
+    const qr = driver.getByRole('img', { name: /^Check-in code / });
+    const code = decodeQr(await qr.screenshot());
+    const printed = (await qr.getAttribute('aria-label'))!.replace('Check-in code ', '');
+    expect(code).toBe(printed.replace(/ /g, ''));
+    expect(code).not.toContain((booked.body.result.data.id as string).replace(/-/g, ''));
+
+    // The host, on a phone whose camera films the driver's pass, sees the car on today's
+    // arrivals and scans it in.
+    const filming = await browser.browserType().launch({
+      executablePath:
+        process.env.CHROMIUM_PATH ||
+        (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined),
+      args: [
+        '--no-sandbox',
+        '--use-fake-ui-for-media-stream',
+        '--use-fake-device-for-media-stream',
+        `--use-file-for-fake-video-capture=${cameraFileOf(await qr.screenshot())}`,
+      ],
+    });
+    camera = filming;
+    const host = await phone(filming, base, 'host@example.com', 'parkside-host');
+    {
+      await host.context().grantPermissions(['camera'], { origin: base });
+      await host.goto('/my-listings');
+      const arrivals = host.getByRole('region', { name: 'Arrivals' });
+      await expect(arrivals.getByRole('listitem', { name: 'Car 7KDW 219' })).toContainText(
+        'Gray Subaru Outback · Dana',
+      );
+      await arrivals.getByLabel('Pass code').fill('not a pass');
+      await arrivals.getByRole('button', { name: 'Check in', exact: true }).click();
+      await expect(arrivals.getByRole('alert')).toHaveText(/not a Parkside pass/);
+      await arrivals.getByRole('button', { name: 'Scan a pass' }).click();
+      await toast(host, 'Checked in: 7KDW 219 (Dana).');
+      await expect(arrivals.getByRole('listitem', { name: 'Car 7KDW 219' })).toContainText(
+        'Checked in',
+      );
+      await screenshots(host, 'game-day-arrivals');
+      // Typed from the screen, the same code finds the car already in.
+      await arrivals.getByLabel('Pass code').fill(printed.toLowerCase());
+      await arrivals.getByRole('button', { name: 'Check in', exact: true }).click();
+      await toast(host, '7KDW 219 was already checked in.');
+    }
+
+    // The driver's pass now says so.
+    await driver.reload();
+    await expect(driver.getByRole('status')).toContainText('Checked in');
+
+    // The event ends; both review each other.
+    await sql`update events set starts_at = now() - interval '4 hours',
+      ends_at = now() - interval '1 hour' where id = ${event!.id}`;
+    await driver.goto('/my-bookings');
+    const review = driver.getByRole('form', { name: 'How was Wide driveway on Oak Lane?' });
+    await review.getByRole('radio', { name: '5 stars' }).check();
+    await review
+      .getByLabel('In a few words')
+      .fill('Easy in and out, <b>two minutes</b> to the gate.');
+    await review.getByRole('button', { name: 'Post review' }).click();
+    await toast(driver, 'Thank you! Your review is posted.');
+    // Kept, and open to changes for 14 days; the words stay text.
+    await expect(review.getByRole('radio', { name: '5 stars' })).toBeChecked();
+    await expect(review.getByLabel('In a few words')).toHaveValue(
+      'Easy in and out, <b>two minutes</b> to the gate.',
+    );
+    await expect(review.getByRole('button', { name: 'Update review' })).toBeVisible();
+    await expect(review).toContainText('You can change it until');
+
+    await host.goto('/my-listings');
+    const guest = host.getByRole('form', { name: 'How was Dana Driver as a guest?' });
+    await guest.getByRole('radio', { name: '4 stars' }).check();
+    await guest.getByRole('button', { name: 'Post review' }).click();
+    await toast(host, 'Thank you! Your review is posted.');
+
+    // The driveway's card on /rent for its other game shows the review.
+    const [other] = await sql<{ id: string }[]>`
+      select id from events where slug = 'byu-vs-utah-football'`;
+    await driver.goto(`/rent?event=${other!.id}`);
+    await expect(driver.getByRole('article', { name: 'Wide driveway on Oak Lane' })).toContainText(
+      '5.0 out of 5 (1 review)',
+    );
+  } finally {
+    await camera?.close();
+    await sql.end();
+    await stopServers([server]);
+    await database.drop();
+  }
+});
