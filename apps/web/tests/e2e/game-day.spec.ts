@@ -1,4 +1,5 @@
 import zxing from '@zxing/library';
+import lighthouse from 'lighthouse';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -72,6 +73,40 @@ function cameraFileOf(png: Buffer): string {
   return file;
 }
 
+/** Lighthouse's accessibility audit of `url` on a phone, signed in with `cookies`. */
+async function accessibilityOf(browser: Browser, url: string, cookie: string) {
+  const port = 9300 + test.info().workerIndex;
+  const audited = await browser.browserType().launch({
+    executablePath:
+      process.env.CHROMIUM_PATH ||
+      (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined),
+    args: ['--no-sandbox', `--remote-debugging-port=${port}`],
+  });
+  try {
+    const result = await lighthouse(url, {
+      port,
+      onlyCategories: ['accessibility'],
+      formFactor: 'mobile',
+      extraHeaders: { Cookie: cookie },
+      logLevel: 'error',
+    });
+    const report = result!.lhr;
+    const failed = Object.values(report.audits)
+      .filter(
+        (audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === 'binary',
+      )
+      .map((audit) => {
+        const items = (audit.details as { items?: { node?: { snippet?: string } }[] } | undefined)
+          ?.items;
+        const nodes = (items ?? []).map((item) => item.node?.snippet).filter(Boolean);
+        return `${audit.id}: ${audit.title} ${nodes.join(' ')}`;
+      });
+    return { score: report.categories.accessibility!.score, failed };
+  } finally {
+    await audited.close();
+  }
+}
+
 async function toast(page: Page, text: string | RegExp) {
   await expect(page.getByText(text).first()).toBeVisible();
 }
@@ -130,6 +165,18 @@ test('the pass gets the car checked in, and both sides review after the event', 
     );
     await screenshots(driver, 'game-day-pass');
     await driver.setViewportSize(PHONE);
+
+    // Printed, the pass is one page.
+    const pdf = (await driver.pdf({ format: 'Letter' })).toString('latin1');
+    expect(pdf.match(/\/Type\s*\/Page[^s]/g)).toHaveLength(1);
+
+    // Lighthouse: accessibility 100 on the pass.
+    const cookie = (await driver.context().cookies())
+      .map(({ name, value }) => `${name}=${value}`)
+      .join('; ');
+    const audit = await accessibilityOf(browser, driver.url(), cookie);
+    expect(audit.failed).toEqual([]);
+    expect(audit.score).toBe(1);
 
     // The QR, read from a screenshot of the page, holds the code printed under it.
     const qr = driver.getByRole('img', { name: /^Check-in code / });
