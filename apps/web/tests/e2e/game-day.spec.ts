@@ -244,6 +244,8 @@ test('the pass gets the car checked in, and both sides review after the event', 
     );
     await expect(review.getByRole('button', { name: 'Update review' })).toBeVisible();
     await expect(review).toContainText('You can change it until');
+    await review.scrollIntoViewIfNeeded();
+    await driver.screenshot({ path: 'test-results/screenshots/game-day-review-390.png' });
 
     await host.goto('/my-listings');
     const guest = host.getByRole('form', { name: 'How was Dana Driver as a guest?' });

@@ -15,9 +15,8 @@ export interface RentListing {
   amenities: Amenity[];
   availableFrom: string;
   availableTo: string;
-  /** Drivers' reviews of the driveway. */
-  ratingAverage?: number | null;
-  ratingCount?: number;
+  /** Drivers' reviews of the driveway, when it has any. */
+  rating?: { average: number; count: number };
 }
 
 export function ListingCard({
@@ -48,11 +47,13 @@ export function ListingCard({
       ) : null}
       <div className="min-w-0 sm:flex-1">
         <h3 className="text-lg font-bold">{listing.title}</h3>
-        <RatingSummary
-          average={listing.ratingAverage ?? null}
-          count={listing.ratingCount ?? 0}
-          className="text-sm font-semibold text-slate-800"
-        />
+        {listing.rating ? (
+          <RatingSummary
+            average={listing.rating.average}
+            count={listing.rating.count}
+            className="text-sm font-semibold text-slate-800"
+          />
+        ) : null}
         <p className="text-sm text-slate-600">
           {listing.street}, {listing.city} · {listing.distanceMiles.toFixed(2)} mi from the venue
         </p>

@@ -50,8 +50,11 @@ export async function rentPage(
       latitude: item.latitude,
       longitude: item.longitude,
       photoUrl: item.photos[0] ?? null,
-      ratingAverage: item.ratingAverage,
-      ratingCount: item.ratingCount,
+      // Only when drivers have reviewed it: 200 cards of "no reviews" are bytes for nothing.
+      rating:
+        item.ratingCount > 0 && item.ratingAverage !== null
+          ? { average: item.ratingAverage, count: item.ratingCount }
+          : undefined,
     })),
     /** No space left on any open listing of an open event: "Notify me" replaces booking. */
     full,
