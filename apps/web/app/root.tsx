@@ -10,7 +10,6 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
-  useLocation,
   useRouteLoaderData,
 } from '@remix-run/react';
 import type { ReactNode } from 'react';
@@ -53,8 +52,6 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const rootData = useRouteLoaderData<typeof loader>('root');
   const user = rootData?.user ?? null;
-  // Nothing floats over a parking pass: its QR must scan whole.
-  const onPass = /^\/bookings\/[^/]+\/pass$/.test(useLocation().pathname);
   return (
     <html lang="en">
       <head>
@@ -78,7 +75,7 @@ export function Layout({ children }: { children: ReactNode }) {
             {children}
           </main>
           <SiteFooter />
-          {user?.isAdmin || onPass ? null : <FeedbackButton />}
+          {user?.isAdmin ? null : <FeedbackButton />}
           <SessionCheck />
         </ToastProvider>
         <ScrollRestoration nonce={nonce} />

@@ -39,7 +39,8 @@ export default function Pass() {
   const address = `${driveway.street}, ${driveway.city}, ${driveway.region} ${driveway.postalCode}`;
   const directions = `https://www.google.com/maps/dir/?api=1&destination=${driveway.latitude},${driveway.longitude}`;
   return (
-    <div className="mx-auto w-full max-w-md px-4 py-6 text-black print:max-w-none print:p-0">
+    // Room at the bottom: the floating Feedback button never has to sit on the QR.
+    <div className="mx-auto w-full max-w-md px-4 pt-6 pb-24 text-black print:max-w-none print:p-0">
       <p className="text-sm font-bold tracking-wide uppercase print:hidden">
         <Link to="/my-bookings" className="text-brand-800 hover:underline">
           <span aria-hidden="true">←</span> My bookings
