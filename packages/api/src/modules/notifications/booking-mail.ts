@@ -1,65 +1,17 @@
-import {
-  bookings,
-  driveways,
-  events,
-  listings,
-  users,
-  type Booking,
-  type Database,
-} from '@parkside/db';
+import { bookings, type Booking, type Database } from '@parkside/db';
 import {
   bookingCancelledDriverEmail,
   bookingCancelledHostEmail,
   bookingConfirmedDriverEmail,
   bookingConfirmedHostEmail,
   paymentRefundedNoSpaceEmail,
-  type BookingSummary,
 } from '@parkside/email';
 import { enqueueEmails, type QueuedEmail } from '@parkside/email/queue';
 import { formatUsd } from '@parkside/validators';
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
-import { formatInZone, formatWindow } from './format';
+import { and, eq, sql } from 'drizzle-orm';
+import { loadBookings, summaryOf } from './booking-rows';
 import { queueReminders } from './scheduled-mail';
 import { takesSpace } from '../listing/listing.queries';
-
-const hosts = alias(users, 'host_user');
-
-/** Everything a booking e-mail needs, for the given bookings. */
-async function loadBookings(tx: Database, bookingIds: string[]) {
-  if (bookingIds.length === 0) return [];
-  return tx
-    .select({
-      booking: bookings,
-      event: events,
-      driveway: driveways,
-      listing: listings,
-      driver: { name: users.name, email: users.email },
-      host: { name: hosts.name, email: hosts.email },
-    })
-    .from(bookings)
-    .innerJoin(listings, eq(listings.id, bookings.listingId))
-    .innerJoin(driveways, eq(driveways.id, listings.drivewayId))
-    .innerJoin(events, eq(events.id, bookings.eventId))
-    .leftJoin(users, eq(users.id, bookings.driverId))
-    .leftJoin(hosts, eq(hosts.id, driveways.hostId))
-    .where(inArray(bookings.id, bookingIds));
-}
-
-type Loaded = Awaited<ReturnType<typeof loadBookings>>[number];
-
-function summaryOf({ booking, event, driveway, listing }: Loaded): BookingSummary {
-  return {
-    eventTitle: event.title,
-    eventStarts: formatInZone(event.startsAt, event.timeZone),
-    drivewayTitle: driveway.title,
-    address: `${driveway.street}, ${driveway.city}, ${driveway.region} ${driveway.postalCode}`,
-    window: formatWindow(listing.availableFrom, listing.availableTo, event.timeZone),
-    price: formatUsd(booking.priceCents),
-    licensePlate: booking.licensePlate,
-    vehicle: booking.vehicleDescription,
-  };
-}
 
 async function spacesLeft(tx: Database, listing: { id: string; spacesOffered: number }) {
   const [row] = await tx

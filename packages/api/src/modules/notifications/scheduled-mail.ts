@@ -23,11 +23,11 @@ import {
 } from '@parkside/email';
 import { enqueueEmails, type QueuedEmail } from '@parkside/email/queue';
 import { enqueueJobs, type Tasks } from '@parkside/jobs';
-import { formatUsd, fromZonedInput, toZonedInput } from '@parkside/validators';
-import { alias } from 'drizzle-orm/pg-core';
+import { fromZonedInput, toZonedInput } from '@parkside/validators';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { inTransaction } from '../../transaction';
-import { formatInZone, formatWindow } from './format';
+import { loadBookings, firstName, summaryOf } from './booking-rows';
+import { formatInZone } from './format';
 
 export const UNREAD_MAIL_TASK = 'message.unread-mail';
 export const DRIVER_REMINDER_TASK = 'booking.reminder-driver';
@@ -173,40 +173,19 @@ async function sendDriverReminder(
   { bookingId }: { bookingId: string },
   now: Date,
 ) {
-  const [row] = await db
-    .select({
-      booking: bookings,
-      event: events,
-      driveway: driveways,
-      listing: listings,
-      driver: { name: users.name, email: users.email },
-    })
-    .from(bookings)
-    .innerJoin(listings, eq(listings.id, bookings.listingId))
-    .innerJoin(driveways, eq(driveways.id, listings.drivewayId))
-    .innerJoin(events, eq(events.id, bookings.eventId))
-    .innerJoin(users, eq(users.id, bookings.driverId))
-    .where(eq(bookings.id, bookingId));
+  const [row] = await loadBookings(db, [bookingId]);
   // Cancelled before its time, or the event moved, was called off or has begun: no reminder.
-  if (!row || row.booking.status !== 'confirmed' || row.event.status !== 'scheduled') return;
+  if (!row?.driver || row.booking.status !== 'confirmed' || row.event.status !== 'scheduled')
+    return;
   if (row.event.startsAt <= now) return;
-  const { booking, event, driveway, listing } = row;
+  const { booking, driveway } = row;
   await enqueueEmails(db, [
     {
       to: row.driver.email,
       kind: 'booking-reminder-driver',
       ...bookingReminderDriverEmail({
         name: row.driver.name,
-        booking: {
-          eventTitle: event.title,
-          eventStarts: formatInZone(event.startsAt, event.timeZone),
-          drivewayTitle: driveway.title,
-          address: `${driveway.street}, ${driveway.city}, ${driveway.region} ${driveway.postalCode}`,
-          window: formatWindow(listing.availableFrom, listing.availableTo, event.timeZone),
-          price: formatUsd(booking.priceCents),
-          licensePlate: booking.licensePlate,
-          vehicle: booking.vehicleDescription,
-        },
+        booking: summaryOf(row),
         accessInstructions: driveway.accessInstructions,
         directionsUrl: `https://www.google.com/maps/dir/?api=1&destination=${driveway.latitude},${driveway.longitude}`,
         url: new URL(`/booking-success?booking=${booking.id}`, publicUrl).toString(),
@@ -278,46 +257,30 @@ async function sendReviewInvites(
   publicUrl: string,
   { bookingId }: { bookingId: string },
 ) {
-  const hosts = alias(users, 'host_user');
-  const [row] = await db
-    .select({
-      status: bookings.status,
-      eventTitle: events.title,
-      eventStatus: events.status,
-      drivewayTitle: driveways.title,
-      driver: { name: users.name, email: users.email },
-      host: { name: hosts.name, email: hosts.email },
-    })
-    .from(bookings)
-    .innerJoin(listings, eq(listings.id, bookings.listingId))
-    .innerJoin(driveways, eq(driveways.id, listings.drivewayId))
-    .innerJoin(events, eq(events.id, bookings.eventId))
-    .leftJoin(users, eq(users.id, bookings.driverId))
-    .leftJoin(hosts, eq(hosts.id, driveways.hostId))
-    .where(eq(bookings.id, bookingId));
-  if (!row || row.status !== 'confirmed' || row.eventStatus === 'cancelled') return;
+  const [row] = await loadBookings(db, [bookingId]);
+  if (!row || row.booking.status !== 'confirmed' || row.event.status === 'cancelled') return;
   const mail: QueuedEmail[] = [];
-  if (row.driver?.email) {
+  if (row.driver) {
     mail.push({
       to: row.driver.email,
       kind: 'review-invite-driver',
       ...reviewInviteEmail({
         name: row.driver.name,
-        eventTitle: row.eventTitle,
-        subject: row.drivewayTitle,
+        eventTitle: row.event.title,
+        subject: row.driveway.title,
         role: 'driver',
         url: new URL('/my-bookings', publicUrl).toString(),
       }),
     });
   }
-  if (row.host?.email) {
+  if (row.host) {
     mail.push({
       to: row.host.email,
       kind: 'review-invite-host',
       ...reviewInviteEmail({
         name: row.host.name,
-        eventTitle: row.eventTitle,
-        subject: (row.driver?.name ?? 'Your guest').split(/\s+/)[0]!,
+        eventTitle: row.event.title,
+        subject: firstName(row.driver?.name, 'Your guest'),
         role: 'host',
         url: new URL('/my-listings', publicUrl).toString(),
       }),

@@ -16,6 +16,7 @@ import {
 import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import { dateTimeFormat } from '@parkside/validators';
+import { firstName } from '../notifications/booking-rows';
 import { bookingIdOfCode, checkInCodeFor, groupedCode } from './check-in-code';
 
 export const PASS_ERRORS = {
@@ -193,7 +194,7 @@ export async function listArrivals(db: Database, host: SessionUser, now = new Da
       bookingId: row.bookingId,
       licensePlate: row.licensePlate,
       vehicleDescription: row.vehicleDescription,
-      driverFirstName: (row.driverName ?? 'A driver').split(/\s+/)[0]!,
+      driverFirstName: firstName(row.driverName, 'A driver'),
       drivewayTitle: row.drivewayTitle,
       availableFrom: row.availableFrom.toISOString(),
       availableTo: row.availableTo.toISOString(),
@@ -240,13 +241,11 @@ export async function checkIn(
     .limit(1);
   // A booking named by id is someone else's business: it does not exist for this host. A pass
   // they hold in their hands deserves the reason.
-  if (!row || row.hostId !== host.id) {
-    if (byCode && row) throw new AppError('FORBIDDEN', PASS_ERRORS.otherHost);
-    throw new AppError(
-      byCode ? 'BAD_REQUEST' : 'NOT_FOUND',
-      byCode ? PASS_ERRORS.notOurs : 'Booking not found.',
-    );
+  if (!row && byCode) throw new AppError('BAD_REQUEST', PASS_ERRORS.notOurs);
+  if (!row || (row.hostId !== host.id && !byCode)) {
+    throw new AppError('NOT_FOUND', 'Booking not found.');
   }
+  if (row.hostId !== host.id) throw new AppError('FORBIDDEN', PASS_ERRORS.otherHost);
   if (row.status === 'cancelled') throw new AppError('CONFLICT', PASS_ERRORS.cancelled);
   if (row.status !== 'confirmed') throw new AppError('CONFLICT', PASS_ERRORS.unpaid);
   const today = localDay(now, row.timeZone);
@@ -265,7 +264,7 @@ export async function checkIn(
     bookingId: row.id,
     licensePlate: row.licensePlate,
     vehicleDescription: row.vehicleDescription,
-    driverFirstName: (row.driverName ?? 'A driver').split(/\s+/)[0]!,
+    driverFirstName: firstName(row.driverName, 'A driver'),
     checkedInAt: updated!.checkedInAt!.toISOString(),
     alreadyCheckedIn: row.checkedInAt !== null,
   };
