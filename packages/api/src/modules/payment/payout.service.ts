@@ -97,41 +97,61 @@ const paidOnMyDriveways = (hostId: string) =>
  * still to be paid out and what has been; the latest payouts.
  */
 export async function payoutSummary(db: Database, payments: PaymentProvider, user: SessionUser) {
-  const account = await accountOf(db, user.id);
-  const [earned] = await db
-    .select({
-      earned: sql<number>`coalesce(sum(${bookings.hostPayoutCents}), 0)::int`,
-      unpaid: sql<number>`coalesce(sum(${bookings.hostPayoutCents}) filter (where ${bookings.payoutId} is null), 0)::int`,
-    })
-    .from(bookings)
-    .innerJoin(listings, eq(listings.id, bookings.listingId))
-    .innerJoin(driveways, eq(driveways.id, listings.drivewayId))
-    .where(paidOnMyDriveways(user.id));
-  const mine = await db
-    .select({
-      id: payouts.id,
-      eventTitle: events.title,
-      amountCents: payouts.amountCents,
-      bookingCount: payouts.bookingCount,
-      status: payouts.status,
-      createdAt: payouts.createdAt,
-      paidAt: payouts.paidAt,
-    })
-    .from(payouts)
-    .innerJoin(events, eq(events.id, payouts.eventId))
-    .where(eq(payouts.hostId, user.id))
-    .orderBy(desc(payouts.createdAt))
-    .limit(20);
-  const [sums] = await db
-    .select({
-      paidOut: sql<number>`coalesce(sum(${payouts.amountCents}) filter (where ${payouts.status} = 'paid'), 0)::int`,
-      inTransfer: sql<number>`coalesce(sum(${payouts.amountCents}) filter (where ${payouts.status} = 'pending'), 0)::int`,
-    })
-    .from(payouts)
-    .where(eq(payouts.hostId, user.id));
-  return {
+  const summary = {
     online: payments.online,
-    status: (account?.status ?? 'not_started') as PayoutAccountStatus,
+    status: 'not_started' as PayoutAccountStatus,
+    earnedCents: 0,
+    pendingCents: 0,
+    paidOutCents: 0,
+    payouts: [] as {
+      id: string;
+      eventTitle: string;
+      amountCents: number;
+      bookingCount: number;
+      status: 'pending' | 'paid';
+      createdAt: string;
+      paidAt: string | null;
+    }[],
+  };
+  // Without online payments nobody is paid out: nothing to read on every /my-listings.
+  if (!payments.online) return summary;
+  const [account, [earned], mine, [sums]] = await Promise.all([
+    accountOf(db, user.id),
+    db
+      .select({
+        earned: sql<number>`coalesce(sum(${bookings.hostPayoutCents}), 0)::int`,
+        unpaid: sql<number>`coalesce(sum(${bookings.hostPayoutCents}) filter (where ${bookings.payoutId} is null), 0)::int`,
+      })
+      .from(bookings)
+      .innerJoin(listings, eq(listings.id, bookings.listingId))
+      .innerJoin(driveways, eq(driveways.id, listings.drivewayId))
+      .where(paidOnMyDriveways(user.id)),
+    db
+      .select({
+        id: payouts.id,
+        eventTitle: events.title,
+        amountCents: payouts.amountCents,
+        bookingCount: payouts.bookingCount,
+        status: payouts.status,
+        createdAt: payouts.createdAt,
+        paidAt: payouts.paidAt,
+      })
+      .from(payouts)
+      .innerJoin(events, eq(events.id, payouts.eventId))
+      .where(eq(payouts.hostId, user.id))
+      .orderBy(desc(payouts.createdAt))
+      .limit(20),
+    db
+      .select({
+        paidOut: sql<number>`coalesce(sum(${payouts.amountCents}) filter (where ${payouts.status} = 'paid'), 0)::int`,
+        inTransfer: sql<number>`coalesce(sum(${payouts.amountCents}) filter (where ${payouts.status} = 'pending'), 0)::int`,
+      })
+      .from(payouts)
+      .where(eq(payouts.hostId, user.id)),
+  ]);
+  return {
+    ...summary,
+    status: account?.status ?? 'not_started',
     earnedCents: earned?.earned ?? 0,
     pendingCents: (earned?.unpaid ?? 0) + (sums?.inTransfer ?? 0),
     paidOutCents: sums?.paidOut ?? 0,
