@@ -29,6 +29,18 @@ function summaryRows(b: BookingSummary): Array<[string, string]> {
   return rows;
 }
 
+/** The line that links the parking pass, when there is one. */
+function passLine(passUrl: string | undefined) {
+  return passUrl
+    ? [
+        {
+          kind: 'paragraph' as const,
+          text: `Your parking pass, to show your host on arrival: ${assertLinkUrl(passUrl)}`,
+        },
+      ]
+    : [];
+}
+
 /** To the driver, right after booking. */
 export function bookingConfirmedDriverEmail(input: {
   name: string;
@@ -57,14 +69,7 @@ export function bookingConfirmedDriverEmail(input: {
         ? [{ kind: 'paragraph' as const, text: `How to get in: ${input.accessInstructions}` }]
         : []),
       { kind: 'button', label: 'See your booking', url: assertLinkUrl(input.url) },
-      ...(input.passUrl
-        ? [
-            {
-              kind: 'paragraph' as const,
-              text: `Your parking pass, to show your host on arrival: ${assertLinkUrl(input.passUrl)}`,
-            },
-          ]
-        : []),
+      ...passLine(input.passUrl),
       {
         kind: 'note',
         text: 'Plans changed? You can cancel from My bookings; the refund you would get is shown before you confirm.',
@@ -251,14 +256,7 @@ export function bookingReminderDriverEmail(input: {
         ? [{ kind: 'paragraph' as const, text: `How to get in: ${input.accessInstructions}` }]
         : []),
       { kind: 'button', label: 'Get directions', url: assertLinkUrl(input.directionsUrl) },
-      ...(input.passUrl
-        ? [
-            {
-              kind: 'paragraph' as const,
-              text: `Your parking pass, to show your host on arrival: ${assertLinkUrl(input.passUrl)}`,
-            },
-          ]
-        : []),
+      ...passLine(input.passUrl),
       { kind: 'note', text: `Your booking: ${assertLinkUrl(input.url)}` },
     ],
   });

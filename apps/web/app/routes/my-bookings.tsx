@@ -1,8 +1,9 @@
 import { publicMessageOf } from '@parkside/api/errors';
-import { formatUsd, reviewForm } from '@parkside/validators';
+import { formatUsd } from '@parkside/validators';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData } from '@remix-run/react';
 import { requireVerifiedUser } from '~/.server/auth';
+import { saveReviewForm } from '~/.server/reviews';
 import { redirectWithToast } from '~/.server/toast';
 import { SubmitButton } from '~/components/forms/submit-button';
 import { BookingDetails } from '~/components/rent/booking-details';
@@ -21,28 +22,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   requireVerifiedUser(context, request);
   const form = await request.formData();
   const bookingId = String(form.get('bookingId') ?? '');
-  if (form.get('intent') === 'review') {
-    const parsed = reviewForm.safeParse({
-      bookingId,
-      rating: form.get('rating') ?? undefined,
-      body: String(form.get('body') ?? ''),
-    });
-    if (!parsed.success) {
-      return redirectWithToast('/my-bookings', {
-        type: 'error',
-        title: parsed.error.issues[0]?.message ?? 'Check your review.',
-      });
-    }
-    try {
-      await context.api.review.save(parsed.data);
-      return redirectWithToast('/my-bookings', {
-        type: 'success',
-        title: 'Thank you! Your review is posted.',
-      });
-    } catch (error) {
-      return redirectWithToast('/my-bookings', { type: 'error', title: publicMessageOf(error) });
-    }
-  }
+  if (form.get('intent') === 'review') return saveReviewForm(context, form, '/my-bookings');
   try {
     const booking = await context.api.booking.cancel({ bookingId });
     return redirectWithToast('/my-bookings', {

@@ -1,5 +1,4 @@
 import { publicMessageOf } from '@parkside/api/errors';
-import { reviewForm } from '@parkside/validators';
 import {
   data,
   redirect,
@@ -12,6 +11,7 @@ import { requireVerifiedUser } from '~/.server/auth';
 import { upcomingEventChoices } from '~/.server/host';
 import { runHostAction } from '~/.server/host-actions';
 import { tryApi } from '~/.server/api-errors';
+import { saveReviewForm } from '~/.server/reviews';
 import { redirectWithToast } from '~/.server/toast';
 import { DrivewayCard } from '~/components/host/driveway-card';
 import { ArrivalsPanel } from '~/components/host/arrivals-panel';
@@ -62,24 +62,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         : `Checked in: ${car.licensePlate ?? 'the car'} (${car.driverFirstName}).`,
     });
   }
-  if (intent === 'review') {
-    const parsed = reviewForm.safeParse({
-      bookingId: String(form.get('bookingId') ?? ''),
-      rating: form.get('rating') ?? undefined,
-      body: String(form.get('body') ?? ''),
-    });
-    try {
-      if (!parsed.success) throw new Error(parsed.error.issues[0]?.message);
-      await context.api.review.save(parsed.data);
-      return redirectWithToast('/my-listings', {
-        type: 'success',
-        title: 'Thank you! Your review is posted.',
-      });
-    } catch (error) {
-      const title = parsed.success ? publicMessageOf(error) : (error as Error).message;
-      return redirectWithToast('/my-listings', { type: 'error', title });
-    }
-  }
+  if (intent === 'review') return saveReviewForm(context, form, '/my-listings');
   if (intent === 'setup-payouts') {
     try {
       return redirect((await context.api.payout.setup()).url);

@@ -9,7 +9,7 @@ import postgres from 'postgres';
 import { startServer, stopServers } from './app-servers';
 import { createFreshDatabase } from './fresh-database';
 import { callApi, screenshots } from './page-api';
-import { profileMenu, signIn } from './session';
+import { signedInPage } from './session';
 
 // On a phone, as people would: the driver opens the pass, the host checks the car in with the
 // code the pass's QR holds, the pass says so; after the event both review and the driveway's
@@ -18,14 +18,9 @@ test.describe.configure({ timeout: 120_000 });
 
 const PHONE = { width: 390, height: 844 };
 
-async function phone(browser: Browser, base: string, email: string, password: string) {
-  const context = await browser.newContext({ baseURL: base, viewport: PHONE, hasTouch: true });
-  const page = await context.newPage();
-  await page.goto('/login');
-  await signIn(page, email, password);
-  await expect(profileMenu(page)).toBeVisible();
-  return page;
-}
+/** A person on a phone, signed in. */
+const phone = (browser: Browser, base: string, email: string, password: string) =>
+  signedInPage(browser, base, email, password, { viewport: PHONE, hasTouch: true });
 
 // The decoder the host's scanner uses (a CommonJS package: its names come off the default).
 const { BinaryBitmap, HybridBinarizer, QRCodeReader, RGBLuminanceSource } = zxing;

@@ -1,22 +1,13 @@
-import { expect, test, type Browser } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import postgres from 'postgres';
 import { startServer, stopServers } from './app-servers';
 import { createFreshDatabase } from './fresh-database';
 import { callApi } from './page-api';
-import { profileMenu, signIn } from './session';
+import { profileMenu, signedInPage } from './session';
 
 // Two production servers on one PostgreSQL: a message sent through one reaches a page open on
 // the other, through LISTEN/NOTIFY, within a second or two, and survives a cut listener.
 test.describe.configure({ timeout: 120_000 });
-
-async function signedIn(browser: Browser, base: string, email: string, password: string) {
-  const context = await browser.newContext({ baseURL: base });
-  const page = await context.newPage();
-  await page.goto('/login');
-  await signIn(page, email, password);
-  await expect(profileMenu(page)).toBeVisible();
-  return page;
-}
 
 test('a message from server A reaches the other person on server B live, also after a cut listener', async ({
   browser,
@@ -29,8 +20,8 @@ test('a message from server A reaches the other person on server B live, also af
   const servers = await Promise.all(ports.map((port) => startServer(database.env, port)));
   const [baseA, baseB] = ports.map((port) => `http://127.0.0.1:${port}`);
   try {
-    const driver = await signedIn(browser, baseA!, 'driver@example.com', 'parkside-driver');
-    const host = await signedIn(browser, baseB!, 'host@example.com', 'parkside-host');
+    const driver = await signedInPage(browser, baseA!, 'driver@example.com', 'parkside-driver');
+    const host = await signedInPage(browser, baseB!, 'host@example.com', 'parkside-host');
     const [listing] = await sql<{ id: string }[]>`
       select l.id from listings l
       join driveways d on d.id = l.driveway_id

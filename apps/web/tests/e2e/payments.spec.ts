@@ -1,23 +1,14 @@
 import { startStripeTestServer } from '@parkside/payments/testing';
-import { expect, test, type Browser } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { startServer, stopServers } from './app-servers';
 import { testSmtpUrl, waitForEmail } from './control';
 import { createFreshDatabase } from './fresh-database';
 import { screenshots } from './page-api';
-import { profileMenu, signIn } from './session';
+import { signedInPage } from './session';
 
 // A production server with Stripe keys, talking to a local server that answers as Stripe's API
 // does and serves the Checkout and onboarding pages; its webhooks are signed with the SDK.
 test.describe.configure({ timeout: 120_000 });
-
-async function signedIn(browser: Browser, base: string, email: string, password: string) {
-  const context = await browser.newContext({ baseURL: base });
-  const page = await context.newPage();
-  await page.goto('/login');
-  await signIn(page, email, password);
-  await expect(profileMenu(page)).toBeVisible();
-  return page;
-}
 
 test('a host sets up payouts; a driver pays by Checkout, gets the receipt, cancels and sees the refund', async ({
   browser,
@@ -42,7 +33,7 @@ test('a host sets up payouts; a driver pays by Checkout, gets the receipt, cance
   );
   try {
     // The host sets up payouts with Stripe and comes back to an active account.
-    const host = await signedIn(browser, base, 'host@example.com', 'parkside-host');
+    const host = await signedInPage(browser, base, 'host@example.com', 'parkside-host');
     await host.goto('/my-listings');
     const payouts = host.getByRole('region', { name: 'Payouts' });
     await expect(payouts).toContainText('Not set up');
@@ -55,7 +46,7 @@ test('a host sets up payouts; a driver pays by Checkout, gets the receipt, cance
     await screenshots(host, 'payments-payouts');
 
     // The driver books the host's Oak Lane driveway and pays on the Checkout page.
-    const driver = await signedIn(browser, base, 'driver@example.com', 'parkside-driver');
+    const driver = await signedInPage(browser, base, 'driver@example.com', 'parkside-driver');
     await driver.goto('/events?q=byu+utah');
     await driver.getByRole('link', { name: 'Find parking for BYU Cougars vs. Utah Utes' }).click();
     await driver

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
 import { linkFrom, uniqueEmail, waitForEmail } from './control';
 
 export const PASSWORD = 'correct horse battery';
@@ -67,4 +67,20 @@ export async function continueAtProvider(page: Page, email: string) {
   ).toBeVisible();
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Continue', exact: true }).click();
+}
+
+/** Another person, signed in on the server at `base`, in a browser context of their own. */
+export async function signedInPage(
+  browser: Browser,
+  base: string,
+  email: string,
+  password: string,
+  options: BrowserContextOptions = {},
+) {
+  const context = await browser.newContext({ baseURL: base, ...options });
+  const page = await context.newPage();
+  await page.goto('/login');
+  await signIn(page, email, password);
+  await expect(profileMenu(page)).toBeVisible();
+  return page;
 }

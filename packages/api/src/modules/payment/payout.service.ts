@@ -151,7 +151,7 @@ export async function payoutSummary(db: Database, payments: PaymentProvider, use
   ]);
   return {
     ...summary,
-    status: account?.status ?? 'not_started',
+    status: (account?.status ?? 'not_started') as PayoutAccountStatus,
     earnedCents: earned?.earned ?? 0,
     pendingCents: (earned?.unpaid ?? 0) + (sums?.inTransfer ?? 0),
     paidOutCents: sums?.paidOut ?? 0,

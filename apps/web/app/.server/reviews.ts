@@ -1,0 +1,28 @@
+import { publicMessageOf } from '@parkside/api/errors';
+import { reviewForm } from '@parkside/validators';
+import type { AppLoadContext } from '@remix-run/node';
+import { redirectWithToast } from './toast';
+
+/**
+ * A review form posted from /my-bookings (the driver's) or /my-listings (the host's): saved, then
+ * back to `page` with a toast that thanks or says what to fix.
+ */
+export async function saveReviewForm(context: AppLoadContext, form: FormData, page: string) {
+  const parsed = reviewForm.safeParse({
+    bookingId: String(form.get('bookingId') ?? ''),
+    rating: form.get('rating') ?? undefined,
+    body: String(form.get('body') ?? ''),
+  });
+  if (!parsed.success) {
+    return redirectWithToast(page, {
+      type: 'error',
+      title: parsed.error.issues[0]?.message ?? 'Check your review.',
+    });
+  }
+  try {
+    await context.api.review.save(parsed.data);
+    return redirectWithToast(page, { type: 'success', title: 'Thank you! Your review is posted.' });
+  } catch (error) {
+    return redirectWithToast(page, { type: 'error', title: publicMessageOf(error) });
+  }
+}
