@@ -72,7 +72,11 @@ function BookingItem({ booking }: { booking: Booking }) {
       ) : null}
       <BookingDetails
         booking={booking}
-        messageHref={`/messages?booking=${booking.id}`}
+        messageHref={
+          booking.status === 'confirmed' || booking.status === 'cancelled'
+            ? `/messages?booking=${booking.id}`
+            : undefined
+        }
         passFor={booking.status === 'confirmed' && !booking.past ? booking.id : undefined}
       >
         <PaymentSummary booking={booking} />
