@@ -1,8 +1,16 @@
 import { defineConfig, devices } from '@playwright/test';
 import { existsSync } from 'node:fs';
+import { freePorts } from './tests/e2e/app-servers';
 
-const port = Number(process.env.E2E_PORT || 3210);
-// The test server's control endpoint; workers inherit it from here.
+// The test server and its control endpoint on ports the system says are free, so two suites can
+// run on one machine; E2E_PORT (and E2E_CONTROL_PORT, else the next port) pin them. Workers
+// inherit both from here.
+if (!process.env.E2E_PORT) {
+  const [server, control] = await freePorts(2);
+  process.env.E2E_PORT = String(server);
+  process.env.E2E_CONTROL_PORT ||= String(control);
+}
+const port = Number(process.env.E2E_PORT);
 process.env.E2E_CONTROL_PORT ||= String(port + 1);
 
 /**
@@ -19,8 +27,10 @@ export default defineConfig({
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: [['list']],
-  timeout: 30_000,
-  expect: { timeout: 5_000 },
+  // Sized for a 2-core machine that runs another suite at the same time: a passing test is not
+  // slower for it, and a page that needs 6 s there is not a failure.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',

@@ -1,14 +1,56 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { createServer } from 'node:net';
 
 /** The production server, as `npm start` runs it: the Express entry of the one SSR build. */
 export const SERVER_ENTRY = 'build/server/main.js';
 
-/** Another production server on `port`, on the database `env` names; resolves once it answers. */
-export async function startServer(
+/**
+ * How long a hook or test that starts production servers may take. A server answers in about
+ * 2 s on a quiet machine; on a 2-core machine running another suite it has taken over 30 s.
+ */
+export const SERVER_START_TIMEOUT_MS = 120_000;
+
+/**
+ * `count` ports nobody listens on now, from the system, so two suites on one machine never
+ * collide on a fixed port. All are held open until each is known, so they differ.
+ */
+export async function freePorts(count: number): Promise<number[]> {
+  const servers = Array.from({ length: count }, () => createServer().listen(0, '127.0.0.1'));
+  await Promise.all(servers.map((server) => once(server, 'listening')));
+  const ports = servers.map((server) => (server.address() as { port: number }).port);
+  await Promise.all(servers.map((server) => new Promise((done) => server.close(done))));
+  return ports;
+}
+
+/** One free port (see `freePorts`). */
+export async function freePort(): Promise<number> {
+  return (await freePorts(1))[0]!;
+}
+
+/** Every server a spec started and has not stopped: killed when the worker exits, whatever happened. */
+const running = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
+export interface StartedServer {
+  child: ChildProcess;
+  /** What the server printed so far. */
+  output(): string;
+}
+
+/**
+ * A production server on `port` with `env` (its database, and any settings), as an operator
+ * starts one: no PUBLIC_URL unless `env` gives it. Resolves once /healthz answers.
+ * Fails at once, with what the server printed, if it exits first; a server that does not answer
+ * in time is stopped before the error is thrown, so it is never left behind.
+ */
+export async function spawnServer(
   env: Record<string, string>,
   port: number,
-): Promise<ChildProcess> {
+  { timeoutMs = SERVER_START_TIMEOUT_MS - 10_000 } = {},
+): Promise<StartedServer> {
   const child = spawn(process.execPath, [SERVER_ENTRY], {
     env: {
       ...process.env,
@@ -16,27 +58,60 @@ export async function startServer(
       NODE_ENV: 'production',
       PORT: String(port),
       HOST: '127.0.0.1',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
     },
-    stdio: 'ignore',
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  for (let i = 0; i < 300; i += 1) {
+  running.add(child);
+  child.once('exit', () => running.delete(child));
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-8_000);
+  };
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`The server on ${port} exited before it answered:\n${output}`);
+    }
     try {
-      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return child;
+      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) break;
     } catch {
-      // not up yet
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stopServers([child]);
+      throw new Error(`The server on ${port} did not answer within ${timeoutMs} ms:\n${output}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error(`Server on ${port} did not start`);
+  return { child, output: () => output };
 }
 
-export async function stopServers(servers: ChildProcess[]): Promise<void> {
-  for (const server of servers) {
-    if (server.exitCode !== null) continue;
-    server.kill('SIGTERM');
-    await once(server, 'exit');
-  }
+/** Another production server on `port`, on the database `env` names; resolves once it answers. */
+export async function startServer(
+  env: Record<string, string>,
+  port: number,
+): Promise<ChildProcess> {
+  return (await spawnServer({ ...env, PUBLIC_URL: `http://127.0.0.1:${port}` }, port)).child;
+}
+
+/**
+ * Stops each server that is still running: SIGTERM, then SIGKILL after 10 s. Never throws, and
+ * takes servers that never started (undefined) too, so an `afterAll` after a failed
+ * `beforeAll` cleans up what there is instead of failing again.
+ */
+export async function stopServers(servers: readonly (ChildProcess | undefined)[]): Promise<void> {
+  await Promise.all(
+    servers.map(async (server) => {
+      if (!server || server.exitCode !== null || server.signalCode !== null) return;
+      const exited = once(server, 'exit').catch(() => undefined);
+      server.kill('SIGTERM');
+      const timer = setTimeout(() => server.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    }),
+  );
 }
 
 /** Sends a form as the browser does (same-origin POST), not following redirects. */

@@ -1,7 +1,7 @@
 import { hashPassword } from '@parkside/auth';
 import { createDatabase, driveways, events, listings, passwordAccounts, users } from '@parkside/db';
 import { expect, test } from '@playwright/test';
-import { postForm, sessionCookie, startServer, stopServers } from './app-servers';
+import { freePorts, postForm, sessionCookie, startServer, stopServers } from './app-servers';
 import { createFreshDatabase } from './fresh-database';
 
 const DRIVERS = 50;
@@ -63,7 +63,7 @@ test('50 simultaneous bookings for 3 spaces, through two app servers, confirm ex
     await handle.close();
   }
 
-  const ports = [3330 + test.info().workerIndex * 2, 3331 + test.info().workerIndex * 2];
+  const ports = await freePorts(2);
   const servers = await Promise.all(
     ports.map((port) => startServer(database.env as Record<string, string>, port)),
   );

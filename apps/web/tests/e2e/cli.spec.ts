@@ -9,7 +9,7 @@ import { execFile, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { startServer, stopServers } from './app-servers';
+import { freePort, SERVER_START_TIMEOUT_MS, startServer, stopServers } from './app-servers';
 import { createFreshDatabase, type FreshDatabase } from './fresh-database';
 import { ADMIN, profileMenu, signIn } from './session';
 
@@ -21,13 +21,15 @@ let database: FreshDatabase;
 let server: ChildProcess;
 let url: string;
 test.beforeAll(async () => {
+  test.setTimeout(SERVER_START_TIMEOUT_MS);
   database = await createFreshDatabase();
-  const port = 3350 + test.info().workerIndex;
+  const port = await freePort();
   server = await startServer(database.env as Record<string, string>, port);
   // localhost, not 127.0.0.1: the browser keeps the production server's Secure cookie there.
   url = `http://localhost:${port}`;
 });
 test.afterAll(async () => {
+  test.setTimeout(SERVER_START_TIMEOUT_MS);
   await stopServers([server]);
   await database?.drop();
 });

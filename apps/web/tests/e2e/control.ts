@@ -8,7 +8,7 @@ const base = `http://127.0.0.1:${process.env.E2E_CONTROL_PORT ?? 3211}`;
 export async function waitForEmail(
   to: string,
   subject: string,
-  timeoutMs = 10_000,
+  timeoutMs = 20_000,
 ): Promise<ReceivedEmail> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {

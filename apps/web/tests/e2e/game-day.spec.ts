@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PNG } from 'pngjs';
 import postgres from 'postgres';
-import { startServer, stopServers } from './app-servers';
+import { freePort, startServer, stopServers } from './app-servers';
 import { createFreshDatabase } from './fresh-database';
 import { callApi, screenshots } from './page-api';
 import { signedInPage } from './session';
@@ -70,7 +70,7 @@ function cameraFileOf(png: Buffer): string {
 
 /** Lighthouse's accessibility audit of `url` on a phone, signed in with `cookies`. */
 async function accessibilityOf(browser: Browser, url: string, cookie: string) {
-  const port = 9300 + test.info().workerIndex;
+  const port = await freePort();
   const audited = await browser.browserType().launch({
     executablePath:
       process.env.CHROMIUM_PATH ||
@@ -113,7 +113,7 @@ test('the pass gets the car checked in, and both sides review after the event', 
   const database = await createFreshDatabase();
   const url = (database.env as { DATABASE_URL: string }).DATABASE_URL;
   const sql = postgres(url, { max: 1, onnotice: () => {} });
-  const port = 3370 + test.info().workerIndex;
+  const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const server = await startServer(database.env, port);
   let camera: Browser | undefined;

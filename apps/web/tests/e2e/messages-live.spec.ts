@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import postgres from 'postgres';
-import { startServer, stopServers } from './app-servers';
+import { freePorts, startServer, stopServers } from './app-servers';
 import { createFreshDatabase } from './fresh-database';
 import { callApi } from './page-api';
 import { profileMenu, signedInPage } from './session';
@@ -16,7 +16,7 @@ test('a message from server A reaches the other person on server B live, also af
   const database = await createFreshDatabase();
   const url = (database.env as { DATABASE_URL: string }).DATABASE_URL;
   const sql = postgres(url, { max: 1, onnotice: () => {} });
-  const ports = [3330 + test.info().workerIndex * 2, 3331 + test.info().workerIndex * 2];
+  const ports = await freePorts(2);
   const servers = await Promise.all(ports.map((port) => startServer(database.env, port)));
   const [baseA, baseB] = ports.map((port) => `http://127.0.0.1:${port}`);
   try {

@@ -3,7 +3,14 @@ import { createDatabase, driveways, events, listings, type DatabaseHandle } from
 import { expect, test, type Page } from '@playwright/test';
 import { eq } from 'drizzle-orm';
 import type { ChildProcess } from 'node:child_process';
-import { postForm, sessionCookie, startServer, stopServers } from './app-servers';
+import {
+  freePorts,
+  postForm,
+  SERVER_START_TIMEOUT_MS,
+  sessionCookie,
+  startServer,
+  stopServers,
+} from './app-servers';
 import { createFreshDatabase, type FreshDatabase } from './fresh-database';
 import { blockMapTiles } from './map-tiles';
 
@@ -27,7 +34,7 @@ let drivewayId: string;
 let origins: [string, string];
 
 test.beforeAll(async () => {
-  test.setTimeout(120_000);
+  test.setTimeout(SERVER_START_TIMEOUT_MS);
   database = await createFreshDatabase({ seed: true });
   handle = await createDatabase({ url: (database.env as { DATABASE_URL: string }).DATABASE_URL });
   // An event with one two-space driveway, so "spaces left" is easy to follow.
@@ -62,7 +69,7 @@ test.beforeAll(async () => {
     })
     .returning();
   listingId = listing!.id;
-  const ports = [3340 + test.info().workerIndex * 2, 3341 + test.info().workerIndex * 2];
+  const ports = await freePorts(2);
   origins = [`http://127.0.0.1:${ports[0]}`, `http://127.0.0.1:${ports[1]}`];
   servers = await Promise.all(
     ports.map((port) => startServer(database.env as Record<string, string>, port)),
@@ -70,6 +77,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
+  test.setTimeout(SERVER_START_TIMEOUT_MS);
   await stopServers(servers);
   await handle?.close();
   await database?.drop();

@@ -1,6 +1,6 @@
 import { startStripeTestServer } from '@parkside/payments/testing';
 import { expect, test } from '@playwright/test';
-import { startServer, stopServers } from './app-servers';
+import { freePort, startServer, stopServers } from './app-servers';
 import { testSmtpUrl, waitForEmail } from './control';
 import { createFreshDatabase } from './fresh-database';
 import { screenshots } from './page-api';
@@ -16,7 +16,7 @@ test('a host sets up payouts; a driver pays by Checkout, gets the receipt, cance
   const webhookSecret = 'whsec_e2e_payments';
   const stripe = await startStripeTestServer({ webhookSecret, webhookDelayMs: 2500 });
   const database = await createFreshDatabase();
-  const port = 3350 + test.info().workerIndex;
+  const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   stripe.setWebhookUrl(`${base}/webhooks/stripe`);
   const server = await startServer(

@@ -1,38 +1,13 @@
 import { expect, test } from '@playwright/test';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import postgres from 'postgres';
-import { postForm, SERVER_ENTRY, stopServers } from './app-servers';
+import { freePort, freePorts, postForm, spawnServer, stopServers } from './app-servers';
 import { createFreshDatabase, type FreshDatabase } from './fresh-database';
 
 /** A second production server on its own port and database, for tests that stop it. */
-async function startServer(database: FreshDatabase, port: number) {
-  const child = spawn(process.execPath, [SERVER_ENTRY], {
-    env: {
-      ...process.env,
-      ...database.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-    },
-    stdio: 'pipe',
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk) => (output += chunk));
-  child.stderr?.on('data', (chunk) => (output += chunk));
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`Server exited early:\n${output}`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`Server did not start:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return { child, output: () => output };
-}
+const startServer = (database: FreshDatabase, port: number) =>
+  spawnServer(database.env as Record<string, string>, port);
 
 async function exitWithin(child: ChildProcess, ms: number): Promise<number | null> {
   const timer = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), ms));
@@ -51,7 +26,7 @@ test.describe('the production server', () => {
   test('closes the database and exits within 5 s of SIGTERM, even with a client connected', async () => {
     const database = await createFreshDatabase({ seed: false });
     try {
-      const port = 3290 + test.info().workerIndex;
+      const port = await freePort();
       const { child, output } = await startServer(database, port);
       // A keep-alive connection must not hold the process open.
       await fetch(`http://127.0.0.1:${port}/events`, { headers: { connection: 'keep-alive' } });
@@ -68,7 +43,7 @@ test.describe('the production server', () => {
   test('/healthz answers 503 when the database stops answering', async () => {
     test.skip(!process.env.TEST_DATABASE_URL, 'needs PostgreSQL to take the database away');
     const database = await createFreshDatabase({ seed: false });
-    const port = 3295 + test.info().workerIndex;
+    const port = await freePort();
     const { child } = await startServer(database, port);
     try {
       expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
@@ -117,7 +92,7 @@ test.describe('several app servers on one database', () => {
 
   test('a session survives a server restart', async () => {
     const database = await createFreshDatabase({ seed: false });
-    const port = 3300 + test.info().workerIndex;
+    const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     try {
       let server = await startServer(database, port);
@@ -146,7 +121,7 @@ test.describe('several app servers on one database', () => {
   test('the 11th failed sign-in answers 429, with attempts alternating between two servers', async () => {
     test.skip(!process.env.TEST_DATABASE_URL, 'two processes on one database need PostgreSQL');
     const database = await createFreshDatabase({ seed: false });
-    const ports = [3310 + test.info().workerIndex * 2, 3311 + test.info().workerIndex * 2];
+    const ports = await freePorts(2);
     const servers = await Promise.all(ports.map((port) => startServer(database, port)));
     const bases = ports.map((port) => `http://127.0.0.1:${port}`);
     try {
