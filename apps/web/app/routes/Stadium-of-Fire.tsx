@@ -47,3 +47,5 @@ export default function StadiumOfFirePage() {
   const { event, feeBps } = useLoaderData<typeof loader>();
   return <EventLanding event={event} feeBps={feeBps} copy={copy} />;
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/errors/error-screens';

@@ -89,3 +89,5 @@ export default function Index() {
     </>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/errors/error-screens';

@@ -237,3 +237,5 @@ export default function AccountSettingsPage() {
     </div>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/errors/error-screens';

@@ -174,3 +174,5 @@ export default function AdminPanel() {
     </div>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/errors/error-screens';

@@ -63,3 +63,5 @@ export default function ApiTokensPage() {
     </div>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/errors/error-screens';

@@ -201,3 +201,5 @@ export default function AdminAudit() {
     </div>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/errors/error-screens';

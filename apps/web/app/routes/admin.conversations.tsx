@@ -175,3 +175,5 @@ export default function AdminConversations() {
     </div>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/errors/error-screens';

@@ -267,3 +267,5 @@ export default function AdminEvent() {
     </div>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/errors/error-screens';

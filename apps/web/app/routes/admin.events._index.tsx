@@ -114,3 +114,5 @@ export default function AdminEvents() {
     </div>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/errors/error-screens';

@@ -90,3 +90,5 @@ export default function AdminFeedback() {
     </div>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/errors/error-screens';

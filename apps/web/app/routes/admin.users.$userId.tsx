@@ -178,3 +178,5 @@ export default function AdminUser() {
     </div>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/errors/error-screens';

@@ -192,3 +192,5 @@ export default function AdminUsers() {
     </div>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/errors/error-screens';

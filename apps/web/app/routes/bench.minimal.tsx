@@ -21,3 +21,5 @@ export default function BenchMinimal() {
     </div>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/errors/error-screens';

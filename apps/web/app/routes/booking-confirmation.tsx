@@ -148,3 +148,5 @@ export default function BookingConfirmation() {
     </div>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/errors/error-screens';

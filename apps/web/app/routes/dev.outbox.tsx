@@ -47,3 +47,5 @@ export default function DevOutbox() {
     </div>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/errors/error-screens';

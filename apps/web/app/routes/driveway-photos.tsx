@@ -14,3 +14,5 @@ export function loader({ request, context }: LoaderFunctionArgs) {
 export default function DrivewayPhotos() {
   return null;
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/errors/error-screens';

@@ -173,3 +173,5 @@ export default function EventsPage() {
     </KeptPart>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/errors/error-screens';

@@ -2,7 +2,6 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { formatBps } from '@parkside/validators';
 import { requireVerifiedUser } from '~/.server/auth';
-import { RouteErrorBoundary } from '~/components/errors/error-screens';
 import { FaqList } from '~/components/marketing/faq-list';
 import { FeeExample } from '~/components/marketing/fee-example';
 import { hostFaq } from '~/components/marketing/host-faq';
@@ -132,6 +131,4 @@ export default function ListPage() {
   );
 }
 
-export function ErrorBoundary() {
-  return <RouteErrorBoundary />;
-}
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/errors/error-screens';

@@ -120,3 +120,5 @@ export default function ListingSuccessPage() {
     </div>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/errors/error-screens';

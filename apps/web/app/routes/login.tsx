@@ -97,3 +97,5 @@ export default function LoginPage() {
     </AuthCard>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/errors/error-screens';

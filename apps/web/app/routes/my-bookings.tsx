@@ -147,3 +147,5 @@ export default function MyBookings() {
     </div>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/errors/error-screens';

@@ -124,3 +124,5 @@ export default function MyListings() {
     </div>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/errors/error-screens';

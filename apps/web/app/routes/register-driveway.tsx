@@ -136,3 +136,5 @@ export default function RegisterDriveway() {
     </div>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/errors/error-screens';

@@ -13,7 +13,6 @@ import { requireVerifiedUser } from '~/.server/auth';
 import { countryOptions, timeZoneOptions } from '~/.server/event-options';
 import { refuseForm } from '~/.server/forms';
 import { redirectWithToast } from '~/.server/toast';
-import { RouteErrorBoundary } from '~/components/errors/error-screens';
 import { EventForm, type EventFormValues } from '~/components/events/event-form';
 import { PageHeader } from '~/components/layout/page-header';
 
@@ -165,6 +164,4 @@ export default function RegisterEventPage() {
   );
 }
 
-export function ErrorBoundary() {
-  return <RouteErrorBoundary />;
-}
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/errors/error-screens';

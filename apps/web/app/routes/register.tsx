@@ -124,3 +124,5 @@ export default function RegisterPage() {
     </AuthCard>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/errors/error-screens';

@@ -2,7 +2,6 @@ import type { ManagedEvent } from '@parkside/api';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { loadManagedEvents, manageEventAction } from '~/.server/event-actions';
-import { RouteErrorBoundary } from '~/components/errors/error-screens';
 import { ManagedEventList } from '~/components/events/managed-event-card';
 import { ManagedEventsSearch, NoManagedEvents } from '~/components/events/managed-events-search';
 import { buttonClasses } from '~/components/ui/button';
@@ -81,6 +80,4 @@ export default function RegisteredEventsPage() {
   );
 }
 
-export function ErrorBoundary() {
-  return <RouteErrorBoundary />;
-}
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/errors/error-screens';

@@ -241,3 +241,5 @@ export default function RentPage() {
     </div>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/errors/error-screens';

@@ -86,3 +86,5 @@ export default function ResetPasswordPage() {
     </AuthCard>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/errors/error-screens';

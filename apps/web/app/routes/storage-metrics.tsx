@@ -135,3 +135,5 @@ export default function StorageMetricsPage() {
     </div>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/errors/error-screens';

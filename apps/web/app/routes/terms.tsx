@@ -79,3 +79,5 @@ export default function TermsPage() {
     </>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/errors/error-screens';

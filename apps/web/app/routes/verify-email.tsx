@@ -53,3 +53,5 @@ export default function VerifyEmailPage() {
     </AuthCard>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/errors/error-screens';

@@ -1,0 +1,33 @@
+/**
+ * Rules every route module keeps, checked on the source so a new route cannot forget them:
+ * a page with a loader has its own ErrorBoundary (a failing loader shows its error inside the
+ * site's frame and its parent layouts, with the person still signed in), and a route module stays
+ * short enough to read (past 200 lines it is split into components).
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const dir = join(import.meta.dirname, 'routes');
+const routes = readdirSync(dir)
+  .filter((file) => /\.tsx?$/.test(file) && !file.endsWith('.test.ts'))
+  .map((file) => ({ file, source: readFileSync(join(dir, file), 'utf8') }));
+
+const exports = (source: string, name: string) =>
+  new RegExp(
+    `export (async )?(function|const) ${name}\\b|export \\{[^}]*\\b${name}\\b[^}]*\\}`,
+  ).test(source);
+
+describe('route modules', () => {
+  it('are all found', () => {
+    expect(routes.length).toBeGreaterThan(40);
+  });
+
+  it('that render a page from a loader have an ErrorBoundary', () => {
+    const missing = routes
+      .filter(({ source }) => exports(source, 'loader') && /export default/.test(source))
+      .filter(({ source }) => !exports(source, 'ErrorBoundary'))
+      .map(({ file }) => file);
+    expect(missing).toEqual([]);
+  });
+});
