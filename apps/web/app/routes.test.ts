@@ -30,4 +30,11 @@ describe('route modules', () => {
       .map(({ file }) => file);
     expect(missing).toEqual([]);
   });
+
+  it('stay under 200 lines', () => {
+    const long = routes
+      .map(({ file, source }) => ({ file, lines: source.split('\n').length }))
+      .filter(({ lines }) => lines > 200);
+    expect(long).toEqual([]);
+  });
 });

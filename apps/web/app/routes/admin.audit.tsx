@@ -1,12 +1,12 @@
 import { publicMessageOf } from '@parkside/api/errors';
 import { AUDIT_ACTION_NAMES } from '@parkside/validators';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Form, Link, useLoaderData, useLocation, useNavigation } from '@remix-run/react';
+import { Link, useLoaderData, useLocation } from '@remix-run/react';
 import { requireAdmin } from '~/.server/auth';
 import { AdminEmpty } from '~/components/admin/admin-search';
 import { AdminPageHeader } from '~/components/admin/admin-page-header';
-import { ACTION_LABELS, AuditList } from '~/components/admin/audit-list';
-import { inputClass } from '~/components/forms/field';
+import { AuditFilters } from '~/components/admin/audit-filters';
+import { AuditList } from '~/components/admin/audit-list';
 import { buttonClasses } from '~/components/ui/button';
 
 export const meta: MetaFunction = () => [{ title: 'Audit log · Admin · Parkside' }];
@@ -50,102 +50,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
 }
 
-function Filters() {
-  const { filters } = useLoaderData<typeof loader>();
-  const { pathname } = useLocation();
-  const navigation = useNavigation();
-  const loading = navigation.state === 'loading' && navigation.location.pathname === pathname;
-  const filtered = Object.entries(filters).some(([key, value]) => key !== 'cursor' && value);
-  const field = 'flex min-w-0 flex-col gap-1';
-  const labelClass = 'text-sm font-semibold text-slate-700';
-  return (
-    <Form
-      method="get"
-      role="search"
-      aria-label="Filter the audit log"
-      className="mt-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_auto_auto_auto] lg:items-end"
-    >
-      <div className={field}>
-        <label htmlFor="audit-action" className={labelClass}>
-          Action
-        </label>
-        <select
-          id="audit-action"
-          name="action"
-          defaultValue={filters.action}
-          className={inputClass}
-        >
-          <option value="">Any action</option>
-          {AUDIT_ACTION_NAMES.map((action) => (
-            <option key={action} value={action}>
-              {ACTION_LABELS[action]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className={field}>
-        <label htmlFor="audit-actor" className={labelClass}>
-          Admin&apos;s e-mail
-        </label>
-        <input
-          id="audit-actor"
-          name="actor"
-          type="email"
-          defaultValue={filters.actor}
-          maxLength={254}
-          className={inputClass}
-        />
-      </div>
-      <div className={field}>
-        <label htmlFor="audit-target" className={labelClass}>
-          Record (id or e-mail)
-        </label>
-        <input
-          id="audit-target"
-          name="target"
-          defaultValue={filters.target}
-          maxLength={254}
-          className={inputClass}
-        />
-      </div>
-      <div className={field}>
-        <label htmlFor="audit-from" className={labelClass}>
-          From (UTC)
-        </label>
-        <input
-          id="audit-from"
-          name="from"
-          type="date"
-          defaultValue={filters.from}
-          className={inputClass}
-        />
-      </div>
-      <div className={field}>
-        <label htmlFor="audit-to" className={labelClass}>
-          To (UTC)
-        </label>
-        <input
-          id="audit-to"
-          name="to"
-          type="date"
-          defaultValue={filters.to}
-          className={inputClass}
-        />
-      </div>
-      <div className="flex gap-2">
-        <button type="submit" className={buttonClasses({ variant: 'secondary' })}>
-          {loading ? 'Filtering…' : 'Filter'}
-        </button>
-        {filtered ? (
-          <Link to={pathname} className={buttonClasses({ variant: 'ghost' })}>
-            Clear
-          </Link>
-        ) : null}
-      </div>
-    </Form>
-  );
-}
-
 export default function AdminAudit() {
   const { filters, page, error } = useLoaderData<typeof loader>();
   const { pathname, search } = useLocation();
@@ -166,7 +70,7 @@ export default function AdminAudit() {
         Every admin action, newest first: who, what, on which record, when and from where. Nothing
         in Parkside can change or delete an entry.
       </AdminPageHeader>
-      <Filters />
+      <AuditFilters filters={filters} />
       {error ? (
         <p role="alert" className="mt-8 rounded-2xl bg-red-50 p-5 text-red-900 ring-1 ring-red-200">
           {error}

@@ -4,7 +4,8 @@ import { Link, useLoaderData } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { requireAdmin } from '~/.server/auth';
 import { Badge, BookingStatusBadge, EventStatusBadge } from '~/components/admin/admin-search';
-import { AdminCard, AdminCardEmpty } from '~/components/admin/admin-card';
+import { EmptyNote } from '~/components/ui/empty-state';
+import { Section } from '~/components/ui/section';
 import { AdminPageHeader } from '~/components/admin/admin-page-header';
 import { formatEventStart } from '~/utils/event-time';
 
@@ -78,7 +79,7 @@ export default function AdminUser() {
       </AdminPageHeader>
       <div className="mt-8 grid gap-6 lg:grid-cols-[22rem_1fr]">
         <div className="flex flex-col gap-6">
-          <AdminCard title="Profile">
+          <Section title="Profile">
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
               {profile.map(([term, value]) => (
                 <div key={term} className="contents">
@@ -87,10 +88,10 @@ export default function AdminUser() {
                 </div>
               ))}
             </dl>
-          </AdminCard>
-          <AdminCard title="Sign-in methods">
+          </Section>
+          <Section title="Sign-in methods">
             {methods.length === 0 ? (
-              <AdminCardEmpty>None: this account cannot sign in.</AdminCardEmpty>
+              <EmptyNote>None: this account cannot sign in.</EmptyNote>
             ) : (
               <ul className="list-inside list-disc text-sm">
                 {methods.map((method) => (
@@ -98,12 +99,12 @@ export default function AdminUser() {
                 ))}
               </ul>
             )}
-          </AdminCard>
+          </Section>
         </div>
         <div className="flex min-w-0 flex-col gap-6">
-          <AdminCard title={`Bookings (${bookings.length})`}>
+          <Section title={`Bookings (${bookings.length})`}>
             {bookings.length === 0 ? (
-              <AdminCardEmpty>No bookings.</AdminCardEmpty>
+              <EmptyNote>No bookings.</EmptyNote>
             ) : (
               <ul className="divide-y divide-slate-100 text-sm">
                 {bookings.map((b) => (
@@ -128,10 +129,10 @@ export default function AdminUser() {
                 ))}
               </ul>
             )}
-          </AdminCard>
-          <AdminCard title={`Driveways (${driveways.length})`}>
+          </Section>
+          <Section title={`Driveways (${driveways.length})`}>
             {driveways.length === 0 ? (
-              <AdminCardEmpty>No driveways.</AdminCardEmpty>
+              <EmptyNote>No driveways.</EmptyNote>
             ) : (
               <ul className="divide-y divide-slate-100 text-sm">
                 {driveways.map((d) => (
@@ -148,10 +149,10 @@ export default function AdminUser() {
                 ))}
               </ul>
             )}
-          </AdminCard>
-          <AdminCard title={`Events registered (${events.length})`}>
+          </Section>
+          <Section title={`Events registered (${events.length})`}>
             {events.length === 0 ? (
-              <AdminCardEmpty>No events.</AdminCardEmpty>
+              <EmptyNote>No events.</EmptyNote>
             ) : (
               <ul className="divide-y divide-slate-100 text-sm">
                 {events.map((e) => (
@@ -172,7 +173,7 @@ export default function AdminUser() {
                 ))}
               </ul>
             )}
-          </AdminCard>
+          </Section>
         </div>
       </div>
     </div>

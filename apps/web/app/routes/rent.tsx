@@ -1,20 +1,19 @@
 import type { Amenity } from '@parkside/validators';
 import { AMENITY_LABELS, LISTING_PAGE_MAX, LISTING_PAGE_SIZE } from '@parkside/validators';
-import { publicMessageOf } from '@parkside/api/errors';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data, redirect } from '@remix-run/node';
 import { Link, useLoaderData, useLocation } from '@remix-run/react';
 import { useState } from 'react';
 import { tryApi } from '~/.server/api-errors';
-import { currentPath, requireUser } from '~/.server/auth';
-import { redirectWithToast } from '~/.server/toast';
+import { joinWaitlistAction } from '~/.server/waitlist';
 import { KeptPart } from '~/components/layout/kept-part';
 import { ListingsMap } from '~/components/map/listings-map';
 import { ListingCard } from '~/components/rent/listing-card';
 import { ListingFilters, type ListingFilterValues } from '~/components/rent/listing-filters';
 import { NotifyMe } from '~/components/rent/notify-me';
+import { RentEventHeader } from '~/components/rent/rent-event-header';
 import { buttonClasses } from '~/components/ui/button';
-import { formatEventDate, formatEventTime } from '~/utils/event-time';
+import { EmptyState } from '~/components/ui/empty-state';
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
   {
@@ -90,29 +89,8 @@ function useShowMoreHref(shown: number): string {
   return `?${params}`;
 }
 
-/** "Notify me": the signed-in driver joins the sold-out event's wait-list. */
-export async function action({ request, context }: ActionFunctionArgs) {
-  const user = requireUser(context, request);
-  const back = currentPath(request);
-  const eventId = new URL(request.url).searchParams.get('event') ?? '';
-  if (!user.emailVerified) {
-    return redirectWithToast(back, {
-      type: 'warning',
-      title: 'Verify your e-mail first',
-      description: 'We can only send wait-list e-mails to a verified address.',
-    });
-  }
-  try {
-    const joined = await context.api.waitlist.join({ eventId });
-    return redirectWithToast(back, {
-      type: 'success',
-      title: 'You are on the wait-list',
-      description: `We will e-mail ${joined.email} when a space opens up.`,
-    });
-  } catch (error) {
-    return redirectWithToast(back, { type: 'error', title: publicMessageOf(error) });
-  }
-}
+/** "Notify me" on a sold-out event. */
+export const action = (args: ActionFunctionArgs) => joinWaitlistAction(args);
 
 export default function RentPage() {
   const { page, filters, waiting } = useLoaderData<typeof loader>();
@@ -138,34 +116,7 @@ export default function RentPage() {
         <Link to="/events" className="text-brand-800 text-sm font-semibold hover:underline">
           <span aria-hidden="true">←</span> All events
         </Link>
-        <header className="mt-4 flex flex-col gap-4 overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 sm:flex-row">
-          <img
-            src={event.imageUrl ?? '/images/events/parade.svg'}
-            alt=""
-            width={640}
-            height={360}
-            className="aspect-video w-full bg-slate-200 object-cover sm:w-64"
-          />
-          <div className="p-5 sm:py-6 sm:pr-6 sm:pl-0">
-            <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">{event.title}</h1>
-            {event.status === 'cancelled' ? (
-              <p
-                role="status"
-                className="mt-2 rounded-lg bg-red-50 px-3 py-1.5 font-semibold text-red-800"
-              >
-                This event has been cancelled.
-              </p>
-            ) : null}
-            <p className="mt-2 text-slate-700">
-              {formatEventDate(event.startsAt, event.timeZone)} ·{' '}
-              {formatEventTime(event.startsAt, event.timeZone)} to{' '}
-              {formatEventTime(event.endsAt, event.timeZone)}
-            </p>
-            <p className="text-slate-600">
-              {event.venueName}, {event.street}, {event.city}, {event.region}
-            </p>
-          </div>
-        </header>
+        <RentEventHeader event={event} />
 
         <section aria-label="Map" className="mt-6">
           <ListingsMap
@@ -192,18 +143,17 @@ export default function RentPage() {
         {full ? <NotifyMe waiting={waiting} hasListings={page.items.length > 0} /> : null}
         <KeptPart name="rent-listings">
           {page.items.length === 0 && full && !filtered ? null : page.items.length === 0 ? (
-            <div className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center">
-              <p className="text-lg font-semibold">
-                {filtered
+            <EmptyState
+              title={
+                filtered
                   ? 'No driveway matches these filters.'
-                  : 'No driveways are listed for this event yet.'}
-              </p>
-              <p className="mt-1 text-slate-600">
-                {filtered
-                  ? 'Try a higher price or fewer amenities.'
-                  : 'Hosts nearby add spaces every day; check back soon.'}
-              </p>
-            </div>
+                  : 'No driveways are listed for this event yet.'
+              }
+            >
+              {filtered
+                ? 'Try a higher price or fewer amenities.'
+                : 'Hosts nearby add spaces every day; check back soon.'}
+            </EmptyState>
           ) : (
             <>
               <ul className="flex flex-col gap-3">

@@ -1,0 +1,118 @@
+import { formatUsd } from '@parkside/validators';
+import { Link } from '@remix-run/react';
+import { Badge, BookingStatusBadge } from '~/components/admin/admin-search';
+import { EmptyNote } from '~/components/ui/empty-state';
+import { Table, TableBody, TableHead, Td, Th } from '~/components/ui/table';
+import type { AdminEventPage } from './admin-event-actions';
+
+const when = new Intl.DateTimeFormat('en-US', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: 'UTC',
+});
+
+function UserLink({ id, name }: { id: string | null; name: string | null }) {
+  if (!id) return <span className="text-slate-600">Deleted account</span>;
+  return (
+    <Link
+      to={`/admin/users/${encodeURIComponent(id)}`}
+      className="text-ink font-semibold hover:underline"
+    >
+      {name}
+    </Link>
+  );
+}
+
+/** Every booking of the event: driver, plate, vehicle, driveway, price and what became of it. */
+export function EventBookingsTable({ bookings }: { bookings: AdminEventPage['bookings'] }) {
+  if (bookings.length === 0) {
+    return <EmptyNote>Nobody has booked parking for this event.</EmptyNote>;
+  }
+  return (
+    <Table>
+      <TableHead>
+        <Th>Driver</Th>
+        <Th>Plate</Th>
+        <Th>Vehicle</Th>
+        <Th>Driveway</Th>
+        <Th numeric>Price</Th>
+        <Th>Status</Th>
+      </TableHead>
+      <TableBody>
+        {bookings.map((b) => (
+          <tr key={b.id}>
+            <Td>
+              <UserLink id={b.driverId} name={b.driverName} />
+            </Td>
+            <Td mono>{b.licensePlate ?? '—'}</Td>
+            <Td>{b.vehicleDescription ?? '—'}</Td>
+            <Td>{b.drivewayTitle}</Td>
+            <Td numeric>{formatUsd(b.priceCents)}</Td>
+            <Td>
+              <BookingStatusBadge booking={b} />
+            </Td>
+          </tr>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+/** The driveways listed for the event, with their host, price and spaces booked. */
+export function EventListingsList({ listings }: { listings: AdminEventPage['listings'] }) {
+  if (listings.length === 0) return <EmptyNote>No driveway is listed for this event.</EmptyNote>;
+  return (
+    <ul className="divide-y divide-slate-100 text-sm">
+      {listings.map((l) => (
+        <li key={l.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+          <span className="min-w-0">
+            <span className="text-ink block font-semibold">{l.drivewayTitle}</span>
+            <span className="block text-slate-600">
+              {l.street}, {l.city} ·{' '}
+              {l.hostId ? (
+                <Link
+                  to={`/admin/users/${encodeURIComponent(l.hostId)}`}
+                  className="hover:underline"
+                >
+                  {l.hostName}
+                </Link>
+              ) : (
+                'Deleted account'
+              )}
+            </span>
+          </span>
+          <span className="flex items-center gap-2">
+            <span className="tabular-nums">
+              {formatUsd(l.priceCents)} · {l.spacesBooked}/{l.spacesOffered} booked
+            </span>
+            {l.status === 'closed' ? <Badge>Closed</Badge> : null}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Who is waiting for a space, and whether they were told of one. */
+export function EventWaitlist({ waitlist }: { waitlist: AdminEventPage['waitlist'] }) {
+  if (waitlist.length === 0) return <EmptyNote>Nobody is waiting for a space.</EmptyNote>;
+  return (
+    <ul className="divide-y divide-slate-100 text-sm">
+      {waitlist.map((w) => (
+        <li key={w.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+          <span className="min-w-0">
+            <span className="text-ink block font-semibold break-all">{w.email}</span>
+            <span className="block text-slate-600">
+              {w.name ? `${w.name} · ` : ''}joined {when.format(new Date(w.createdAt))} UTC
+            </span>
+          </span>
+          {w.notifiedAt ? (
+            <Badge tone="brand">Notified {when.format(new Date(w.notifiedAt))} UTC</Badge>
+          ) : (
+            <Badge>Not notified yet</Badge>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}

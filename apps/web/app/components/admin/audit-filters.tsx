@@ -1,0 +1,87 @@
+import { AUDIT_ACTION_NAMES } from '@parkside/validators';
+import { Form, Link, useLocation, useNavigation } from '@remix-run/react';
+import { ACTION_LABELS } from '~/components/admin/audit-list';
+import { inputClass } from '~/components/forms/field';
+import { buttonClasses } from '~/components/ui/button';
+import { FormRow } from '~/components/ui/form-row';
+
+export type AuditFilter = 'action' | 'actor' | 'target' | 'from' | 'to' | 'cursor';
+
+/** The audit log's filters: action, admin, record and a range of UTC days. */
+export function AuditFilters({ filters }: { filters: Record<AuditFilter, string> }) {
+  const { pathname } = useLocation();
+  const navigation = useNavigation();
+  const loading = navigation.state === 'loading' && navigation.location.pathname === pathname;
+  const filtered = Object.entries(filters).some(([key, value]) => key !== 'cursor' && value);
+  return (
+    <Form
+      method="get"
+      role="search"
+      aria-label="Filter the audit log"
+      className="mt-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_auto_auto_auto] lg:items-end"
+    >
+      <FormRow htmlFor="audit-action" label="Action">
+        <select
+          id="audit-action"
+          name="action"
+          defaultValue={filters.action}
+          className={inputClass}
+        >
+          <option value="">Any action</option>
+          {AUDIT_ACTION_NAMES.map((action) => (
+            <option key={action} value={action}>
+              {ACTION_LABELS[action]}
+            </option>
+          ))}
+        </select>
+      </FormRow>
+      <FormRow htmlFor="audit-actor" label="Admin's e-mail">
+        <input
+          id="audit-actor"
+          name="actor"
+          type="email"
+          defaultValue={filters.actor}
+          maxLength={254}
+          className={inputClass}
+        />
+      </FormRow>
+      <FormRow htmlFor="audit-target" label="Record (id or e-mail)">
+        <input
+          id="audit-target"
+          name="target"
+          defaultValue={filters.target}
+          maxLength={254}
+          className={inputClass}
+        />
+      </FormRow>
+      <FormRow htmlFor="audit-from" label="From (UTC)">
+        <input
+          id="audit-from"
+          name="from"
+          type="date"
+          defaultValue={filters.from}
+          className={inputClass}
+        />
+      </FormRow>
+      <FormRow htmlFor="audit-to" label="To (UTC)">
+        <input
+          id="audit-to"
+          name="to"
+          type="date"
+          defaultValue={filters.to}
+          className={inputClass}
+        />
+      </FormRow>
+      <div className="flex gap-2">
+        <button type="submit" className={buttonClasses({ variant: 'secondary' })}>
+          {loading ? 'Filtering…' : 'Filter'}
+        </button>
+        {filtered ? (
+          <Link to={pathname} className={buttonClasses({ variant: 'ghost' })}>
+            Clear
+          </Link>
+        ) : null}
+      </div>
+    </Form>
+  );
+}
