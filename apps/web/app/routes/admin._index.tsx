@@ -4,6 +4,7 @@ import { Link, useLoaderData } from '@remix-run/react';
 import { requireAdmin } from '~/.server/auth';
 import { AdminNav } from '~/components/admin/admin-nav';
 import { BookingsChart } from '~/components/admin/bookings-chart';
+import { Table, TableBody, TableHead, Td, Th } from '~/components/ui/table';
 
 export const meta: MetaFunction = () => [{ title: 'Admin Panel · Parkside' }];
 
@@ -137,37 +138,33 @@ export default function AdminPanel() {
           <h2 id="money-heading" className="text-ink font-bold">
             Bookings and money
           </h2>
-          <table className="mt-3 w-full text-left text-sm">
-            <thead className="text-slate-600">
-              <tr>
-                <th scope="col" className="py-2 pr-3 font-semibold">
+          <div className="mt-3">
+            <Table minWidth="0">
+              <TableHead>
+                <Th>
                   <span className="sr-only">Figure</span>
-                </th>
-                <th scope="col" className="py-2 pr-3 text-right font-semibold">
-                  Last 7 days
-                </th>
-                <th scope="col" className="py-2 text-right font-semibold">
-                  Last 30 days
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {MONEY_ROWS.map((row) => (
-                <tr key={row.label}>
-                  <th scope="row" className="py-2 pr-3 font-normal">
-                    <span className="text-ink block font-semibold">{row.label}</span>
-                    <span className="block text-xs text-slate-600">{row.help}</span>
-                  </th>
-                  <td className="py-2 pr-3 text-right font-semibold tabular-nums">
-                    {row.value(overview.last7Days)}
-                  </td>
-                  <td className="py-2 text-right font-semibold tabular-nums">
-                    {row.value(overview.last30Days)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+                </Th>
+                <Th numeric>Last 7 days</Th>
+                <Th numeric>Last 30 days</Th>
+              </TableHead>
+              <TableBody>
+                {MONEY_ROWS.map((row) => (
+                  <tr key={row.label}>
+                    <th scope="row" className="py-2 pr-3 font-normal">
+                      <span className="text-ink block font-semibold">{row.label}</span>
+                      <span className="block text-xs text-slate-600">{row.help}</span>
+                    </th>
+                    <Td numeric>
+                      <span className="font-semibold">{row.value(overview.last7Days)}</span>
+                    </Td>
+                    <Td numeric>
+                      <span className="font-semibold">{row.value(overview.last30Days)}</span>
+                    </Td>
+                  </tr>
+                ))}
+              </TableBody>
+            </Table>
+          </div>
         </div>
         <BookingsChart days={overview.perDay} />
       </section>

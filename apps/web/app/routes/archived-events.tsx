@@ -5,6 +5,7 @@ import { ManagedEventList } from '~/components/events/managed-event-card';
 import { ManagedEventsSearch, NoManagedEvents } from '~/components/events/managed-events-search';
 import { PageHeader } from '~/components/layout/page-header';
 import { buttonClasses } from '~/components/ui/button';
+import { EmptyState } from '~/components/ui/empty-state';
 import { PageLinks } from '~/components/ui/page-links';
 
 export const meta: MetaFunction = () => [{ title: 'Archived events · Parkside' }];
@@ -32,18 +33,17 @@ export default function ArchivedEventsPage() {
       <ManagedEventsSearch q={q} />
       {events.length === 0 ? (
         <NoManagedEvents page={page} q={q}>
-          <div className="mt-8 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
-            <p className="text-lg font-semibold">No archived events.</p>
-            <p className="mt-1 text-slate-600">
-              Events that are over or cancelled can be archived.
-            </p>
-            <Link
-              to="/registered-events"
-              className={buttonClasses({ variant: 'secondary', className: 'mt-4' })}
-            >
-              Back to registered events
-            </Link>
-          </div>
+          <EmptyState
+            title="No archived events."
+            className="mt-8"
+            action={
+              <Link to="/registered-events" className={buttonClasses({ variant: 'secondary' })}>
+                Back to registered events
+              </Link>
+            }
+          >
+            Events that are over or cancelled can be archived.
+          </EmptyState>
         </NoManagedEvents>
       ) : (
         <ManagedEventList events={events} isAdmin={isAdmin} className="mt-8" />

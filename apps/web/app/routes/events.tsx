@@ -10,6 +10,7 @@ import { EventSearchForm, type EventFilters } from '~/components/events/event-se
 import { NearMeButton } from '~/components/events/near-me-button';
 import { KeptPart } from '~/components/layout/kept-part';
 import { buttonClasses } from '~/components/ui/button';
+import { EmptyState } from '~/components/ui/empty-state';
 
 export const meta: MetaFunction = () => [
   { title: 'Upcoming events · Parkside' },
@@ -134,24 +135,20 @@ export default function EventsPage() {
               </ul>
             </>
           ) : error ? null : (
-            <div className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
-              <p className="text-lg font-semibold">
-                {filtered ? 'No upcoming events match your search.' : 'No upcoming events yet.'}
-              </p>
-              <p className="mt-1 text-slate-600">
-                {filtered
-                  ? 'Try a shorter search, another spelling or wider dates.'
-                  : 'Check back soon: hosts add events every week.'}
-              </p>
-              {filtered ? (
-                <Link
-                  to="/events"
-                  className={buttonClasses({ variant: 'secondary', className: 'mt-4' })}
-                >
-                  Show all events
-                </Link>
-              ) : null}
-            </div>
+            <EmptyState
+              title={filtered ? 'No upcoming events match your search.' : 'No upcoming events yet.'}
+              action={
+                filtered ? (
+                  <Link to="/events" className={buttonClasses({ variant: 'secondary' })}>
+                    Show all events
+                  </Link>
+                ) : null
+              }
+            >
+              {filtered
+                ? 'Try a shorter search, another spelling or wider dates.'
+                : 'Check back soon: hosts add events every week.'}
+            </EmptyState>
           )}
 
           {page.nextCursor || cursor ? (

@@ -10,6 +10,7 @@ import { BookingDetails } from '~/components/rent/booking-details';
 import { PaymentSummary } from '~/components/rent/payment-summary';
 import { ReviewForm } from '~/components/reviews/review-form';
 import { buttonClasses } from '~/components/ui/button';
+import { EmptyState } from '~/components/ui/empty-state';
 
 export const meta: MetaFunction = () => [{ title: 'My Bookings · Parkside' }];
 
@@ -127,12 +128,15 @@ export default function MyBookings() {
     <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-12">
       <h1 className="text-3xl font-extrabold tracking-tight">My Bookings</h1>
       {bookings.length === 0 ? (
-        <div className="mt-6 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center">
-          <p className="text-lg font-semibold">No bookings yet.</p>
-          <Link to="/events" className={buttonClasses({ className: 'mt-4' })}>
-            Find parking
-          </Link>
-        </div>
+        <EmptyState
+          title="No bookings yet."
+          className="mt-6"
+          action={
+            <Link to="/events" className={buttonClasses()}>
+              Find parking
+            </Link>
+          }
+        />
       ) : null}
       {sections.map(([title, list]) =>
         list.length ? (

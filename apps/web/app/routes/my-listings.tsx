@@ -17,6 +17,7 @@ import { DrivewayCard } from '~/components/host/driveway-card';
 import { ArrivalsPanel } from '~/components/host/arrivals-panel';
 import { PayoutsPanel } from '~/components/host/payouts-panel';
 import { buttonClasses } from '~/components/ui/button';
+import { EmptyState } from '~/components/ui/empty-state';
 
 export const meta: MetaFunction = () => [{ title: 'My Listings · Parkside' }];
 
@@ -99,15 +100,17 @@ export default function MyListings() {
         <PayoutsPanel payouts={payouts} />
       ) : null}
       {driveways.length === 0 ? (
-        <div className="mt-6 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center">
-          <p className="text-lg font-semibold">You have not listed a driveway yet.</p>
-          <p className="mt-1 text-slate-600">
-            Earn money on event days: list your driveway in a few minutes.
-          </p>
-          <Link to="/register-driveway" className={buttonClasses({ className: 'mt-4' })}>
-            List your driveway
-          </Link>
-        </div>
+        <EmptyState
+          title="You have not listed a driveway yet."
+          className="mt-6"
+          action={
+            <Link to="/register-driveway" className={buttonClasses()}>
+              List your driveway
+            </Link>
+          }
+        >
+          Earn money on event days: list your driveway in a few minutes.
+        </EmptyState>
       ) : (
         <div className="mt-6 flex flex-col gap-6">
           {driveways.map((driveway) => (

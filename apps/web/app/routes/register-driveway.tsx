@@ -14,6 +14,7 @@ import { upcomingEventChoices } from '~/.server/host';
 import { redirectWithToast } from '~/.server/toast';
 import { RegisterDrivewayForm } from '~/components/host/register-driveway-form';
 import { buttonClasses } from '~/components/ui/button';
+import { EmptyState } from '~/components/ui/empty-state';
 
 /** A refusal for going too fast keeps its Retry-After. */
 export { retryAfterHeaders as headers } from '~/utils/retry-after-headers';
@@ -117,13 +118,17 @@ export default function RegisterDriveway() {
         events later from My Listings.
       </p>
       {events.length === 0 ? (
-        <div className="mt-8 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center">
-          <p className="text-lg font-semibold">There are no upcoming events to list for yet.</p>
-          <p className="mt-1 text-slate-600">Add the event your neighbourhood parks for.</p>
-          <Link to="/register-event" className={buttonClasses({ className: 'mt-4' })}>
-            Register an event
-          </Link>
-        </div>
+        <EmptyState
+          title="There are no upcoming events to list for yet."
+          className="mt-8"
+          action={
+            <Link to="/register-event" className={buttonClasses()}>
+              Register an event
+            </Link>
+          }
+        >
+          Add the event your neighbourhood parks for.
+        </EmptyState>
       ) : (
         <RegisterDrivewayForm
           userId={userId}

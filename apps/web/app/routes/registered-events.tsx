@@ -5,6 +5,7 @@ import { loadManagedEvents, manageEventAction } from '~/.server/event-actions';
 import { ManagedEventList } from '~/components/events/managed-event-card';
 import { ManagedEventsSearch, NoManagedEvents } from '~/components/events/managed-events-search';
 import { buttonClasses } from '~/components/ui/button';
+import { EmptyState } from '~/components/ui/empty-state';
 import { PageLinks } from '~/components/ui/page-links';
 
 export const meta: MetaFunction = () => [{ title: 'Registered events · Parkside' }];
@@ -62,15 +63,17 @@ export default function RegisteredEventsPage() {
       <ManagedEventsSearch q={q} />
       {events.length === 0 ? (
         <NoManagedEvents page={page} q={q}>
-          <div className="mt-8 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
-            <p className="text-lg font-semibold">You have not registered any events yet.</p>
-            <p className="mt-1 text-slate-600">
-              Add a game, concert or festival so drivers can find parking near it.
-            </p>
-            <Link to="/register-event" className={buttonClasses({ className: 'mt-4' })}>
-              Register an event
-            </Link>
-          </div>
+          <EmptyState
+            title="You have not registered any events yet."
+            className="mt-8"
+            action={
+              <Link to="/register-event" className={buttonClasses()}>
+                Register an event
+              </Link>
+            }
+          >
+            Add a game, concert or festival so drivers can find parking near it.
+          </EmptyState>
         </NoManagedEvents>
       ) : null}
       <EventList title="Upcoming" events={upcoming} isAdmin={isAdmin} />

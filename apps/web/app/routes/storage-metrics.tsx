@@ -1,10 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import type { ReactNode } from 'react';
 import { requireAdmin } from '~/.server/auth';
 import { StorageHistory } from '~/components/admin/storage-history';
 import { formatBytes } from '~/utils/bytes';
 import { AdminPageHeader } from '~/components/admin/admin-page-header';
+import { EmptyNote } from '~/components/ui/empty-state';
+import { Section } from '~/components/ui/section';
+import { Table, TableBody, TableHead, Td, Th } from '~/components/ui/table';
 
 export const meta: MetaFunction = () => [{ title: 'Storage metrics · Admin · Parkside' }];
 
@@ -20,23 +22,6 @@ const AREA_LABELS = {
   other: 'Other',
 } as const;
 
-function Panel({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section
-      aria-labelledby={id}
-      className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6"
-    >
-      <h2 id={id} className="text-lg font-bold">
-        {title}
-      </h2>
-      <div className="mt-4">{children}</div>
-    </section>
-  );
-}
-
-const th = 'py-2 pr-3 text-left font-semibold text-slate-600';
-const td = 'py-2 pr-3 align-top';
-
 export default function StorageMetricsPage() {
   const { metrics } = useLoaderData<typeof loader>();
   const totalBytes = Math.max(1, metrics.totals.bytes);
@@ -49,7 +34,7 @@ export default function StorageMetricsPage() {
         {formatBytes(metrics.quota.perUserBytes)}.
       </AdminPageHeader>
 
-      <Panel id="areas" title="By area">
+      <Section title="By area">
         <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
           {metrics.areas.map((a) => (
             <li key={a.area} className="rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200">
@@ -67,52 +52,42 @@ export default function StorageMetricsPage() {
             </li>
           ))}
         </ul>
-      </Panel>
+      </Section>
 
-      <Panel id="history" title="Uploads in the last 30 days">
+      <Section title="Uploads in the last 30 days">
         <StorageHistory history={metrics.history} />
-      </Panel>
+      </Section>
 
       <div className="grid gap-6 lg:grid-cols-2">
-        <Panel id="quota" title="Quota use">
+        <Section title="Quota use">
           {metrics.quota.users.length === 0 ? (
-            <p className="text-sm text-slate-600">Nobody has uploaded anything yet.</p>
+            <EmptyNote>Nobody has uploaded anything yet.</EmptyNote>
           ) : (
-            <div className="overflow-x-auto">
-              <table className="w-full text-sm">
-                <thead>
-                  <tr>
-                    <th scope="col" className={th}>
-                      User
-                    </th>
-                    <th scope="col" className={th}>
-                      Used
-                    </th>
-                    <th scope="col" className={th}>
-                      Of quota
-                    </th>
+            <Table minWidth="0">
+              <TableHead>
+                <Th>User</Th>
+                <Th>Used</Th>
+                <Th>Of quota</Th>
+              </TableHead>
+              <TableBody>
+                {metrics.quota.users.map((u) => (
+                  <tr key={u.userId}>
+                    <td className="max-w-48 truncate py-2 pr-3 align-top" title={u.email}>
+                      {u.name}
+                      <span className="block truncate text-xs text-slate-500">{u.email}</span>
+                    </td>
+                    <Td>{formatBytes(u.bytes)}</Td>
+                    <Td>{Math.round(u.share * 100)} %</Td>
                   </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100">
-                  {metrics.quota.users.map((u) => (
-                    <tr key={u.userId}>
-                      <td className={`${td} max-w-48 truncate`} title={u.email}>
-                        {u.name}
-                        <span className="block truncate text-xs text-slate-500">{u.email}</span>
-                      </td>
-                      <td className={td}>{formatBytes(u.bytes)}</td>
-                      <td className={td}>{Math.round(u.share * 100)} %</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+                ))}
+              </TableBody>
+            </Table>
           )}
-        </Panel>
+        </Section>
 
-        <Panel id="largest" title="Largest files">
+        <Section title="Largest files">
           {metrics.largest.length === 0 ? (
-            <p className="text-sm text-slate-600">No files yet.</p>
+            <EmptyNote>No files yet.</EmptyNote>
           ) : (
             <ol className="flex flex-col divide-y divide-slate-100 text-sm">
               {metrics.largest.map((f) => (
@@ -130,7 +105,7 @@ export default function StorageMetricsPage() {
               ))}
             </ol>
           )}
-        </Panel>
+        </Section>
       </div>
     </div>
   );

@@ -3,6 +3,7 @@ import { Form, Link, useLocation } from '@remix-run/react';
 import { inputClass } from '~/components/forms/field';
 import type { ReactNode } from 'react';
 import { buttonClasses } from '~/components/ui/button';
+import { EmptyState } from '~/components/ui/empty-state';
 import { PastTheLastPage } from '~/components/ui/page-links';
 
 /** Narrows /registered-events or /archived-events by title, venue or city (a plain GET form). */
@@ -57,12 +58,16 @@ export function NoManagedEvents({
 function NoEventsMatch({ q }: { q: string }) {
   const { pathname } = useLocation();
   return (
-    <div className="mt-8 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
-      <p className="text-lg font-semibold">No events match “{q}”.</p>
-      <p className="mt-1 text-slate-600">Try part of the title, the venue or the city.</p>
-      <Link to={pathname} className={buttonClasses({ variant: 'secondary', className: 'mt-4' })}>
-        Show every event
-      </Link>
-    </div>
+    <EmptyState
+      title={<>No events match “{q}”.</>}
+      className="mt-8"
+      action={
+        <Link to={pathname} className={buttonClasses({ variant: 'secondary' })}>
+          Show every event
+        </Link>
+      }
+    >
+      Try part of the title, the venue or the city.
+    </EmptyState>
   );
 }

@@ -1,4 +1,5 @@
 import { Link } from '@remix-run/react';
+import { EmptyState } from '~/components/ui/empty-state';
 import type { ConversationSummary } from './types';
 
 /** The person's conversations, newest first, with their own unread counts. */
@@ -11,9 +12,8 @@ export function ConversationList({
 }) {
   if (threads.length === 0) {
     return (
-      <div className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center">
-        <p className="text-ink font-semibold">No conversations yet.</p>
-        <p className="mt-2 text-sm text-slate-600">
+      <EmptyState title="No conversations yet.">
+        <p className="text-sm">
           A conversation starts when you message the host of a booking from{' '}
           <Link to="/my-bookings" className="text-brand-800 font-semibold hover:underline">
             My Bookings
@@ -24,7 +24,7 @@ export function ConversationList({
           </Link>
           .
         </p>
-      </div>
+      </EmptyState>
     );
   }
   return (

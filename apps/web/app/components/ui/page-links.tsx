@@ -1,5 +1,6 @@
 import { Link, useLocation } from '@remix-run/react';
 import { buttonClasses } from './button';
+import { EmptyState } from '~/components/ui/empty-state';
 
 /**
  * "Previous page" and "Next page" under a list shown a page at a time (`?page=N`, from 1),
@@ -38,12 +39,16 @@ export function PageLinks({ page, hasMore }: { page: number; hasMore: boolean })
 export function PastTheLastPage() {
   const { pathname } = useLocation();
   return (
-    <div className="mt-8 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
-      <p className="text-lg font-semibold">There is nothing on this page.</p>
-      <p className="mt-1 text-slate-600">The list is shorter than that now.</p>
-      <Link to={pathname} className={buttonClasses({ variant: 'secondary', className: 'mt-4' })}>
-        Go to the first page
-      </Link>
-    </div>
+    <EmptyState
+      title="There is nothing on this page."
+      className="mt-8"
+      action={
+        <Link to={pathname} className={buttonClasses({ variant: 'secondary' })}>
+          Go to the first page
+        </Link>
+      }
+    >
+      The list is shorter than that now.
+    </EmptyState>
   );
 }
