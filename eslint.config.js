@@ -75,6 +75,36 @@ export default tseslint.config(
     },
   },
   {
+    // Layers inside the API (CONVENTIONS.md, decision 033): an area's files call down into
+    // src/shared (the marketplace reads every area uses), into the lower modules (audit,
+    // notifications, payment: money in and out) and into the package's core (trpc, transaction,
+    // prepared), never sideways into another area's folder. Lower modules import no area.
+    // Tests may reach across to set up a case.
+    files: ['packages/api/src/modules/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'lucia', message: 'Use the session store from packages/auth/src/lucia.ts.' },
+          ],
+          patterns: [
+            {
+              group: ['@lucia-auth/*'],
+              message: 'Use the session store from packages/auth/src/lucia.ts.',
+            },
+            {
+              regex: '^\\.\\./(?!\\.\\./|audit/|notifications/|payment/)',
+              message:
+                'An area never imports another area, and a lower module (audit, notifications, payment) imports none: move the shared read to src/shared, or call a lower module.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/scripts/**', '**/cli/**', 'bench/**', '**/*.test.ts', '**/tests/**'],
     rules: { 'no-console': 'off' },
   },

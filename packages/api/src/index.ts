@@ -7,7 +7,8 @@ export {
   INTERNAL_ERROR_MESSAGE,
   publicMessageOf,
 } from './errors';
-export type { EventPage, EventSummary } from './modules/event/event-search.service';
+export type { EventPage } from './modules/event/event-search.service';
+export type { EventSummary } from './shared/events';
 export type { ManagedEvent } from './modules/event/event-management.service';
 export type { Account } from './modules/account/account.service';
 export {

@@ -9,5 +9,5 @@ export {
   nearestListingsQuery,
   type NearestListing,
   type NearestListingsInput,
-} from './modules/listing/listing.queries';
+} from './shared/listings';
 export { rentPage } from './modules/listing/rent-page';

@@ -1,6 +1,7 @@
 import { profileSchema } from '@parkside/validators';
 import { router, signedInProcedure } from '../../trpc';
-import { becomeHost, getSignInMethods, toAccount, updateProfile } from './account.service';
+import { getSignInMethods } from '../../shared/sign-in-methods';
+import { becomeHost, toAccount, updateProfile } from './account.service';
 
 export const accountRouter = router({
   me: signedInProcedure.query(({ ctx }) => toAccount(ctx.user)),

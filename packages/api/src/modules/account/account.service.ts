@@ -1,6 +1,6 @@
-import { oauthAccounts, passwordAccounts, users, type Database } from '@parkside/db';
+import { users, type Database } from '@parkside/db';
 import type { ProfileInput } from '@parkside/validators';
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { SessionUser } from '@parkside/core';
 
 /** The signed-in user as the pages see them (no credentials, ever). */
@@ -22,28 +22,6 @@ export function toAccount(user: SessionUser) {
 }
 
 export type Account = ReturnType<typeof toAccount>;
-
-/** How the user can sign in: a password and/or linked social logins. */
-export async function getSignInMethods(db: Database, userId: string) {
-  const [password] = await db
-    .select({ userId: passwordAccounts.userId })
-    .from(passwordAccounts)
-    .where(eq(passwordAccounts.userId, userId))
-    .limit(1);
-  const logins = await db
-    .select({
-      provider: oauthAccounts.provider,
-      email: oauthAccounts.email,
-      linkedAt: oauthAccounts.createdAt,
-    })
-    .from(oauthAccounts)
-    .where(eq(oauthAccounts.userId, userId))
-    .orderBy(asc(oauthAccounts.createdAt));
-  return {
-    hasPassword: Boolean(password),
-    logins: logins.map((l) => ({ ...l, linkedAt: l.linkedAt.toISOString() })),
-  };
-}
 
 /** Name, phone and address; an emptied optional field is cleared. */
 export async function updateProfile(db: Database, userId: string, input: ProfileInput) {

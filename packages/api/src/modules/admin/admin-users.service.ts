@@ -1,7 +1,7 @@
 import { AppError } from '@parkside/core';
 import { admins, bookings, driveways, events, listings, users, type Database } from '@parkside/db';
 import { asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
-import { getSignInMethods } from '../account/account.service';
+import { getSignInMethods } from '../../shared/sign-in-methods';
 
 export const USER_NOT_FOUND = 'No user has that id.';
 

@@ -1,5 +1,5 @@
 import { bookings, driveways, listings, type Database } from '@parkside/db';
-import { takesSpace } from '../listing/listing.queries';
+import { takesSpace } from '../../shared/listings';
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 
 export interface EventAvailability {

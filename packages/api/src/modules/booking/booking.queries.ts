@@ -1,9 +1,9 @@
 import { AppError, type SessionUser } from '@parkside/core';
 import { bookings, driveways, events, listings, users, type Database } from '@parkside/db';
 import { and, asc, count, desc, eq, gt, not, or } from 'drizzle-orm';
-import { listingSummaryColumns } from '../listing/listing.queries';
+import { listingSummaryColumns } from '../../shared/listings';
 import { driverRefundCents } from './booking.service';
-import { drivewayRating, ownReviewOf, reviewStateOf } from '../review/review.service';
+import { drivewayRating, ownReviewOf, reviewStateOf } from '../../shared/reviews';
 
 const bookingColumns = {
   id: bookings.id,

@@ -2,7 +2,7 @@ import { bookingCancelInput, bookingCreateInput, text } from '@parkside/validato
 import { z } from 'zod';
 import type { Context } from '../../context';
 import { router, verifiedProcedure } from '../../trpc';
-import { hostTakesOnlinePayment } from '../payment/payment.service';
+import { hostTakesOnlinePayment } from '../../shared/payouts';
 import {
   EVENT_BOOKINGS_PAGE_SIZE,
   getDriverBooking,

@@ -4,18 +4,18 @@ import { and, eq } from 'drizzle-orm';
 import type { SessionUser } from '@parkside/core';
 import { AppError } from '@parkside/core';
 import { queueBookingConfirmed, queueBookingsCancelled } from '../notifications/booking-mail';
-import { notifyWaitlist } from '../waitlist/waitlist.service';
+import { notifyWaitlist } from '../notifications/waitlist-mail';
 import { noPaymentProvider, type PaymentProvider } from '@parkside/payments';
 import {
   HOLD_MS,
-  hostTakesOnlinePayment,
   queueHoldExpiry,
   refundOnCancel,
   releaseHold,
   startCheckout,
 } from '../payment/payment.service';
 import { inTransaction } from '../../transaction';
-import { spacesTaken } from '../listing/listing.queries';
+import { spacesTaken } from '../../shared/listings';
+import { hostTakesOnlinePayment } from '../../shared/payouts';
 
 export const FILLED_UP_MESSAGE = 'That driveway just filled up. Please pick another one.';
 export const CANCEL_FULL_REFUND_HOURS_DEFAULT = 24;
@@ -215,44 +215,6 @@ export async function cancelBooking(
     await notifyWaitlist(tx, row.event.id, rules.publicUrl);
     return cancelled!;
   });
-}
-
-/**
- * An event is cancelled: every confirmed booking on it is cancelled with a full refund, and the
- * drivers and hosts are e-mailed. Runs in the caller's transaction, the one that cancels the
- * event, so either both happen or neither.
- */
-export async function cancelEventBookings(
-  tx: Database,
-  eventId: string,
-  options: { reason: string; publicUrl: string; now?: Date },
-): Promise<{ cancelled: number }> {
-  const now = options.now ?? new Date();
-  const confirmed = await tx
-    .select()
-    .from(bookings)
-    .where(and(eq(bookings.eventId, eventId), eq(bookings.status, 'confirmed')))
-    .for('update');
-  for (const booking of confirmed) {
-    const paymentStatus = await refundOnCancel(tx, booking, booking.priceCents);
-    await tx
-      .update(bookings)
-      .set({
-        status: 'cancelled',
-        cancelledBy: 'event',
-        cancelledAt: now,
-        cancellationReason: options.reason,
-        refundCents: booking.priceCents,
-        paymentStatus,
-      })
-      .where(eq(bookings.id, booking.id));
-  }
-  await queueBookingsCancelled(
-    tx,
-    confirmed.map((b) => b.id),
-    options.publicUrl,
-  );
-  return { cancelled: confirmed.length };
 }
 
 /**

@@ -21,8 +21,8 @@ import {
 import { and, asc, desc, eq, ilike, inArray, like, or, sql, type SQL } from 'drizzle-orm';
 import type { SessionUser } from '@parkside/core';
 import { AppError } from '@parkside/core';
-import { cancelEventBookings } from '../booking/booking.service';
-import { escapeLike, eventColumns, toSummary, type EventSummary } from './event-search.service';
+import { cancelEventBookings } from '../payment/event-cancellation';
+import { escapeLike, eventColumns, toSummary, type EventSummary } from '../../shared/events';
 import { inTransaction, type Tx } from '../../transaction';
 
 /**

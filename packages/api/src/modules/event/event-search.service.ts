@@ -1,36 +1,19 @@
-import { eventSearchWords, events, type Database, type Event } from '@parkside/db';
+import { eventSearchWords, events, type Database } from '@parkside/db';
 import type { eventListInput } from '@parkside/validators';
 import { and, asc, eq, gt, or, sql, type SQL } from 'drizzle-orm';
 import { unionAll, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { AppError } from '@parkside/core';
-import { preparedFor } from '../../prepared';
+import {
+  escapeLike,
+  eventColumns as columns,
+  eventRowById,
+  toSummary,
+  type EventRow,
+  type EventSummary,
+} from '../../shared/events';
 
 /** What clients see of an event. Instants are ISO strings, so in-process and HTTP callers agree. */
-export interface EventSummary {
-  id: string;
-  slug: string;
-  title: string;
-  description: string;
-  venueName: string;
-  street: string;
-  city: string;
-  region: string;
-  postalCode: string;
-  country: string;
-  latitude: number;
-  longitude: number;
-  timeZone: string;
-  startsAt: string;
-  endsAt: string;
-  expectedAttendance: number;
-  websiteUrl: string | null;
-  imageUrl: string | null;
-  status: Event['status'];
-  /** Great-circle distance from the "near me" point, in miles; only in a "near me" search. */
-  distanceMiles?: number;
-}
-
 export interface EventPage {
   items: EventSummary[];
   /** Pass back as `cursor` for the next page; null on the last page. */
@@ -39,51 +22,6 @@ export interface EventPage {
 
 const MAX_SEARCH_WORDS = 8;
 
-const columns = {
-  id: events.id,
-  slug: events.slug,
-  title: events.title,
-  description: events.description,
-  venueName: events.venueName,
-  street: events.street,
-  city: events.city,
-  region: events.region,
-  postalCode: events.postalCode,
-  country: events.country,
-  latitude: events.latitude,
-  longitude: events.longitude,
-  timeZone: events.timeZone,
-  startsAt: events.startsAt,
-  endsAt: events.endsAt,
-  expectedAttendance: events.expectedAttendance,
-  websiteUrl: events.websiteUrl,
-  imageUrl: events.imageUrl,
-  status: events.status,
-};
-
-export const eventColumns = columns;
-
-export type EventRow = { [K in keyof typeof columns]: Event[K] };
-
-export function toSummary(row: EventRow): EventSummary {
-  return { ...row, startsAt: row.startsAt.toISOString(), endsAt: row.endsAt.toISOString() };
-}
-
-/** `value` matched literally inside a LIKE pattern. */
-export function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
-/**
- * Every typed word must appear in the title, venue or city, either as typed (anywhere in a
- * word, so a word still being typed matches) or close to a word of them (pg_trgm word
- * similarity, words of three letters or more), so "stadum fire" still finds Stadium of Fire.
- *
- * Step one looks the typed words up in event_search_words, the distinct words of all events
- * (small, trigram-indexed). Step two finds the events holding, for every typed word, one of its
- * matches: `search_words && array[...]` per typed word, on the GIN index of search_words.
- * Returns, per typed word, the words it matches; null when some typed word matches none.
- */
 async function searchMatches(db: Database, q: string): Promise<string[][] | null> {
   const typed = q.toLowerCase().split(/\s+/).filter(Boolean).slice(0, MAX_SEARCH_WORDS);
   if (typed.length === 0) return [];
@@ -297,20 +235,6 @@ async function listNearest(
     })),
     nextCursor: ranked.length > offset + limit ? encodeNearCursor(offset + limit) : null,
   };
-}
-
-/** An event by id, or undefined; prepared once per database (/rent reads it on every request). */
-export async function eventRowById(db: Database, id: string): Promise<EventRow | undefined> {
-  const statement = preparedFor(db, 'event_by_id', (name) =>
-    db
-      .select(columns)
-      .from(events)
-      .where(eq(events.id, sql.placeholder('id')))
-      .limit(1)
-      .prepare(name),
-  );
-  const [row] = await statement.execute({ id });
-  return row;
 }
 
 export async function getEventById(db: Database, id: string): Promise<EventSummary> {

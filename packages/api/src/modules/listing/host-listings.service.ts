@@ -1,4 +1,4 @@
-import { driverRating, ownReviewOf, reviewStateOf } from '../review/review.service';
+import { driverRating, ownReviewOf, reviewStateOf } from '../../shared/reviews';
 import { bookings, driveways, events, listings, users, type Database } from '@parkside/db';
 import type {
   DrivewayCreateInput,
@@ -9,9 +9,9 @@ import type {
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { SessionUser } from '@parkside/core';
 import { AppError } from '@parkside/core';
-import { notifyWaitlist } from '../waitlist/waitlist.service';
+import { notifyWaitlist } from '../notifications/waitlist-mail';
 import { inTransaction, type Tx } from '../../transaction';
-import { spacesTaken, listingSummaryColumns } from './listing.queries';
+import { spacesTaken, listingSummaryColumns } from '../../shared/listings';
 
 /**
  * The host side of the marketplace: a host's driveways, their listings per event and the

@@ -1,18 +1,18 @@
-import { drivewayRating } from '../review/review.service';
+import { drivewayRating } from '../../shared/reviews';
 import { driveways, listings, type Database } from '@parkside/db';
 import type { listingsForEventInput } from '@parkside/validators';
 import { and, arrayContains, asc, eq, gt, lte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { AppError } from '@parkside/core';
 import { preparedFor } from '../../prepared';
-import { eventRowById } from '../event/event-search.service';
+import { eventRowById } from '../../shared/events';
 import {
   bookedSpacesOf,
   boxAround,
   drivewayCardColumns,
   hasListingWithSpace,
   milesFrom,
-} from './listing.queries';
+} from '../../shared/listings';
 
 /**
  * The open listings of an upcoming event with the spaces left, for drivers choosing a driveway.

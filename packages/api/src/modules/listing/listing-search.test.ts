@@ -7,7 +7,7 @@ import type { SessionUser } from '@parkside/core';
 import { createCaller } from '../../root';
 import { drivewayRequest, makeEvent, STADIUM } from '../../test-marketplace';
 import { insertUsers, testUser } from '../../test-users';
-import { nearestListings } from './listing.queries';
+import { nearestListings } from '../../shared/listings';
 
 let handle: TestDatabase;
 let eventId: string;

@@ -3,9 +3,9 @@ import type { listingsForEventInput } from '@parkside/validators';
 import type { z } from 'zod';
 import type { SessionUser } from '@parkside/core';
 import { AppError } from '@parkside/core';
-import { eventRowById, toSummary } from '../event/event-search.service';
-import { isOnWaitlist } from '../waitlist/waitlist.service';
-import { hasListingWithSpace } from './listing.queries';
+import { eventRowById, toSummary } from '../../shared/events';
+import { isOnWaitlist } from '../../shared/waitlist';
+import { hasListingWithSpace } from '../../shared/listings';
 import { listingsOfEvent } from './listing-search.service';
 
 /**

@@ -11,7 +11,7 @@ import { formatUsd } from '@parkside/validators';
 import { and, eq, sql } from 'drizzle-orm';
 import { loadBookings, summaryOf } from './booking-rows';
 import { queueReminders } from './scheduled-mail';
-import { takesSpace } from '../listing/listing.queries';
+import { takesSpace } from '../../shared/listings';
 
 async function spacesLeft(tx: Database, listing: { id: string; spacesOffered: number }) {
   const [row] = await tx

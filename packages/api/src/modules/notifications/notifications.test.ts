@@ -8,12 +8,8 @@ import type { SessionUser } from '@parkside/core';
 import { createCaller } from '../../root';
 import { makeListing } from '../../test-marketplace';
 import { insertUsers, testUser } from '../../test-users';
-import {
-  cancelBooking,
-  cancelEventBookings,
-  createBooking,
-  defaultBookingRules,
-} from '../booking/booking.service';
+import { cancelBooking, createBooking, defaultBookingRules } from '../booking/booking.service';
+import { cancelEventBookings } from '../payment/event-cancellation';
 import { setSpacesOffered } from '../listing/host-listings.service';
 
 let handle: TestDatabase;

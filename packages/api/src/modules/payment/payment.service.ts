@@ -20,9 +20,9 @@ import { enqueueJobs } from '@parkside/jobs';
 import type { PaymentEvent, PaymentProvider } from '@parkside/payments';
 import { and, eq } from 'drizzle-orm';
 import { inTransaction, type Tx } from '../../transaction';
-import { spacesTaken } from '../listing/listing.queries';
+import { spacesTaken } from '../../shared/listings';
 import { queueBookingConfirmed, queuePaymentRefunded } from '../notifications/booking-mail';
-import { notifyWaitlist } from '../waitlist/waitlist.service';
+import { notifyWaitlist } from '../notifications/waitlist-mail';
 
 /** How long a booking holds its space while the driver pays. */
 export const HOLD_MINUTES = PAYMENT_HOLD_MINUTES;
@@ -38,21 +38,6 @@ export const PAYMENT_TASKS = {
 
 export const CHECKOUT_UNAVAILABLE_MESSAGE =
   'We could not open the payment page just now. Please try again in a moment.';
-
-/** True when this host's driveways take online payment: their payouts are set up and active. */
-export async function hostTakesOnlinePayment(
-  tx: Tx,
-  payments: PaymentProvider,
-  hostId: string | null,
-) {
-  if (!payments.online || !hostId) return false;
-  const [account] = await tx
-    .select({ status: payoutAccounts.status })
-    .from(payoutAccounts)
-    .where(eq(payoutAccounts.userId, hostId))
-    .limit(1);
-  return account?.status === 'active';
-}
 
 /** In the booking's transaction: the job that frees the space if the hold runs out unpaid. */
 export async function queueHoldExpiry(tx: Tx, booking: Booking) {

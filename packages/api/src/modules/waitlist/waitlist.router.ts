@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { publicProcedure, router, signedInProcedure, verifiedProcedure } from '../../trpc';
-import { eventSpacesLeft, isOnWaitlist, joinWaitlist } from './waitlist.service';
+import { isOnWaitlist } from '../../shared/waitlist';
+import { eventSpacesLeft } from '../../shared/listings';
+import { joinWaitlist } from './waitlist.service';
 
 const eventId = z.object({ eventId: z.uuid({ message: 'Event id must be a UUID.' }) }).strict();
 

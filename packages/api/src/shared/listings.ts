@@ -1,7 +1,7 @@
 import { bookings, driveways, events, listings, type Database } from '@parkside/db';
 import { and, arrayContains, asc, eq, gt, lte, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { preparedFor } from '../../prepared';
-import type { Tx } from '../../transaction';
+import { preparedFor } from '../prepared';
+import type { Tx } from '../transaction';
 
 /** Mean Earth radius in miles, as used for every distance shown to drivers. */
 const EARTH_RADIUS_MILES = 3958.8;
@@ -245,3 +245,18 @@ export const listingSummaryColumns = {
   timeZone: events.timeZone,
   startsAt: events.startsAt,
 };
+
+/** Spaces still free on the open listings of an event. */
+export async function eventSpacesLeft(db: Database, eventId: string): Promise<number> {
+  const [row] = await db
+    .select({
+      left: sql<number>`coalesce(sum(greatest(${listings.spacesOffered} - coalesce((
+        select count(*) from ${bookings}
+        where ${bookings.listingId} = ${listings.id} and ${takesSpace}
+      ), 0), 0)), 0)::int`,
+    })
+    .from(listings)
+    .innerJoin(driveways, eq(driveways.id, listings.drivewayId))
+    .where(bookableListingsOf(eventId));
+  return row?.left ?? 0;
+}

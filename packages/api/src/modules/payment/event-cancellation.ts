@@ -1,0 +1,42 @@
+import { bookings, type Database } from '@parkside/db';
+import { and, eq } from 'drizzle-orm';
+import { queueBookingsCancelled } from '../notifications/booking-mail';
+import { refundOnCancel } from './payment.service';
+
+/**
+ * An event is cancelled: every confirmed booking on it is cancelled with a full refund, and the
+ * drivers and hosts are e-mailed. Runs in the caller's transaction, the one that cancels the
+ * event, so either both happen or neither.
+ */
+export async function cancelEventBookings(
+  tx: Database,
+  eventId: string,
+  options: { reason: string; publicUrl: string; now?: Date },
+): Promise<{ cancelled: number }> {
+  const now = options.now ?? new Date();
+  const confirmed = await tx
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.eventId, eventId), eq(bookings.status, 'confirmed')))
+    .for('update');
+  for (const booking of confirmed) {
+    const paymentStatus = await refundOnCancel(tx, booking, booking.priceCents);
+    await tx
+      .update(bookings)
+      .set({
+        status: 'cancelled',
+        cancelledBy: 'event',
+        cancelledAt: now,
+        cancellationReason: options.reason,
+        refundCents: booking.priceCents,
+        paymentStatus,
+      })
+      .where(eq(bookings.id, booking.id));
+  }
+  await queueBookingsCancelled(
+    tx,
+    confirmed.map((b) => b.id),
+    options.publicUrl,
+  );
+  return { cancelled: confirmed.length };
+}
