@@ -175,6 +175,9 @@ test('the pass gets the car checked in, and both sides review after the event', 
 
     // The QR, read from a screenshot of the page, holds the code printed under it.
     const qr = driver.getByRole('img', { name: /^Check-in code / });
+    // As a driver holds it up: the code in the middle of the screen, clear of the floating
+    // Feedback button in the corner (an element screenshot may otherwise leave it at the bottom).
+    await qr.evaluate((element) => element.scrollIntoView({ block: 'center' }));
     const code = decodeQr(await qr.screenshot());
     const printed = (await qr.getAttribute('aria-label'))!.replace('Check-in code ', '');
     expect(code).toBe(printed.replace(/ /g, ''));
