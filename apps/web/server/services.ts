@@ -1,5 +1,10 @@
 import { createContext, paymentTasks, scheduledMailTasks } from '@parkside/api';
-import type { RequestToken, SessionUser } from '@parkside/core';
+import {
+  type RequestToken,
+  type SessionUser,
+  createRateLimits,
+  type RateLimits,
+} from '@parkside/core';
 import {
   ApiTokenVerifier,
   createAuthService,
@@ -9,7 +14,7 @@ import {
   type OAuthProvider,
   type OAuthProviderId,
 } from '@parkside/auth';
-import { createRateLimits, type Database, type RateLimits } from '@parkside/db';
+import { type Database } from '@parkside/db';
 import {
   createMailer,
   createOutboxTransport,

@@ -15,7 +15,6 @@ import {
   apiTokens,
   bookings,
   conversations,
-  createRateLimits,
   driveways,
   emailJobs,
   events,
@@ -26,8 +25,8 @@ import {
   users,
   type Booking,
   type Event,
-  type RateLimits,
 } from '@parkside/db';
+import { createRateLimits, type RateLimits, type SessionUser } from '@parkside/core';
 import { createTestDatabase, type TestDatabase } from '@parkside/db/testing';
 import {
   createDiskBackend,
@@ -45,7 +44,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createContext } from './context';
-import type { SessionUser } from '@parkside/core';
 import { appRouter, createCaller } from './root';
 import { eventInput, makeEvent, makeListing } from './test-marketplace';
 import { insertUsers, testUser } from './test-users';

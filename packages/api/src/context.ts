@@ -1,5 +1,10 @@
-import type { RequestToken, SessionUser } from '@parkside/core';
-import { createRateLimits, type Database, type RateLimits } from '@parkside/db';
+import {
+  type RequestToken,
+  type SessionUser,
+  createRateLimits,
+  type RateLimits,
+} from '@parkside/core';
+import { type Database } from '@parkside/db';
 import { noPaymentProvider, type PaymentProvider } from '@parkside/payments';
 import type { StorageService } from '@parkside/storage';
 

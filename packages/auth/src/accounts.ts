@@ -1,4 +1,4 @@
-import type { SessionUser } from '@parkside/core';
+import { type SessionUser, type RateLimits, AppError } from '@parkside/core';
 import {
   describeWait,
   bookings,
@@ -10,7 +10,6 @@ import {
   passwordResetTokens,
   users,
   type Database,
-  type RateLimits,
 } from '@parkside/db';
 import {
   passwordChangedEmail,
@@ -21,7 +20,6 @@ import {
 import type { RegisterInput } from '@parkside/validators';
 import { and, eq, gt } from 'drizzle-orm';
 import { AUTH_MESSAGES } from './errors';
-import { AppError } from '@parkside/core';
 import type { SessionStore, ValidSession } from './lucia';
 import { loadUser } from './load-user';
 import type { OAuthProviderId, ProviderProfile } from './oauth';

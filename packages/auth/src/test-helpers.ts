@@ -1,4 +1,4 @@
-import { createRateLimits } from '@parkside/db';
+import { createRateLimits } from '@parkside/core';
 import { createTestDatabase, type TestDatabase } from '@parkside/db/testing';
 import { createMailer, createSmtpTransport } from '@parkside/email';
 import { startTestSmtpServer, type TestSmtpServer } from '@parkside/email/testing';

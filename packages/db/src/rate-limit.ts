@@ -3,54 +3,45 @@ import { type Database } from './client';
 import { rateLimits } from './schema';
 import { RateLimiterDrizzle, RateLimiterRes } from 'rate-limiter-flexible';
 
-/**
- * Limits kept in PostgreSQL (rate-limiter-flexible's Drizzle store), so they hold across every
- * app server on the same database. Keys are hashed: no e-mail or IP address is stored.
- */
-export const RATE_LIMITS = {
-  /** Failed sign-ins per e-mail: the 11th attempt within 15 minutes is refused. */
-  loginFailures: { points: 10, duration: 15 * 60 },
-  /** Sign-ups per client address (SIGNUP_LIMIT_PER_HOUR overrides the count). */
-  signup: { points: 20, duration: 60 * 60 },
-  /** Password-reset e-mails per address and per client. */
-  passwordReset: { points: 5, duration: 60 * 60 },
-  /** Verification e-mails per user. */
-  verificationResend: { points: 3, duration: 15 * 60 },
-  /** Feedback messages per user or client address. */
-  feedback: { points: 5, duration: 10 * 60 },
-  /** Events registered per user in a day (admins are not limited). */
-  eventCreate: { points: 20, duration: 24 * 60 * 60 },
-  /** Messages a user sends a minute, across every conversation. */
-  messageSend: { points: 20, duration: 60 },
-} as const;
-
-export type RateLimitName = keyof typeof RATE_LIMITS;
-
-export interface RateLimits {
-  /** Counts one attempt; returns the seconds to wait when over the limit, else null. */
-  consume(name: RateLimitName, key: string): Promise<number | null>;
-  /** Seconds to wait when the limit is already used up, else null; counts nothing. */
-  check(name: RateLimitName, key: string): Promise<number | null>;
-  reset(name: RateLimitName, key: string): Promise<void>;
+/** How many attempts (`points`) a key may make in `duration` seconds. */
+export interface RateLimitRule {
+  points: number;
+  duration: number;
 }
 
-export function createRateLimits(
+/**
+ * Limits kept in PostgreSQL (rate-limiter-flexible's Drizzle store), so they hold across every
+ * app server on the same database. Keys are hashed: no e-mail or IP address is stored. Which
+ * limits there are is a product rule, decided above this package (`RATE_LIMITS` in
+ * @parkside/core); this package only keeps the counts.
+ */
+export interface RateLimiters<Name extends string> {
+  /** Counts one attempt; returns the seconds to wait when over the limit, else null. */
+  consume(name: Name, key: string): Promise<number | null>;
+  /** Seconds to wait when the limit is already used up, else null; counts nothing. */
+  check(name: Name, key: string): Promise<number | null>;
+  reset(name: Name, key: string): Promise<void>;
+}
+
+export function createRateLimiters<Name extends string>(
   db: Database,
-  overrides: Partial<Record<RateLimitName, number>> = {},
-): RateLimits {
-  const pointsOf = (name: RateLimitName) => overrides[name] ?? RATE_LIMITS[name].points;
+  rules: Record<Name, RateLimitRule>,
+  overrides: Partial<Record<Name, number>> = {},
+): RateLimiters<Name> {
+  const names = Object.keys(rules) as Name[];
+  const pointsOf = (name: Name) => overrides[name] ?? rules[name].points;
   const limiters = Object.fromEntries(
-    (Object.keys(RATE_LIMITS) as RateLimitName[]).map((name) => [
+    names.map((name) => [
       name,
       new RateLimiterDrizzle({
         storeClient: db,
         schema: rateLimits,
         keyPrefix: name,
         points: pointsOf(name),
-        duration: RATE_LIMITS[name].duration,
+        duration: rules[name].duration,
       }),
     ]),
-  ) as Record<RateLimitName, RateLimiterDrizzle>;
+  ) as Record<Name, RateLimiterDrizzle>;
   const keyOf = (key: string) => createHash('sha256').update(key.toLowerCase()).digest('hex');
 
   return {

@@ -6,8 +6,8 @@ import {
   users,
   type Database,
   type Event,
-  type RateLimits,
 } from '@parkside/db';
+import { type RateLimits, type SessionUser, AppError } from '@parkside/core';
 import {
   EVENT_STARTS_IN_PAST_MESSAGE,
   eventInstants,
@@ -19,8 +19,6 @@ import {
   type EventUpdateInput,
 } from '@parkside/validators';
 import { and, asc, desc, eq, ilike, inArray, like, or, sql, type SQL } from 'drizzle-orm';
-import type { SessionUser } from '@parkside/core';
-import { AppError } from '@parkside/core';
 import { cancelEventBookings } from '../payment/event-cancellation';
 import { escapeLike, eventColumns, toSummary, type EventSummary } from '../../shared/events';
 import { inTransaction, type Tx } from '../../transaction';

@@ -1,8 +1,7 @@
-import { describeWait, feedback, type Database, type RateLimits } from '@parkside/db';
+import { describeWait, feedback, type Database } from '@parkside/db';
+import { type RateLimits, type SessionUser, AppError } from '@parkside/core';
 import type { FeedbackInput } from '@parkside/validators';
 import { desc, eq } from 'drizzle-orm';
-import type { SessionUser } from '@parkside/core';
-import { AppError } from '@parkside/core';
 
 /**
  * Stores feedback with the customer's fields: the sender's id, name and e-mail when signed in,

@@ -1,4 +1,4 @@
-import { AppError, type SessionUser } from '@parkside/core';
+import { AppError, type SessionUser, type RateLimits } from '@parkside/core';
 import {
   bookings,
   conversationReads,
@@ -9,7 +9,6 @@ import {
   messages,
   users,
   type Database,
-  type RateLimits,
 } from '@parkside/db';
 import {
   MESSAGE_PAGE_SIZE,

@@ -3,21 +3,13 @@
  * sending is idempotent and rate limited, a closed booking reads only, and admins read any
  * conversation with every view on the record.
  */
-import {
-  adminAudit,
-  admins,
-  bookings,
-  createRateLimits,
-  events,
-  type Booking,
-  type RateLimits,
-} from '@parkside/db';
+import { adminAudit, admins, bookings, events, type Booking } from '@parkside/db';
+import { createRateLimits, type RateLimits, type SessionUser } from '@parkside/core';
 import { createTestDatabase, type TestDatabase } from '@parkside/db/testing';
 import { MESSAGE_PAGE_SIZE } from '@parkside/validators';
 import { eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SessionUser } from '@parkside/core';
 import { createContext } from '../../context';
 import { createCaller } from '../../root';
 import { makeListing } from '../../test-marketplace';

@@ -4,13 +4,13 @@
  * read, at most once an hour per conversation; the day-before reminders once, and not for a
  * booking cancelled before its time.
  */
-import { createRateLimits, jobs, type Booking, type RateLimits } from '@parkside/db';
+import { jobs, type Booking } from '@parkside/db';
+import { createRateLimits, type RateLimits, type SessionUser } from '@parkside/core';
 import { createTestDatabase, type TestDatabase } from '@parkside/db/testing';
 import { createMailer, createSmtpTransport } from '@parkside/email';
 import { emailTasks } from '@parkside/email/queue';
 import { startTestSmtpServer, type TestSmtpServer } from '@parkside/email/testing';
 import { createJobRunner } from '@parkside/jobs';
-import type { SessionUser } from '@parkside/core';
 import { eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

@@ -1,0 +1,38 @@
+import {
+  createRateLimiters,
+  type Database,
+  type RateLimiters,
+  type RateLimitRule,
+} from '@parkside/db';
+
+/**
+ * The named limits: how many attempts, per what, for how long. Product rules, so they live here
+ * above the database package, which only keeps the counts (in PostgreSQL, across servers).
+ */
+export const RATE_LIMITS = {
+  /** Failed sign-ins per e-mail: the 11th attempt within 15 minutes is refused. */
+  loginFailures: { points: 10, duration: 15 * 60 },
+  /** Sign-ups per client address (SIGNUP_LIMIT_PER_HOUR overrides the count). */
+  signup: { points: 20, duration: 60 * 60 },
+  /** Password-reset e-mails per address and per client. */
+  passwordReset: { points: 5, duration: 60 * 60 },
+  /** Verification e-mails per user. */
+  verificationResend: { points: 3, duration: 15 * 60 },
+  /** Feedback messages per user or client address. */
+  feedback: { points: 5, duration: 10 * 60 },
+  /** Events registered per user in a day (admins are not limited). */
+  eventCreate: { points: 20, duration: 24 * 60 * 60 },
+  /** Messages a user sends a minute, across every conversation. */
+  messageSend: { points: 20, duration: 60 },
+} as const satisfies Record<string, RateLimitRule>;
+
+export type RateLimitName = keyof typeof RATE_LIMITS;
+export type RateLimits = RateLimiters<RateLimitName>;
+
+/** The named limits on `db`; `overrides` changes how many attempts a limit allows. */
+export function createRateLimits(
+  db: Database,
+  overrides: Partial<Record<RateLimitName, number>> = {},
+): RateLimits {
+  return createRateLimiters(db, RATE_LIMITS, overrides);
+}
