@@ -1,4 +1,4 @@
-import type { ApiCaller } from '@parkside/api';
+import type { ApiCaller, Settings } from '@parkside/api';
 import type { AuthService, OAuthProvider, OAuthProviderId } from '@parkside/auth';
 import type { OutboxTransport } from '@parkside/email';
 import type { KeptRequest } from './server/kept-parts';
@@ -19,13 +19,12 @@ declare module '@remix-run/node' {
     auth: AuthService;
     /** Social and OpenID logins that are configured. */
     oauth: Map<OAuthProviderId, OAuthProvider>;
-    publicUrl: string;
+    /** The marketplace's settings: fee, refund window, public URL (parsed once at start). */
+    settings: Settings;
     secureCookies: boolean;
     /** Development only: mail kept in memory and shown at /dev/outbox. */
     outbox: OutboxTransport | null;
     clientIp: string;
-    /** The platform fee in basis points (PLATFORM_FEE_BPS). */
-    platformFeeBps: number;
     /** The storage bucket in upload and download URLs (STORAGE_BUCKET). */
     storageBucket: string;
     /** True when UploadThing holds uploaded files (browsers upload straight to it). */

@@ -197,7 +197,7 @@ export function createApp({
       paymentPages: services.paymentPages,
     }),
   );
-  app.use(originCheck([new URL(services.publicUrl).origin]));
+  app.use(originCheck([new URL(services.settings.publicUrl).origin]));
 
   if (getBuild && viteDevServer) {
     app.use(viteDevServer.middlewares);
@@ -227,7 +227,7 @@ export function createApp({
         storage: services.storage,
         appCheckSecret: services.appCheckSecret,
         token: services.uploadThingToken,
-        publicUrl: services.publicUrl,
+        publicUrl: services.settings.publicUrl,
       }),
     );
   }
@@ -280,10 +280,9 @@ export function createApp({
           session,
           auth: services.auth,
           oauth: services.oauth,
-          publicUrl: services.publicUrl,
+          settings: services.settings,
           secureCookies: services.secureCookies,
           outbox: services.outbox,
-          platformFeeBps: services.platformFeeBps,
           storageBucket: services.storage.bucket,
           uploadThing: Boolean(services.uploadThingToken),
           clientIp: req.ip ?? 'unknown',

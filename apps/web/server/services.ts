@@ -1,4 +1,10 @@
-import { createContext, paymentTasks, scheduledMailTasks } from '@parkside/api';
+import {
+  createContext,
+  parseSettings,
+  paymentTasks,
+  scheduledMailTasks,
+  type Settings,
+} from '@parkside/api';
 import {
   type RequestToken,
   type SessionUser,
@@ -44,16 +50,14 @@ export interface Services {
   db: Database;
   auth: AuthService;
   oauth: Map<OAuthProviderId, OAuthProvider>;
-  publicUrl: string;
+  /** The marketplace's settings (fee, refund window, public URL, pass key), parsed once here. */
+  settings: Settings;
   /** Cookies carry Secure in production. */
   secureCookies: boolean;
   /** Development without SMTP: the mail the site sent, shown at /dev/outbox. */
   outbox: OutboxTransport | null;
-  /** The platform fee in basis points. */
-  platformFeeBps: number;
   /** Rate limits in PostgreSQL, shared by the auth flows and the API. */
   limits: RateLimits;
-  cancelFullRefundHours: number;
   /** Runs the background jobs: the mail the API queues (bookings, cancellations, wait-list). */
   jobs: JobRunner;
   /** Object storage: metadata in PostgreSQL, bytes on disk or at UploadThing. */
@@ -67,8 +71,6 @@ export interface Services {
   payments: PaymentProvider;
   /** The provider's pages a form may send the browser to (Checkout, payout onboarding). */
   paymentPages: string[];
-  /** PASS_SECRET, when set: signs the passes' check-in codes. */
-  passSecret: string | null;
 }
 
 function paymentPagesOf(env: ServerEnv): string[] {
@@ -175,17 +177,19 @@ export function createServices(
     appCheckSecret: appCheckSecretOf(env),
     uploadThingToken: env.UPLOADTHING_TOKEN ?? null,
     oauth,
-    publicUrl: overrides.publicUrl,
+    settings: parseSettings({
+      platformFeeBps: env.PLATFORM_FEE_BPS,
+      cancelFullRefundHours: env.CANCEL_FULL_REFUND_HOURS,
+      publicUrl: overrides.publicUrl,
+      passSecret: env.PASS_SECRET ?? null,
+    }),
     secureCookies,
     outbox,
-    platformFeeBps: env.PLATFORM_FEE_BPS,
     limits,
-    cancelFullRefundHours: env.CANCEL_FULL_REFUND_HOURS,
     jobs,
     apiTokens: new ApiTokenVerifier(db),
     payments,
     paymentPages: paymentPagesOf(env),
-    passSecret: env.PASS_SECRET ?? null,
   };
 }
 
@@ -203,11 +207,8 @@ export function apiContext(
     token,
     clientIp: request.clientIp,
     limits: services.limits,
-    platformFeeBps: services.platformFeeBps,
-    cancelFullRefundHours: services.cancelFullRefundHours,
-    publicUrl: services.publicUrl,
+    settings: services.settings,
     storage: services.storage,
     payments: services.payments,
-    passSecret: services.passSecret,
   });
 }

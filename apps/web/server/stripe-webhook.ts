@@ -26,7 +26,7 @@ export function stripeWebhookRoute(services: Services): RequestHandler[] {
         res.status(400).json({ error: known ? error.message : 'This is not a Stripe event.' });
         return;
       }
-      handlePaymentEvent(services.db, event, services.publicUrl).then(
+      handlePaymentEvent(services.db, event, services.settings.publicUrl).then(
         (outcome) => res.json({ received: true, outcome }),
         (error: unknown) => {
           console.error(

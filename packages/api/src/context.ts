@@ -7,6 +7,7 @@ import {
 import { type Database } from '@parkside/db';
 import { noPaymentProvider, type PaymentProvider } from '@parkside/payments';
 import type { StorageService } from '@parkside/storage';
+import { DEFAULT_SETTINGS, type Settings } from './settings';
 
 export interface ContextOptions {
   db: Database;
@@ -20,18 +21,12 @@ export interface ContextOptions {
   clientIp?: string;
   /** The server's shared limits; one per database is made when not given. */
   limits?: RateLimits;
-  /** Platform fee in basis points (PLATFORM_FEE_BPS); 1500 when not given. */
-  platformFeeBps?: number;
-  /** Hours before the start that a driver's cancellation is refunded in full (default 24). */
-  cancelFullRefundHours?: number;
-  /** The site's address, for links in e-mails (PUBLIC_URL). */
-  publicUrl?: string;
+  /** The marketplace's settings, parsed once at start (`parseSettings`); defaults otherwise. */
+  settings?: Settings;
   /** Object storage, for attaching uploaded images and the storage metrics. */
   storage?: StorageService | null;
   /** How drivers pay and hosts are paid out; `none` (due on arrival) when not given. */
   payments?: PaymentProvider;
-  /** Signs the passes' check-in codes (PASS_SECRET); a key kept in the database otherwise. */
-  passSecret?: string | null;
 }
 
 export interface Context {
@@ -41,12 +36,9 @@ export interface Context {
   token: RequestToken | null;
   clientIp: string;
   limits: RateLimits;
-  platformFeeBps: number;
-  cancelFullRefundHours: number;
-  publicUrl: string;
+  settings: Settings;
   storage: StorageService | null;
   payments: PaymentProvider;
-  passSecret: string | null;
 }
 
 const limitsByDatabase = new WeakMap<Database, RateLimits>();
@@ -70,11 +62,8 @@ export function createContext(options: ContextOptions): Context {
     token: options.token ?? null,
     clientIp: clientIp ?? 'unknown',
     limits: limits ?? sharedLimits(db),
-    platformFeeBps: options.platformFeeBps ?? 1500,
-    cancelFullRefundHours: options.cancelFullRefundHours ?? 24,
-    publicUrl: options.publicUrl ?? 'http://localhost:3000',
+    settings: options.settings ?? DEFAULT_SETTINGS,
     storage: options.storage ?? null,
     payments: options.payments ?? noPaymentProvider,
-    passSecret: options.passSecret ?? null,
   };
 }

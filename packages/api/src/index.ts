@@ -1,5 +1,6 @@
 export { appRouter, createCaller, type ApiCaller, type AppRouter } from './root';
 export { createContext, type Context, type ContextOptions } from './context';
+export { DEFAULT_SETTINGS, parseSettings, settingsSchema, type Settings } from './settings';
 export {
   describeFieldErrors,
   fieldErrorsOf,

@@ -10,5 +10,8 @@ function upcomingOnly(event: EventSummary, now = new Date()): EventSummary | nul
 /** The next date of a recurring event for its host-recruiting page; null when none is scheduled. */
 export async function loadLandingEvent(context: AppLoadContext, slug: string) {
   const result = await tryApi(() => context.api.event.bySlug({ slug }));
-  return { event: result.ok ? upcomingOnly(result.value) : null, feeBps: context.platformFeeBps };
+  return {
+    event: result.ok ? upcomingOnly(result.value) : null,
+    feeBps: context.settings.platformFeeBps,
+  };
 }

@@ -23,7 +23,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     longitude: driveway.longitude,
     accessInstructions: driveway.accessInstructions,
     licensePlate: pass.licensePlate,
-    passUrl: new URL(`/bookings/${pass.bookingId}/pass`, context.publicUrl).toString(),
+    passUrl: new URL(`/bookings/${pass.bookingId}/pass`, context.settings.publicUrl).toString(),
   });
   return new Response(body, {
     headers: {

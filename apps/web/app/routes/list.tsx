@@ -21,7 +21,7 @@ export const meta: MetaFunction = () => [
 
 export function loader({ context, request }: LoaderFunctionArgs) {
   requireVerifiedUser(context, request);
-  return { feeBps: context.platformFeeBps };
+  return { feeBps: context.settings.platformFeeBps };
 }
 
 const ctaClasses =

@@ -37,7 +37,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     context.api.payout.status(),
     context.api.pass.arrivals(),
   ]);
-  return { driveways, events, payouts, arrivals, feeBps: context.platformFeeBps };
+  return { driveways, events, payouts, arrivals, feeBps: context.settings.platformFeeBps };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

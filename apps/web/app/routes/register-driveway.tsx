@@ -27,7 +27,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     userId: user.id,
     events: await upcomingEventChoices(context),
     preselectedEventId: new URL(request.url).searchParams.get('event'),
-    feeBps: context.platformFeeBps,
+    feeBps: context.settings.platformFeeBps,
   };
 }
 

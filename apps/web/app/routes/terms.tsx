@@ -16,7 +16,7 @@ export const meta: MetaFunction = () => [
 const LAST_UPDATED = { iso: '2026-11-21', label: 'November 21, 2026' };
 
 export function loader({ context }: LoaderFunctionArgs) {
-  return { fee: formatBps(context.platformFeeBps) };
+  return { fee: formatBps(context.settings.platformFeeBps) };
 }
 
 export default function TermsPage() {

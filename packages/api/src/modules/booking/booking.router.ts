@@ -13,10 +13,8 @@ import {
 import { cancelBooking, createBooking, releaseBooking, type BookingRules } from './booking.service';
 
 const rulesOf = (ctx: Context): BookingRules => ({
-  feeBps: ctx.platformFeeBps,
-  cancelFullRefundHours: ctx.cancelFullRefundHours,
+  settings: ctx.settings,
   payments: ctx.payments,
-  publicUrl: ctx.publicUrl,
 });
 
 /** Amounts are never taken from the input: the strict schemas have no price fields. */
@@ -28,14 +26,14 @@ export const bookingRouter = router({
 
   /** The signed-in driver's bookings, newest event first. */
   mine: verifiedProcedure.query(({ ctx }) =>
-    listDriverBookings(ctx.db, ctx.user.id, ctx.cancelFullRefundHours),
+    listDriverBookings(ctx.db, ctx.user.id, ctx.settings.cancelFullRefundHours),
   ),
 
   /** One of the driver's own bookings (NOT_FOUND for anyone else's). */
   byId: verifiedProcedure
     .input(z.object({ bookingId: z.uuid() }).strict())
     .query(({ ctx, input }) =>
-      getDriverBooking(ctx.db, ctx.user.id, input.bookingId, ctx.cancelFullRefundHours),
+      getDriverBooking(ctx.db, ctx.user.id, input.bookingId, ctx.settings.cancelFullRefundHours),
     ),
 
   /** What the driver is about to book, and whether it is paid online now or on arrival. */

@@ -13,27 +13,23 @@ import {
   releaseHold,
   startCheckout,
 } from '../payment/payment.service';
+import { DEFAULT_SETTINGS, type Settings } from '../../settings';
 import { inTransaction } from '../../transaction';
 import { spacesTaken } from '../../shared/listings';
 import { hostTakesOnlinePayment } from '../../shared/payouts';
 
 export const FILLED_UP_MESSAGE = 'That driveway just filled up. Please pick another one.';
-export const CANCEL_FULL_REFUND_HOURS_DEFAULT = 24;
 
+/** What a booking change needs beyond the database: the settings, the payment provider, a clock. */
 export interface BookingRules {
-  feeBps: number;
-  cancelFullRefundHours: number;
+  settings: Settings;
   payments: PaymentProvider;
-  /** The site's address, for links in the e-mails a change queues. */
-  publicUrl: string;
   now?: () => Date;
 }
 
 export const defaultBookingRules: BookingRules = {
-  feeBps: 1500,
-  cancelFullRefundHours: CANCEL_FULL_REFUND_HOURS_DEFAULT,
+  settings: DEFAULT_SETTINGS,
   payments: noPaymentProvider,
-  publicUrl: 'http://localhost:3000',
 };
 
 /**
@@ -55,7 +51,7 @@ export async function createBooking(
 ): Promise<Booking> {
   const booking = await bookSpace(db, driver, input, rules);
   if (booking.status !== 'pending_payment') return booking;
-  return startCheckout(db, rules.payments, booking, rules.publicUrl);
+  return startCheckout(db, rules.payments, booking, rules.settings.publicUrl);
 }
 
 async function bookSpace(
@@ -111,8 +107,8 @@ async function bookSpace(
         eventId: event.id,
         driverId: driver.id,
         priceCents: listing.priceCents,
-        platformFeeCents: platformFeeCents(listing.priceCents, rules.feeBps),
-        hostPayoutCents: hostPayoutCents(listing.priceCents, rules.feeBps),
+        platformFeeCents: platformFeeCents(listing.priceCents, rules.settings.platformFeeBps),
+        hostPayoutCents: hostPayoutCents(listing.priceCents, rules.settings.platformFeeBps),
         licensePlate: input.licensePlate ?? null,
         vehicleDescription: input.vehicleDescription ?? null,
         idempotencyKey: input.idempotencyKey,
@@ -126,7 +122,7 @@ async function bookSpace(
       })
       .returning();
     if (online) await queueHoldExpiry(tx, booking!);
-    else await queueBookingConfirmed(tx, booking!, rules.publicUrl);
+    else await queueBookingConfirmed(tx, booking!, rules.settings.publicUrl);
     return booking!;
   });
 }
@@ -195,7 +191,7 @@ export async function cancelBooking(
         row.booking,
         row.event.startsAt,
         now,
-        rules.cancelFullRefundHours,
+        rules.settings.cancelFullRefundHours,
       );
     }
     const paymentStatus = await refundOnCancel(tx, row.booking, refundCents);
@@ -211,8 +207,8 @@ export async function cancelBooking(
       })
       .where(eq(bookings.id, row.booking.id))
       .returning();
-    await queueBookingsCancelled(tx, [cancelled!.id], rules.publicUrl);
-    await notifyWaitlist(tx, row.event.id, rules.publicUrl);
+    await queueBookingsCancelled(tx, [cancelled!.id], rules.settings.publicUrl);
+    await notifyWaitlist(tx, row.event.id, rules.settings.publicUrl);
     return cancelled!;
   });
 }
@@ -234,7 +230,7 @@ export async function releaseBooking(
     .limit(1);
   if (booking?.driverId !== driver.id) throw new AppError('NOT_FOUND', 'Booking not found.');
   try {
-    return (await releaseHold(db, rules.payments, bookingId, rules.publicUrl))!;
+    return (await releaseHold(db, rules.payments, bookingId, rules.settings.publicUrl))!;
   } catch {
     // The provider did not answer: the hold still ends on time, by the hold-expiry job.
     const [unchanged] = await db.select().from(bookings).where(eq(bookings.id, bookingId));

@@ -86,7 +86,7 @@ export const eventRouter = router({
     audited(
       ctx.db,
       actorOf(ctx),
-      (tx) => cancelEvent(tx, input, { publicUrl: ctx.publicUrl }),
+      (tx) => cancelEvent(tx, input, { publicUrl: ctx.settings.publicUrl }),
       (result) => ({
         action: 'event.cancel',
         targetId: result.event.id,

@@ -1,3 +1,4 @@
+import { parseSettings } from '../../settings';
 import { driveways, events, listings, users } from '@parkside/db';
 import { createTestDatabase, type TestDatabase } from '@parkside/db/testing';
 import { eq } from 'drizzle-orm';
@@ -20,7 +21,7 @@ const driver = testUser('ldriver');
 const unverified = testUser('lunverified', { emailVerified: false });
 
 const api = (user: SessionUser | null, platformFeeBps?: number) =>
-  createCaller(createContext({ db: handle.db, user, platformFeeBps }));
+  createCaller(createContext({ db: handle.db, user, settings: parseSettings({ platformFeeBps }) }));
 
 const venue = { latitude: 40.2574, longitude: -111.6547 };
 const driveway = (overrides: Record<string, unknown> = {}, listing: Record<string, unknown> = {}) =>

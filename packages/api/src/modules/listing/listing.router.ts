@@ -43,14 +43,20 @@ export const listingRouter = router({
     .meta({ scope: 'listings:write' })
     .input(drivewayCreateInput)
     .mutation(({ ctx, input }) =>
-      createDrivewayWithListing(ctx.db, ctx.user, input, ctx.publicUrl),
+      createDrivewayWithListing(ctx.db, ctx.user, input, ctx.settings.publicUrl),
     ),
 
   setSpaces: verifiedProcedure
     .meta({ scope: 'listings:write' })
     .input(z.object({ listingId, spacesOffered: z.number().int().min(1).max(50) }).strict())
     .mutation(({ ctx, input }) =>
-      setSpacesOffered(ctx.db, ctx.user, input.listingId, input.spacesOffered, ctx.publicUrl),
+      setSpacesOffered(
+        ctx.db,
+        ctx.user,
+        input.listingId,
+        input.spacesOffered,
+        ctx.settings.publicUrl,
+      ),
     ),
 
   close: verifiedProcedure
@@ -70,18 +76,20 @@ export const listingRouter = router({
   update: verifiedProcedure
     .meta({ scope: 'listings:write' })
     .input(listingUpdateInput)
-    .mutation(({ ctx, input }) => updateListing(ctx.db, ctx.user, input, ctx.publicUrl)),
+    .mutation(({ ctx, input }) => updateListing(ctx.db, ctx.user, input, ctx.settings.publicUrl)),
 
   reopen: verifiedProcedure
     .meta({ scope: 'listings:write' })
     .input(listingIdInput)
-    .mutation(({ ctx, input }) => reopenListing(ctx.db, ctx.user, input.listingId, ctx.publicUrl)),
+    .mutation(({ ctx, input }) =>
+      reopenListing(ctx.db, ctx.user, input.listingId, ctx.settings.publicUrl),
+    ),
 
   /** One of the host's driveways offered for another upcoming event. */
   add: verifiedProcedure
     .meta({ scope: 'listings:write' })
     .input(listingAddInput)
-    .mutation(({ ctx, input }) => addListing(ctx.db, ctx.user, input, ctx.publicUrl)),
+    .mutation(({ ctx, input }) => addListing(ctx.db, ctx.user, input, ctx.settings.publicUrl)),
 
   updateDriveway: verifiedProcedure
     .meta({ scope: 'listings:write' })

@@ -1,3 +1,4 @@
+import { parseSettings } from '../../settings';
 import { bookings, emailJobs, events, eventWaitlist } from '@parkside/db';
 import { createTestDatabase, type TestDatabase } from '@parkside/db/testing';
 import { bookingCreateInput } from '@parkside/validators';
@@ -14,7 +15,8 @@ import { setSpacesOffered } from '../listing/host-listings.service';
 
 let handle: TestDatabase;
 const SITE = 'https://parkside.test';
-const rules = { ...defaultBookingRules, publicUrl: SITE };
+const settings = parseSettings({ publicUrl: SITE });
+const rules = { ...defaultBookingRules, settings };
 const host = testUser('mail-host', { isHost: true, name: 'Hana Host' });
 const driver = testUser('mail-driver', { name: 'Dana Driver' });
 const other = testUser('mail-other', { name: 'Olli Other' });
@@ -45,7 +47,7 @@ const request = (listingId: string) =>
   });
 
 const caller = (user: SessionUser | null) =>
-  createCaller(createContext({ db: handle.db, user, publicUrl: SITE }));
+  createCaller(createContext({ db: handle.db, user, settings }));
 
 beforeAll(async () => {
   handle = await createTestDatabase();

@@ -4,6 +4,7 @@
  * read, at most once an hour per conversation; the day-before reminders once, and not for a
  * booking cancelled before its time.
  */
+import { parseSettings } from '../../settings';
 import { jobs, type Booking } from '@parkside/db';
 import { createRateLimits, type RateLimits, type SessionUser } from '@parkside/core';
 import { createTestDatabase, type TestDatabase } from '@parkside/db/testing';
@@ -28,7 +29,14 @@ const driver = testUser('mail-driver', { name: 'Dev Driver' });
 const other = testUser('mail-other', { name: 'Olive Other' });
 const MINUTE = 60_000;
 const api = (user: SessionUser) =>
-  createCaller(createContext({ db: handle.db, user, limits, publicUrl: 'http://parkside.test' }));
+  createCaller(
+    createContext({
+      db: handle.db,
+      user,
+      limits,
+      settings: parseSettings({ publicUrl: 'http://parkside.test' }),
+    }),
+  );
 
 /** Two app servers' job runners, both with a clock `offsetMs` ahead. */
 async function runBothServers(offsetMs: number) {

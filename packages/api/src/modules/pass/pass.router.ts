@@ -13,7 +13,7 @@ export const passRouter = router({
   get: verifiedProcedure
     .input(bookingIdInput)
     .query(async ({ ctx, input }) =>
-      getPass(ctx.db, ctx.user, input.bookingId, await passKey(ctx.db, ctx.passSecret)),
+      getPass(ctx.db, ctx.user, input.bookingId, await passKey(ctx.db, ctx.settings.passSecret)),
     ),
 
   /** The cars expected today and tomorrow on the caller's driveways. */
@@ -24,6 +24,6 @@ export const passRouter = router({
     .meta({ scope: 'listings:write' })
     .input(passCheckInInput)
     .mutation(async ({ ctx, input }) =>
-      checkIn(ctx.db, ctx.user, input, await passKey(ctx.db, ctx.passSecret)),
+      checkIn(ctx.db, ctx.user, input, await passKey(ctx.db, ctx.settings.passSecret)),
     ),
 });

@@ -5,6 +5,7 @@
  * once, every refund path calls Stripe once with the policy's amount, and payouts pay each host
  * price minus fee, once.
  */
+import { parseSettings } from '../../settings';
 import { bookings, emailJobs, jobs, listings, payoutAccounts, type Booking } from '@parkside/db';
 import { createTestDatabase, type TestDatabase } from '@parkside/db/testing';
 import { createStripeProvider, type PaymentProvider } from '@parkside/payments';
@@ -93,7 +94,7 @@ beforeAll(async () => {
     webhookSecret,
     apiBase: stripe.url,
   });
-  rules = { ...defaultBookingRules, payments, publicUrl: SITE };
+  rules = { ...defaultBookingRules, payments, settings: parseSettings({ publicUrl: SITE }) };
   // What /webhooks/stripe does: verify the signature, then handle the event once.
   receiver = createServer((req, res) => {
     const chunks: Buffer[] = [];

@@ -9,7 +9,7 @@ export const payoutRouter = router({
   /** A one-time link to the provider's onboarding; makes the account the first time. */
   setup: verifiedProcedure
     .meta({ scope: 'account:write' })
-    .mutation(({ ctx }) => payoutSetupUrl(ctx.db, ctx.payments, ctx.user, ctx.publicUrl)),
+    .mutation(({ ctx }) => payoutSetupUrl(ctx.db, ctx.payments, ctx.user, ctx.settings.publicUrl)),
 
   /** Reads the account's state again from the provider (back from onboarding). */
   refresh: verifiedProcedure.meta({ scope: 'account:write' }).mutation(async ({ ctx }) => ({
