@@ -29,7 +29,7 @@ import {
   type OutboxTransport,
 } from '@parkside/email';
 import { emailTasks } from '@parkside/email/queue';
-import { createJobRunner, jobUpkeep, type JobRunner } from '@parkside/jobs';
+import { createJobRunner, jobUpkeep, mergeTaskSets, type JobRunner } from '@parkside/jobs';
 import { createStripeProvider, noPaymentProvider, type PaymentProvider } from '@parkside/payments';
 import {
   createDiskBackend,
@@ -125,18 +125,18 @@ export function createServices(
   const secureCookies = production;
   const limits = createRateLimits(db, { signup: env.SIGNUP_LIMIT_PER_HOUR });
   const mailer = createMailer({ transport, from: env.MAIL_FROM });
-  const upkeep = jobUpkeep({ db });
   const payments = paymentProviderOf(env);
-  const money = paymentTasks({ db, payments, publicUrl: overrides.publicUrl });
+  // Every module's background work, one task contract each (packages/jobs/src/task.ts).
+  const work = mergeTaskSets(
+    emailTasks({ db, mailer }),
+    scheduledMailTasks({ db, publicUrl: overrides.publicUrl }),
+    paymentTasks({ db, payments, publicUrl: overrides.publicUrl }),
+    jobUpkeep({ db }),
+  );
   const jobs = createJobRunner({
     db,
-    tasks: {
-      ...emailTasks({ db, mailer }),
-      ...scheduledMailTasks({ db, publicUrl: overrides.publicUrl }),
-      ...money.tasks,
-      ...upkeep.tasks,
-    },
-    schedules: [...upkeep.schedules, ...money.schedules],
+    tasks: work.tasks,
+    schedules: work.schedules,
     pollIntervalMs: env.JOBS_POLL_MS,
     onError: (error, job) =>
       console.error(

@@ -4,7 +4,7 @@ import { createJobRunner, type JobRunner } from '@parkside/jobs';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createMailer } from './mailer';
-import { emailTasks, enqueueEmails, SEND_EMAIL_TASK } from './queue';
+import { emailTasks, enqueueEmails, sendEmailTask } from './queue';
 import { createSmtpTransport } from './smtp-transport';
 import { startTestSmtpServer, type TestSmtpServer } from './testing';
 
@@ -37,7 +37,7 @@ function mailer() {
 function mailWorker(options: { batchSize?: number; pollIntervalMs?: number } = {}) {
   return createJobRunner({
     db: handle.db,
-    tasks: emailTasks({ db: handle.db, mailer: mailer() }),
+    tasks: emailTasks({ db: handle.db, mailer: mailer() }).tasks,
     onError: () => undefined,
     ...options,
   });
@@ -50,7 +50,7 @@ async function jobTo(to: string) {
     .select()
     .from(jobs)
     .where(
-      sql`${jobs.task} = ${SEND_EMAIL_TASK} and ${jobs.payload} ->> 'emailId' = ${String(message!.id)}`,
+      sql`${jobs.task} = ${sendEmailTask.name} and ${jobs.payload} ->> 'emailId' = ${String(message!.id)}`,
     );
   return { message: message!, job: job! };
 }

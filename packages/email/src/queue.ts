@@ -1,11 +1,12 @@
 import { emailJobs, type Database } from '@parkside/db';
-import { enqueueJobs, type Tasks } from '@parkside/jobs';
+import { defineTask, enqueueJobs, handlerOf, jobOf, taskSet, type TaskSet } from '@parkside/jobs';
 import { eq } from 'drizzle-orm';
+import { z } from 'zod';
 import { type Mailer } from './mailer';
 import { type EmailMessage } from './types';
 
 /** The job that delivers one stored message. */
-export const SEND_EMAIL_TASK = 'email.send';
+export const sendEmailTask = defineTask('email.send', z.object({ emailId: z.number().int() }));
 
 /** A message for the queue: one recipient, rendered now, sent by the job runner. */
 export interface QueuedEmail extends EmailMessage {
@@ -34,7 +35,7 @@ export async function enqueueEmails(db: Database, messages: QueuedEmail[]): Prom
     .returning({ id: emailJobs.id });
   await enqueueJobs(
     db,
-    stored.map(({ id }) => ({ task: SEND_EMAIL_TASK, payload: { emailId: id } })),
+    stored.map(({ id }) => jobOf(sendEmailTask, { emailId: id })),
   );
 }
 
@@ -42,10 +43,9 @@ export async function enqueueEmails(db: Database, messages: QueuedEmail[]): Prom
  * The mail task for the job runner. A message already sent is not sent again (a job taken
  * twice after a worker died); one whose last attempt fails is marked failed with the error.
  */
-export function emailTasks({ db, mailer }: { db: Database; mailer: Mailer }): Tasks {
-  return {
-    [SEND_EMAIL_TASK]: async (payload, job) => {
-      const { emailId } = payload as { emailId: number };
+export function emailTasks({ db, mailer }: { db: Database; mailer: Mailer }): TaskSet {
+  return taskSet([
+    handlerOf(sendEmailTask, async ({ emailId }, job) => {
       const [message] = await db.select().from(emailJobs).where(eq(emailJobs.id, emailId));
       if (!message || message.status !== 'pending') return;
       try {
@@ -69,6 +69,6 @@ export function emailTasks({ db, mailer }: { db: Database; mailer: Mailer }): Ta
         .update(emailJobs)
         .set({ status: 'sent', sentAt: new Date(), lastError: null })
         .where(eq(emailJobs.id, emailId));
-    },
-  };
+    }),
+  ]);
 }

@@ -9,3 +9,13 @@ export {
   type TaskHandler,
   type Tasks,
 } from './runner';
+export {
+  defineTask,
+  handlerOf,
+  jobOf,
+  mergeTaskSets,
+  taskSet,
+  type PayloadSchema,
+  type Task,
+  type TaskSet,
+} from './task';

@@ -1,17 +1,9 @@
 import { jobs, type Database, type Job } from '@parkside/db';
 import { and, asc, eq, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import { enqueueJobs } from './enqueue';
+import { defineTask, handlerOf, taskSet, type Schedule, type TaskSet, type Tasks } from './task';
 
-/** Runs one job. Throwing schedules a retry (or, after the last attempt, marks it failed). */
-export type TaskHandler = (payload: unknown, job: Job) => Promise<void>;
-export type Tasks = Record<string, TaskHandler>;
-
-/** Work that recurs: one job per slot of `everyMs`, however many servers run the schedule. */
-export interface Schedule {
-  task: string;
-  everyMs: number;
-  payload?: unknown;
-}
+export type { Schedule, TaskHandler, Tasks } from './task';
 
 export interface JobRunnerOptions {
   db: Database;
@@ -37,6 +29,9 @@ export interface JobRunner {
 }
 
 const DAY = 86_400_000;
+
+/** The queue's own upkeep; its payload is empty. */
+const PRUNE_TASK = defineTask('jobs.prune', { parse: () => ({}) });
 
 /** Retry delay after the nth failure: 30 s, 1 min, 2 min, ... capped at 1 h, with jitter. */
 export function retryDelayMs(attempt: number, random = Math.random): number {
@@ -192,20 +187,23 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
  * The queue's own upkeep, for the server to run with its tasks: once a day, finished jobs older
  * than `keepDoneMs` (default 14 days) are deleted. Failed jobs stay until someone looks at them.
  */
-export function jobUpkeep({ db, keepDoneMs = 14 * DAY }: { db: Database; keepDoneMs?: number }): {
-  tasks: Tasks;
-  schedules: Schedule[];
-} {
-  return {
-    tasks: {
-      'jobs.prune': async () => {
+export function jobUpkeep({
+  db,
+  keepDoneMs = 14 * DAY,
+}: {
+  db: Database;
+  keepDoneMs?: number;
+}): TaskSet {
+  return taskSet(
+    [
+      handlerOf(PRUNE_TASK, async () => {
         await db
           .delete(jobs)
           .where(
             and(eq(jobs.status, 'done'), lt(jobs.finishedAt, new Date(Date.now() - keepDoneMs))),
           );
-      },
-    },
-    schedules: [{ task: 'jobs.prune', everyMs: DAY }],
-  };
+      }),
+    ],
+    [{ task: PRUNE_TASK.name, everyMs: DAY }],
+  );
 }

@@ -11,7 +11,7 @@ import { createTestDatabase, type TestDatabase } from '@parkside/db/testing';
 import { createMailer, createSmtpTransport } from '@parkside/email';
 import { emailTasks } from '@parkside/email/queue';
 import { startTestSmtpServer, type TestSmtpServer } from '@parkside/email/testing';
-import { createJobRunner } from '@parkside/jobs';
+import { createJobRunner, mergeTaskSets } from '@parkside/jobs';
 import { eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -45,10 +45,10 @@ async function runBothServers(offsetMs: number) {
     transport: createSmtpTransport(smtp.url),
     from: 'no-reply@parkside.test',
   });
-  const tasks = {
-    ...emailTasks({ db: handle.db, mailer }),
-    ...scheduledMailTasks({ db: handle.db, publicUrl: 'http://parkside.test', now }),
-  };
+  const { tasks } = mergeTaskSets(
+    emailTasks({ db: handle.db, mailer }),
+    scheduledMailTasks({ db: handle.db, publicUrl: 'http://parkside.test', now }),
+  );
   const a = createJobRunner({ db: handle.db, tasks, now });
   const b = createJobRunner({ db: handle.db, tasks, now });
   // Until neither finds work: the scheduled jobs, then the mail they queued.

@@ -22,17 +22,25 @@ import {
   reviewInviteEmail,
 } from '@parkside/email';
 import { enqueueEmails, type QueuedEmail } from '@parkside/email/queue';
-import { enqueueJobs, type Tasks } from '@parkside/jobs';
+import { defineTask, enqueueJobs, handlerOf, jobOf, taskSet, type TaskSet } from '@parkside/jobs';
 import { fromZonedInput, toZonedInput } from '@parkside/validators';
 import { and, asc, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { inTransaction } from '../../transaction';
 import { loadBookings, firstName, summaryOf } from './booking-rows';
 import { formatInZone } from './format';
 
-export const UNREAD_MAIL_TASK = 'message.unread-mail';
-export const DRIVER_REMINDER_TASK = 'booking.reminder-driver';
-export const HOST_REMINDER_TASK = 'booking.reminder-host';
-export const REVIEW_INVITE_TASK = 'booking.review-invite';
+const bookingPayload = z.object({ bookingId: z.uuid() });
+export const unreadMailTask = defineTask(
+  'message.unread-mail',
+  z.object({ messageId: z.uuid(), recipientId: z.string().min(1) }),
+);
+export const driverReminderTask = defineTask('booking.reminder-driver', bookingPayload);
+export const hostReminderTask = defineTask(
+  'booking.reminder-host',
+  z.object({ hostId: z.string().min(1), eventId: z.uuid() }),
+);
+export const reviewInviteTask = defineTask('booking.review-invite', bookingPayload);
 /** The morning after the event, at this local hour, both sides are asked for a review. */
 export const REVIEW_INVITE_HOUR = 9;
 export const UNREAD_MAIL_DELAY_MS = 10 * 60 * 1000;
@@ -47,12 +55,14 @@ export async function queueUnreadMail(
 ) {
   if (!recipientId) return;
   await enqueueJobs(tx, [
-    {
-      task: UNREAD_MAIL_TASK,
-      payload: { messageId: message.id, recipientId },
-      runAt: new Date(message.createdAt.getTime() + UNREAD_MAIL_DELAY_MS),
-      key: `unread-mail:${message.id}`,
-    },
+    jobOf(
+      unreadMailTask,
+      { messageId: message.id, recipientId },
+      {
+        runAt: new Date(message.createdAt.getTime() + UNREAD_MAIL_DELAY_MS),
+        key: `unread-mail:${message.id}`,
+      },
+    ),
   ]);
 }
 
@@ -64,31 +74,28 @@ export async function queueReminders(
   hostId: string | null,
 ) {
   await enqueueJobs(tx, [
-    {
-      task: REVIEW_INVITE_TASK,
-      payload: { bookingId: booking.id },
-      runAt: reviewInviteTime(event),
-      key: `review-invite:${booking.id}`,
-    },
+    jobOf(
+      reviewInviteTask,
+      { bookingId: booking.id },
+      { runAt: reviewInviteTime(event), key: `review-invite:${booking.id}` },
+    ),
   ]);
   const runAt = new Date(event.startsAt.getTime() - DAY_MS);
   // Booked within a day of the event: the confirmation was the reminder.
   if (booking.createdAt >= runAt) return;
   await enqueueJobs(tx, [
-    {
-      task: DRIVER_REMINDER_TASK,
-      payload: { bookingId: booking.id },
-      runAt,
-      key: `reminder-driver:${booking.id}`,
-    },
+    jobOf(
+      driverReminderTask,
+      { bookingId: booking.id },
+      { runAt, key: `reminder-driver:${booking.id}` },
+    ),
     ...(hostId
       ? [
-          {
-            task: HOST_REMINDER_TASK,
-            payload: { hostId, eventId: booking.eventId },
-            runAt,
-            key: `reminder-host:${hostId}:${booking.eventId}`,
-          },
+          jobOf(
+            hostReminderTask,
+            { hostId, eventId: booking.eventId },
+            { runAt, key: `reminder-host:${hostId}:${booking.eventId}` },
+          ),
         ]
       : []),
   ]);
@@ -298,15 +305,11 @@ export function scheduledMailTasks({
   db: Database;
   publicUrl: string;
   now?: () => Date;
-}): Tasks {
-  return {
-    [UNREAD_MAIL_TASK]: (payload) =>
-      sendUnreadMail(db, publicUrl, payload as { messageId: string; recipientId: string }, now()),
-    [DRIVER_REMINDER_TASK]: (payload) =>
-      sendDriverReminder(db, publicUrl, payload as { bookingId: string }, now()),
-    [REVIEW_INVITE_TASK]: (payload) =>
-      sendReviewInvites(db, publicUrl, payload as { bookingId: string }),
-    [HOST_REMINDER_TASK]: (payload) =>
-      sendHostReminder(db, publicUrl, payload as { hostId: string; eventId: string }, now()),
-  };
+}): TaskSet {
+  return taskSet([
+    handlerOf(unreadMailTask, (payload) => sendUnreadMail(db, publicUrl, payload, now())),
+    handlerOf(driverReminderTask, (payload) => sendDriverReminder(db, publicUrl, payload, now())),
+    handlerOf(reviewInviteTask, (payload) => sendReviewInvites(db, publicUrl, payload)),
+    handlerOf(hostReminderTask, (payload) => sendHostReminder(db, publicUrl, payload, now())),
+  ]);
 }

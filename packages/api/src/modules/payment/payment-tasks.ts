@@ -1,11 +1,8 @@
 import type { Database } from '@parkside/db';
-import type { Schedule, Tasks } from '@parkside/jobs';
+import { handlerOf, taskSet, type TaskSet } from '@parkside/jobs';
 import type { PaymentProvider } from '@parkside/payments';
-import { z } from 'zod';
 import { expireHold, PAYMENT_TASKS, sendRefund } from './payment.service';
 import { runPayouts } from './payout.service';
-
-const bookingPayload = z.object({ bookingId: z.uuid() });
 
 /** How often ended events are checked for host payouts. */
 export const PAYOUT_EVERY_MS = 10 * 60_000;
@@ -18,20 +15,20 @@ export function paymentTasks(options: {
   db: Database;
   payments: PaymentProvider;
   publicUrl: string;
-}): { tasks: Tasks; schedules: Schedule[] } {
+}): TaskSet {
   const { db, payments, publicUrl } = options;
-  return {
-    tasks: {
-      [PAYMENT_TASKS.expireHold]: async (payload) => {
-        await expireHold(db, payments, bookingPayload.parse(payload).bookingId, publicUrl);
-      },
-      [PAYMENT_TASKS.refund]: async (payload) => {
-        await sendRefund(db, payments, bookingPayload.parse(payload).bookingId);
-      },
-      [PAYMENT_TASKS.payouts]: async () => {
+  return taskSet(
+    [
+      handlerOf(PAYMENT_TASKS.expireHold, async ({ bookingId }) => {
+        await expireHold(db, payments, bookingId, publicUrl);
+      }),
+      handlerOf(PAYMENT_TASKS.refund, async ({ bookingId }) => {
+        await sendRefund(db, payments, bookingId);
+      }),
+      handlerOf(PAYMENT_TASKS.payouts, async () => {
         await runPayouts(db, payments);
-      },
-    },
-    schedules: payments.online ? [{ task: PAYMENT_TASKS.payouts, everyMs: PAYOUT_EVERY_MS }] : [],
-  };
+      }),
+    ],
+    payments.online ? [{ task: PAYMENT_TASKS.payouts.name, everyMs: PAYOUT_EVERY_MS }] : [],
+  );
 }

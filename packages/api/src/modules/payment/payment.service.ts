@@ -16,9 +16,10 @@ import {
 } from '@parkside/db';
 import { AppError } from '@parkside/core';
 import { PAYMENT_HOLD_MINUTES } from '@parkside/validators';
-import { enqueueJobs } from '@parkside/jobs';
+import { defineTask, enqueueJobs, jobOf } from '@parkside/jobs';
 import type { PaymentEvent, PaymentProvider } from '@parkside/payments';
 import { and, eq } from 'drizzle-orm';
+import { z } from 'zod';
 import { inTransaction, type Tx } from '../../transaction';
 import { spacesTaken } from '../../shared/listings';
 import { queueBookingConfirmed, queuePaymentRefunded } from '../notifications/booking-mail';
@@ -30,11 +31,13 @@ export const HOLD_MS = HOLD_MINUTES * 60_000;
 /** Stripe keeps a payment page open 30 minutes at the least; the hold closes it sooner. */
 const CHECKOUT_OPEN_MS = 31 * 60_000;
 
+const bookingPayload = z.object({ bookingId: z.uuid() });
+/** The background work of online payments (handlers in payment-tasks.ts). */
 export const PAYMENT_TASKS = {
-  expireHold: 'payments.expireHold',
-  refund: 'payments.refund',
-  payouts: 'payments.payouts',
-} as const;
+  expireHold: defineTask('payments.expireHold', bookingPayload),
+  refund: defineTask('payments.refund', bookingPayload),
+  payouts: defineTask('payments.payouts', z.object({})),
+};
 
 export const CHECKOUT_UNAVAILABLE_MESSAGE =
   'We could not open the payment page just now. Please try again in a moment.';
@@ -42,13 +45,11 @@ export const CHECKOUT_UNAVAILABLE_MESSAGE =
 /** In the booking's transaction: the job that frees the space if the hold runs out unpaid. */
 export async function queueHoldExpiry(tx: Tx, booking: Booking) {
   await enqueueJobs(tx, [
-    {
-      task: PAYMENT_TASKS.expireHold,
-      payload: { bookingId: booking.id },
-      runAt: booking.holdExpiresAt ?? new Date(),
-      key: `hold:${booking.id}`,
-      maxAttempts: 20,
-    },
+    jobOf(
+      PAYMENT_TASKS.expireHold,
+      { bookingId: booking.id },
+      { runAt: booking.holdExpiresAt ?? new Date(), key: `hold:${booking.id}`, maxAttempts: 20 },
+    ),
   ]);
 }
 
@@ -147,12 +148,7 @@ export async function refundOnCancel(
 
 async function queueRefund(tx: Tx, bookingId: string) {
   await enqueueJobs(tx, [
-    {
-      task: PAYMENT_TASKS.refund,
-      payload: { bookingId },
-      key: `refund:${bookingId}`,
-      maxAttempts: 25,
-    },
+    jobOf(PAYMENT_TASKS.refund, { bookingId }, { key: `refund:${bookingId}`, maxAttempts: 25 }),
   ]);
 }
 
