@@ -1,5 +1,5 @@
 import type { ParksideClient, RouterOutputs } from '@parkside/client';
-import { EVENT_IMPORT_BATCH_MAX, eventImportRow } from '@parkside/validators';
+import { EVENT_IMPORT_BATCH_MAX, eventImportRowSchema } from '@parkside/validators';
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { readCsv, writeCsv } from './csv';
@@ -70,7 +70,7 @@ async function importEvents(call: Invocation) {
   // Every row is checked before anything is sent: one bad row and nothing is created.
   const problems: string[] = [];
   const rows = records.map(({ line, fields }) => {
-    const parsed = eventImportRow.safeParse(importRowOf(fields));
+    const parsed = eventImportRowSchema.safeParse(importRowOf(fields));
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
         const field = issue.path.join('.') || 'row';

@@ -1,5 +1,5 @@
 import { admins, passwordAccounts, sessions, users } from '@parkside/db';
-import { registerSchema } from '@parkside/validators';
+import { registerInput } from '@parkside/validators';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from './errors';
@@ -13,7 +13,7 @@ let counter = 0;
 
 function newUser(overrides: Record<string, unknown> = {}) {
   counter += 1;
-  return registerSchema.parse({
+  return registerInput.parse({
     name: `Driver ${counter}`,
     email: `driver${counter}@example.com`,
     password: 'correct horse battery',

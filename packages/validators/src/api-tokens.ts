@@ -40,7 +40,7 @@ export const apiTokenScopeSchema = z.enum(API_TOKEN_SCOPES, {
   message: `Scopes are ${API_TOKEN_SCOPES.join(', ')}.`,
 });
 
-export const apiTokenCreateSchema = z.strictObject({
+export const apiTokenCreateInput = z.strictObject({
   name: text()
     .trim()
     .min(1, 'Give the token a name.')
@@ -67,7 +67,7 @@ export const apiTokenCreateSchema = z.strictObject({
     )
     .optional(),
 });
-export type ApiTokenCreateInput = z.output<typeof apiTokenCreateSchema>;
+export type ApiTokenCreateInput = z.output<typeof apiTokenCreateInput>;
 
 /** "90d", or "90" (days): the bootstrap command's and the CLI's --expires. */
 export function parseExpiryDays(value: string): number | null {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loginSchema, registerSchema, resetPasswordSchema, safeRedirectPath } from './auth';
+import { loginInput, registerInput, resetPasswordInput, safeRedirectPath } from './auth';
 
 const valid = {
   name: '  Sam Rivera ',
@@ -12,42 +12,42 @@ function messages(result: { success: boolean; error?: { issues: { message: strin
   return result.error?.issues.map((i) => i.message) ?? [];
 }
 
-describe('registerSchema', () => {
+describe('registerInput', () => {
   it('normalises name and e-mail and drops empty optional fields', () => {
-    const parsed = registerSchema.parse({ ...valid, phoneNumber: '', address: '  ' });
+    const parsed = registerInput.parse({ ...valid, phoneNumber: '', address: '  ' });
     expect(parsed).toMatchObject({ name: 'Sam Rivera', email: 'sam@example.com', terms: true });
     expect(parsed.phoneNumber).toBeUndefined();
     expect(parsed.address).toBeUndefined();
   });
 
   it('keeps unicode names', () => {
-    expect(registerSchema.parse({ ...valid, name: 'Zoë Ñúñez 山田' }).name).toBe('Zoë Ñúñez 山田');
+    expect(registerInput.parse({ ...valid, name: 'Zoë Ñúñez 山田' }).name).toBe('Zoë Ñúñez 山田');
   });
 
   it('explains every problem in words a person understands', () => {
-    expect(messages(registerSchema.safeParse({ ...valid, email: 'not-an-email' }))).toEqual([
+    expect(messages(registerInput.safeParse({ ...valid, email: 'not-an-email' }))).toEqual([
       'Enter a valid email address, like name@example.com.',
     ]);
-    expect(messages(registerSchema.safeParse({ ...valid, password: 'short' }))).toEqual([
+    expect(messages(registerInput.safeParse({ ...valid, password: 'short' }))).toEqual([
       'Password must be at least 8 characters.',
     ]);
-    expect(messages(registerSchema.safeParse({ ...valid, password: 'x'.repeat(129) }))).toEqual([
+    expect(messages(registerInput.safeParse({ ...valid, password: 'x'.repeat(129) }))).toEqual([
       'Password must be at most 128 characters.',
     ]);
-    expect(messages(registerSchema.safeParse({ ...valid, terms: undefined }))).toEqual([
+    expect(messages(registerInput.safeParse({ ...valid, terms: undefined }))).toEqual([
       'Please accept the terms of service to create an account.',
     ]);
-    expect(messages(registerSchema.safeParse({ ...valid, name: 'x'.repeat(81) }))).toEqual([
+    expect(messages(registerInput.safeParse({ ...valid, name: 'x'.repeat(81) }))).toEqual([
       'Name must be at most 80 characters.',
     ]);
-    expect(messages(registerSchema.safeParse({ ...valid, phoneNumber: 'call me' }))).toEqual([
+    expect(messages(registerInput.safeParse({ ...valid, phoneNumber: 'call me' }))).toEqual([
       'Enter a valid phone number, like (801) 555-0123.',
     ]);
-    expect(messages(registerSchema.safeParse({}))).toContain('Enter your name.');
+    expect(messages(registerInput.safeParse({}))).toContain('Enter your name.');
   });
 
   it('refuses an oversized e-mail before checking its shape', () => {
-    const result = loginSchema.safeParse({
+    const result = loginInput.safeParse({
       email: `${'a'.repeat(300)}@example.com`,
       password: 'x',
     });
@@ -55,9 +55,9 @@ describe('registerSchema', () => {
   });
 });
 
-describe('resetPasswordSchema', () => {
+describe('resetPasswordInput', () => {
   it('needs the two passwords to match', () => {
-    const result = resetPasswordSchema.safeParse({
+    const result = resetPasswordInput.safeParse({
       token: 't',
       password: 'long enough',
       confirmPassword: 'different!',

@@ -64,7 +64,7 @@ export function safeRedirectPath(value: unknown, fallback = '/'): string {
   return value;
 }
 
-export const registerSchema = z.object({
+export const registerInput = z.object({
   name: nameSchema,
   email: emailSchema,
   password: passwordSchema,
@@ -78,9 +78,9 @@ export const registerSchema = z.object({
   profileImageUrl: profileImageUrlSchema,
   redirectTo: text().optional(),
 });
-export type RegisterInput = z.output<typeof registerSchema>;
+export type RegisterInput = z.output<typeof registerInput>;
 
-export const loginSchema = z.object({
+export const loginInput = z.object({
   email: emailSchema,
   // Compared with a stored hash, never stored or shown: any password set before the text rule
   // still signs in.
@@ -93,9 +93,9 @@ export const loginSchema = z.object({
   redirectTo: text().optional(),
 });
 
-export const forgotPasswordSchema = z.object({ email: emailSchema });
+export const forgotPasswordInput = z.object({ email: emailSchema });
 
-export const resetPasswordSchema = z
+export const resetPasswordInput = z
   .object({
     token: text().min(1).max(200),
     password: passwordSchema,
@@ -106,7 +106,7 @@ export const resetPasswordSchema = z
     path: ['confirmPassword'],
   });
 
-export const changePasswordSchema = z
+export const changePasswordInput = z
   .object({
     // Like the sign-in password: only compared with the stored hash.
     currentPassword: z
@@ -121,15 +121,15 @@ export const changePasswordSchema = z
     path: ['confirmPassword'],
   });
 
-export const profileSchema = z.object({
+export const profileInput = z.object({
   name: nameSchema,
   phoneNumber: phoneSchema,
   address: addressSchema,
 });
-export type ProfileInput = z.output<typeof profileSchema>;
+export type ProfileInput = z.output<typeof profileInput>;
 
 export const DELETE_ACCOUNT_CONFIRMATION = 'DELETE';
-export const deleteAccountSchema = z.object({
+export const deleteAccountInput = z.object({
   confirm: z.literal(DELETE_ACCOUNT_CONFIRMATION, {
     message: `Type ${DELETE_ACCOUNT_CONFIRMATION} to confirm.`,
   }),

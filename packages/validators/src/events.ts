@@ -85,7 +85,7 @@ export const eventByIdInput = z
   .strict();
 
 /** The search form on /events, as it arrives in the URL. Empty fields mean "not set". */
-export const eventSearchParams = z.object({
+export const eventSearchParamsInput = z.object({
   q: searchText().optional(),
   from: text().optional(),
   to: text().optional(),
@@ -262,7 +262,7 @@ export const EVENT_IMPORT_BATCH_MAX = 100;
  * One imported event: a new event's fields and the key of the row it came from. Importing a key
  * its creator already imported returns that event instead of making another.
  */
-export const eventImportRow = eventFieldsSchema
+export const eventImportRowSchema = eventFieldsSchema
   .extend({
     importKey: text({ message: 'The import key must be text.' })
       .trim()
@@ -270,11 +270,11 @@ export const eventImportRow = eventFieldsSchema
       .max(200, 'The import key must be at most 200 characters.'),
   })
   .superRefine(checkFutureEvent);
-export type EventImportRow = z.output<typeof eventImportRow>;
+export type EventImportRow = z.output<typeof eventImportRowSchema>;
 
 export const eventImportInput = z.strictObject({
   events: z
-    .array(eventImportRow)
+    .array(eventImportRowSchema)
     .min(1, 'Send at least one event.')
     .max(EVENT_IMPORT_BATCH_MAX, `Send at most ${EVENT_IMPORT_BATCH_MAX} events at a time.`),
 });

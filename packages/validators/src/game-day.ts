@@ -18,7 +18,7 @@ export const reviewSaveInput = z.strictObject({
 export type ReviewSaveInput = z.infer<typeof reviewSaveInput>;
 
 /** The form sends the rating as text. */
-export const reviewForm = reviewSaveInput.extend({
+export const reviewFormInput = reviewSaveInput.extend({
   rating: z.coerce
     .number({ message: 'Choose 1 to 5 stars.' })
     .int('Choose 1 to 5 stars.')

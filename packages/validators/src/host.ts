@@ -135,7 +135,7 @@ const listingTermsForm = {
 /** The most photos one driveway shows. */
 export const MAX_DRIVEWAY_PHOTOS = 8;
 
-export const registerDrivewayForm = z
+export const registerDrivewayFormInput = z
   .object({
     title: formText('title', 3, 80),
     street: formText('street address', 3, 120),
@@ -169,15 +169,15 @@ export const registerDrivewayForm = z
     path: ['spacesOffered'],
   })
   .refine(wallClockInOrder, WINDOW_ORDER);
-export type RegisterDrivewayForm = z.output<typeof registerDrivewayForm>;
+export type RegisterDrivewayForm = z.output<typeof registerDrivewayFormInput>;
 
 /** A photo added to or taken off a saved driveway on /my-listings. */
-export const drivewayPhotoForm = z.object({
+export const drivewayPhotoFormInput = z.object({
   drivewayId: id('Driveway'),
   url: text({ message: 'Upload the photo again.' }).trim().min(1).max(1000),
 });
 
-export const editListingForm = z
+export const editListingFormInput = z
   .object({
     listingId: id('Listing'),
     price: dollars,
@@ -187,12 +187,12 @@ export const editListingForm = z
   })
   .refine(wallClockInOrder, WINDOW_ORDER);
 
-export const addListingForm = z
+export const addListingFormInput = z
   .object({ drivewayId: id('Driveway'), eventId: z.uuid({ message: 'Choose an event.' }) })
   .extend(listingTermsForm)
   .refine(wallClockInOrder, WINDOW_ORDER);
 
-export const editDrivewayForm = z.object({
+export const editDrivewayFormInput = z.object({
   drivewayId: id('Driveway'),
   title,
   description: longText('description').default(''),
@@ -201,7 +201,7 @@ export const editDrivewayForm = z.object({
   amenities: z.array(z.enum(amenityValues)).max(amenityValues.length).default([]),
 });
 
-export const hostCancelBookingForm = z.object({
+export const hostCancelBookingFormInput = z.object({
   bookingId: id('Booking'),
   reason: multilineText({ message: 'Tell the driver why you are cancelling.' })
     .trim()

@@ -1,7 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import { publicMessageOf } from '@parkside/api/errors';
 import type { OAuthProviderId } from '@parkside/auth';
-import { changePasswordSchema, deleteAccountSchema, profileSchema } from '@parkside/validators';
+import { changePasswordInput, deleteAccountInput, profileInput } from '@parkside/validators';
 import { data, type ActionFunctionArgs } from '@remix-run/node';
 import { apiTokenAction } from './api-tokens';
 import { requireUser } from './auth';
@@ -29,7 +29,7 @@ export async function accountSettingsAction({ request, context }: ActionFunction
 
   switch (intent) {
     case 'profile': {
-      const submission = parseWithZod(formData, { schema: profileSchema });
+      const submission = parseWithZod(formData, { schema: profileInput });
       if (submission.status !== 'success')
         return data({ intent, result: submission.reply() }, { status: 400 });
       await context.api.account.updateProfile(submission.value);
@@ -48,7 +48,7 @@ export async function accountSettingsAction({ request, context }: ActionFunction
       return done(url ? 'Your profile image is saved.' : 'Your profile image is removed.');
     }
     case 'password': {
-      const submission = parseWithZod(formData, { schema: changePasswordSchema });
+      const submission = parseWithZod(formData, { schema: changePasswordInput });
       const hide = ['currentPassword', 'newPassword', 'confirmPassword'];
       if (submission.status !== 'success') {
         return data({ intent, result: submission.reply({ hideFields: hide }) }, { status: 400 });
@@ -93,7 +93,7 @@ export async function accountSettingsAction({ request, context }: ActionFunction
       );
     }
     case 'delete-account': {
-      const submission = parseWithZod(formData, { schema: deleteAccountSchema });
+      const submission = parseWithZod(formData, { schema: deleteAccountInput });
       if (submission.status !== 'success')
         return data({ intent, result: submission.reply() }, { status: 400 });
       const cookie = await context.auth.deleteAccount(user.id);

@@ -2,12 +2,12 @@ import type { SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { httpStatusOf, publicMessageOf } from '@parkside/api/errors';
 import {
-  addListingForm,
-  drivewayPhotoForm,
-  editDrivewayForm,
-  editListingForm,
+  addListingFormInput,
+  drivewayPhotoFormInput,
+  editDrivewayFormInput,
+  editListingFormInput,
   fromZonedInput,
-  hostCancelBookingForm,
+  hostCancelBookingFormInput,
   listingIdInput,
 } from '@parkside/validators';
 import { data, type AppLoadContext } from '@remix-run/node';
@@ -79,7 +79,7 @@ export async function runHostAction(context: AppLoadContext, formData: FormData)
         formData,
         intent,
         field('listingId'),
-        editListingForm,
+        editListingFormInput,
         async (v, refuseWith) => {
           // The window was typed in the event's own time zone.
           const { timeZone } = await api.mineById({ listingId: v.listingId });
@@ -107,12 +107,12 @@ export async function runHostAction(context: AppLoadContext, formData: FormData)
         return done('Listing reopened.', 'Drivers can book it again.');
       });
     case 'update-driveway':
-      return handle(formData, intent, field('drivewayId'), editDrivewayForm, async (v) => {
+      return handle(formData, intent, field('drivewayId'), editDrivewayFormInput, async (v) => {
         await api.updateDriveway(v);
         return done('Driveway saved.');
       });
     case 'add-listing':
-      return handle(formData, intent, field('drivewayId'), addListingForm, async (v) => {
+      return handle(formData, intent, field('drivewayId'), addListingFormInput, async (v) => {
         await api.add({
           drivewayId: v.drivewayId,
           eventId: v.eventId,
@@ -123,17 +123,17 @@ export async function runHostAction(context: AppLoadContext, formData: FormData)
         return done('Your driveway is listed for another event.');
       });
     case 'attach-photo':
-      return handle(formData, intent, field('drivewayId'), drivewayPhotoForm, async (v) => {
+      return handle(formData, intent, field('drivewayId'), drivewayPhotoFormInput, async (v) => {
         await context.api.storage.attachDrivewayPhoto(v);
         return done('Photo added.', 'Drivers see it on your listings.');
       });
     case 'remove-photo':
-      return handle(formData, intent, field('drivewayId'), drivewayPhotoForm, async (v) => {
+      return handle(formData, intent, field('drivewayId'), drivewayPhotoFormInput, async (v) => {
         await context.api.storage.removeDrivewayPhoto(v);
         return done('Photo removed.');
       });
     case 'cancel-booking':
-      return handle(formData, intent, field('bookingId'), hostCancelBookingForm, async (v) => {
+      return handle(formData, intent, field('bookingId'), hostCancelBookingFormInput, async (v) => {
         await context.api.booking.cancel(v);
         return done('Booking cancelled.', 'The driver is refunded in full and told why by e-mail.');
       });

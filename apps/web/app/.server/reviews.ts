@@ -1,5 +1,5 @@
 import { publicMessageOf } from '@parkside/api/errors';
-import { reviewForm } from '@parkside/validators';
+import { reviewFormInput } from '@parkside/validators';
 import type { AppLoadContext } from '@remix-run/node';
 import { redirectWithToast } from './toast';
 
@@ -8,7 +8,7 @@ import { redirectWithToast } from './toast';
  * back to `page` with a toast that thanks or says what to fix.
  */
 export async function saveReviewForm(context: AppLoadContext, form: FormData, page: string) {
-  const parsed = reviewForm.safeParse({
+  const parsed = reviewFormInput.safeParse({
     bookingId: String(form.get('bookingId') ?? ''),
     rating: form.get('rating') ?? undefined,
     body: String(form.get('body') ?? ''),

@@ -2,7 +2,7 @@ import { getFormProps } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { httpStatusOf, publicMessageOf } from '@parkside/api/errors';
 import { refusalHeaders } from '~/.server/forms';
-import { forgotPasswordSchema } from '@parkside/validators';
+import { forgotPasswordInput } from '@parkside/validators';
 import { data, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData } from '@remix-run/react';
 import { AuthCard } from '~/components/auth/auth-card';
@@ -17,7 +17,7 @@ export { retryAfterHeaders as headers } from '~/utils/retry-after-headers';
 export const meta: MetaFunction = () => [{ title: 'Reset your password · Parkside' }];
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: forgotPasswordSchema });
+  const submission = parseWithZod(await request.formData(), { schema: forgotPasswordInput });
   if (submission.status !== 'success')
     return data({ result: submission.reply(), sentTo: null }, { status: 400 });
   try {
@@ -36,7 +36,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function ForgotPasswordPage() {
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useZodForm(forgotPasswordSchema, {
+  const [form, fields] = useZodForm(forgotPasswordInput, {
     id: 'forgot-password',
     lastResult: actionData?.result,
     // On submit, not on blur: a blur message would shift the links below the field mid-click.

@@ -1,6 +1,6 @@
 import { getFormProps } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
-import { loginSchema, safeRedirectPath } from '@parkside/validators';
+import { loginInput, safeRedirectPath } from '@parkside/validators';
 import { data, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react';
 import { cookieHeaders } from '~/.server/auth';
@@ -22,7 +22,7 @@ export const loader = authPageLoader;
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: loginSchema });
+  const submission = parseWithZod(formData, { schema: loginInput });
   if (submission.status !== 'success') {
     return data(submission.reply({ hideFields: ['password'] }), { status: 400 });
   }
@@ -48,7 +48,7 @@ export default function LoginPage() {
   const lastResult = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const redirectTo = searchParams.get('redirectTo') ?? '';
-  const [form, fields] = useZodForm(loginSchema, {
+  const [form, fields] = useZodForm(loginInput, {
     id: 'login',
     lastResult,
     constraint: { email: { required: true }, password: { required: true } },

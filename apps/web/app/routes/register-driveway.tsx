@@ -1,5 +1,5 @@
 import { parseWithZod } from '@conform-to/zod/v4';
-import { fromZonedInput, registerDrivewayForm } from '@parkside/validators';
+import { fromZonedInput, registerDrivewayFormInput } from '@parkside/validators';
 import {
   data,
   type ActionFunctionArgs,
@@ -33,7 +33,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   requireVerifiedUser(context, request);
-  const submission = parseWithZod(await request.formData(), { schema: registerDrivewayForm });
+  const submission = parseWithZod(await request.formData(), { schema: registerDrivewayFormInput });
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
   const {
     eventId,

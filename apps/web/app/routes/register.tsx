@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
-import { registerSchema, safeRedirectPath } from '@parkside/validators';
+import { registerInput, safeRedirectPath } from '@parkside/validators';
 import { data, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react';
 import { authPageLoader, refuseForm } from '~/.server/forms';
@@ -28,7 +28,7 @@ export const loader = authPageLoader;
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: registerSchema });
+  const submission = parseWithZod(formData, { schema: registerInput });
   if (submission.status !== 'success') {
     return data(submission.reply({ hideFields: ['password'] }), { status: 400 });
   }
@@ -57,7 +57,7 @@ export default function RegisterPage() {
   const lastResult = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const redirectTo = searchParams.get('redirectTo') ?? '';
-  const [form, fields] = useZodForm(registerSchema, {
+  const [form, fields] = useZodForm(registerInput, {
     id: 'register',
     lastResult,
   });

@@ -1,6 +1,6 @@
 import { getFormProps } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
-import { resetPasswordSchema } from '@parkside/validators';
+import { resetPasswordInput } from '@parkside/validators';
 import {
   data,
   type ActionFunctionArgs,
@@ -28,7 +28,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: resetPasswordSchema });
+  const submission = parseWithZod(await request.formData(), { schema: resetPasswordInput });
   if (submission.status !== 'success') {
     return data(submission.reply({ hideFields: ['password', 'confirmPassword'] }), { status: 400 });
   }
@@ -54,7 +54,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function ResetPasswordPage() {
   const { token, valid } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useZodForm(resetPasswordSchema, {
+  const [form, fields] = useZodForm(resetPasswordInput, {
     id: 'reset-password',
     lastResult,
   });

@@ -1,5 +1,5 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react';
-import { changePasswordSchema } from '@parkside/validators';
+import { changePasswordInput } from '@parkside/validators';
 import { Form } from '@remix-run/react';
 import { CurrentPasswordField, NewPasswordPair } from '~/components/account/account-fields';
 import { FormError } from '~/components/forms/field';
@@ -13,7 +13,7 @@ export function PasswordForm({
   hasPassword: boolean;
   lastResult?: SubmissionResult<string[]>;
 }) {
-  const [form, fields] = useZodForm(changePasswordSchema, {
+  const [form, fields] = useZodForm(changePasswordInput, {
     id: 'password',
     lastResult,
   });

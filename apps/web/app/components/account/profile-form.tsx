@@ -1,6 +1,6 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react';
 import type { Account } from '@parkside/api';
-import { profileSchema } from '@parkside/validators';
+import { profileInput } from '@parkside/validators';
 import { Form } from '@remix-run/react';
 import { AddressField, NameField, PhoneField } from '~/components/account/account-fields';
 import { FormError } from '~/components/forms/field';
@@ -14,7 +14,7 @@ export function ProfileForm({
   account: Account;
   lastResult?: SubmissionResult<string[]>;
 }) {
-  const [form, fields] = useZodForm(profileSchema, {
+  const [form, fields] = useZodForm(profileInput, {
     id: 'profile',
     lastResult,
     defaultValue: {

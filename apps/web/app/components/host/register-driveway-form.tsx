@@ -1,5 +1,5 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react';
-import { registerDrivewayForm } from '@parkside/validators';
+import { registerDrivewayFormInput } from '@parkside/validators';
 import { Form } from '@remix-run/react';
 import { useState, type InputHTMLAttributes } from 'react';
 import { Field, FormError, TextareaField } from '~/components/forms/field';
@@ -56,7 +56,7 @@ export function RegisterDrivewayForm({
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
   const firstEvent = events.find((e) => e.id === preselectedEventId) ?? events[0]!;
-  const [form, fields] = useZodForm(registerDrivewayForm, {
+  const [form, fields] = useZodForm(registerDrivewayFormInput, {
     id: 'register-driveway',
     lastResult,
     defaultValue: {

@@ -1,4 +1,4 @@
-import { profileSchema } from '@parkside/validators';
+import { profileInput } from '@parkside/validators';
 import { router, signedInProcedure } from '../../trpc';
 import { getSignInMethods } from '../../shared/sign-in-methods';
 import { becomeHost, toAccount, updateProfile } from './account.service';
@@ -10,7 +10,7 @@ export const accountRouter = router({
 
   updateProfile: signedInProcedure
     .meta({ scope: 'account:write' })
-    .input(profileSchema)
+    .input(profileInput)
     .mutation(async ({ ctx, input }) => {
       const row = await updateProfile(ctx.db, ctx.user.id, input);
       return toAccount({ ...row, isAdmin: ctx.user.isAdmin });

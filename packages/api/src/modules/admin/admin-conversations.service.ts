@@ -92,7 +92,7 @@ export async function listConversations(
 }
 
 /** One conversation, read-only, oldest message first, with every admin view of it so far. */
-export async function getConversation(db: Database, id: string) {
+export async function requireConversation(db: Database, id: string) {
   const [row] = await conversationsQuery(db).where(eq(conversations.id, id)).limit(1);
   if (!row) throw new AppError('NOT_FOUND', CONVERSATION_NOT_FOUND);
   const [thread, views] = await Promise.all([

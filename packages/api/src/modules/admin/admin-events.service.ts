@@ -78,7 +78,7 @@ export async function listAllEvents(
 }
 
 /** One event for the admin: its listings, bookings and wait-list. */
-export async function getEventForAdmin(db: Database, id: string, now = new Date()) {
+export async function requireEventForAdmin(db: Database, id: string, now = new Date()) {
   const [event] = await db
     .select({
       id: events.id,

@@ -50,7 +50,7 @@ export async function listUsers(
 }
 
 /** One user for the admin: the spec's profile fields, how they sign in, and what they did. */
-export async function getUser(db: Database, id: string) {
+export async function requireUserDetails(db: Database, id: string) {
   const [user] = await db
     .select({
       id: users.id,

@@ -13,9 +13,9 @@ import {
 import { adminProcedure, router } from '../../trpc';
 import { inTransaction } from '../../transaction';
 import { actorOf, audited, listAudit, recordAudit } from '../audit/audit.service';
-import { getConversation, listConversations } from './admin-conversations.service';
-import { getEventForAdmin, listAllEvents } from './admin-events.service';
-import { getUser, listAdmins, listUsers } from './admin-users.service';
+import { requireConversation, listConversations } from './admin-conversations.service';
+import { requireEventForAdmin, listAllEvents } from './admin-events.service';
+import { requireUserDetails, listAdmins, listUsers } from './admin-users.service';
 import { getOverview } from './admin.service';
 import { grantAdmin, revokeAdmin } from './admins.service';
 
@@ -31,7 +31,9 @@ export const adminRouter = router({
     ),
 
   /** One person: profile, sign-in methods, bookings, driveways and events. */
-  user: adminProcedure.input(adminUserInput).query(({ ctx, input }) => getUser(ctx.db, input.id)),
+  user: adminProcedure
+    .input(adminUserInput)
+    .query(({ ctx, input }) => requireUserDetails(ctx.db, input.id)),
 
   /** Every admin e-mail, and the account that uses it, if any yet. */
   admins: adminProcedure.query(({ ctx }) => listAdmins(ctx.db)),
@@ -67,7 +69,7 @@ export const adminRouter = router({
   /** One event with its listings, bookings and wait-list, and what cancelling it would do. */
   event: adminProcedure
     .input(adminEventInput)
-    .query(({ ctx, input }) => getEventForAdmin(ctx.db, input.id)),
+    .query(({ ctx, input }) => requireEventForAdmin(ctx.db, input.id)),
 
   /** Every driver–host conversation, latest first; by a participant's e-mail or the event. */
   conversations: adminProcedure
@@ -82,7 +84,7 @@ export const adminRouter = router({
    */
   conversation: adminProcedure.input(adminConversationInput).query(({ ctx, input }) =>
     inTransaction(ctx.db, async (tx) => {
-      const found = await getConversation(tx, input.id);
+      const found = await requireConversation(tx, input.id);
       const { conversation: c } = found;
       const view = await recordAudit(tx, actorOf(ctx), {
         action: 'conversation.view',

@@ -1,4 +1,4 @@
-import { apiTokenCreateSchema } from '@parkside/validators';
+import { apiTokenCreateInput } from '@parkside/validators';
 import { z } from 'zod';
 import { adminProcedure, router, verifiedProcedure } from '../../trpc';
 import {
@@ -16,7 +16,7 @@ export const apiTokenRouter = router({
   mine: verifiedProcedure.query(({ ctx }) => listOwnApiTokens(ctx.db, ctx.user)),
   create: verifiedProcedure
     .meta({ scope: 'session' })
-    .input(apiTokenCreateSchema)
+    .input(apiTokenCreateInput)
     .mutation(({ ctx, input }) =>
       // An admin's tokens can hold the admin scope: making one is on the record.
       ctx.user.isAdmin

@@ -79,7 +79,7 @@ export async function listDriverBookings(
   }));
 }
 
-export async function getDriverBooking(
+export async function requireDriverBooking(
   db: Database,
   driverId: string,
   bookingId: string,
@@ -91,7 +91,7 @@ export async function getDriverBooking(
 }
 
 /** The summary shown before a driver confirms: price, window, place (no house number yet). */
-export async function getListingForBooking(db: Database, listingId: string) {
+export async function requireListingForBooking(db: Database, listingId: string) {
   const [row] = await db
     .select({
       ...listingSummaryColumns,

@@ -5,8 +5,8 @@ import { router, verifiedProcedure } from '../../trpc';
 import { hostTakesOnlinePayment } from '../../shared/payouts';
 import {
   EVENT_BOOKINGS_PAGE_SIZE,
-  getDriverBooking,
-  getListingForBooking,
+  requireDriverBooking,
+  requireListingForBooking,
   listDriverBookings,
   listEventBookings,
 } from './booking.queries';
@@ -33,14 +33,19 @@ export const bookingRouter = router({
   byId: verifiedProcedure
     .input(z.object({ bookingId: z.uuid() }).strict())
     .query(({ ctx, input }) =>
-      getDriverBooking(ctx.db, ctx.user.id, input.bookingId, ctx.settings.cancelFullRefundHours),
+      requireDriverBooking(
+        ctx.db,
+        ctx.user.id,
+        input.bookingId,
+        ctx.settings.cancelFullRefundHours,
+      ),
     ),
 
   /** What the driver is about to book, and whether it is paid online now or on arrival. */
   preview: verifiedProcedure
     .input(z.object({ listingId: z.uuid({ message: 'Listing id must be a UUID.' }) }).strict())
     .query(async ({ ctx, input }) => {
-      const { hostId, ...listing } = await getListingForBooking(ctx.db, input.listingId);
+      const { hostId, ...listing } = await requireListingForBooking(ctx.db, input.listingId);
       return {
         ...listing,
         onlinePayments: ctx.payments.online,

@@ -232,7 +232,7 @@ function requireEditable(user: SessionUser, row: Event) {
 }
 
 /** The event to fill the edit form with, for its creator (while scheduled) or an admin. */
-export async function getEventForEdit(
+export async function requireEventForEdit(
   db: Database,
   user: SessionUser,
   id: string,

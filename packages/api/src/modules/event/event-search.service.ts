@@ -237,13 +237,13 @@ async function listNearest(
   };
 }
 
-export async function getEventById(db: Database, id: string): Promise<EventSummary> {
+export async function requireEventById(db: Database, id: string): Promise<EventSummary> {
   const row = await eventRowById(db, id);
   if (!row) throw new AppError('NOT_FOUND', 'Event not found.');
   return toSummary(row);
 }
 
-export async function getEventBySlug(db: Database, slug: string): Promise<EventSummary> {
+export async function requireEventBySlug(db: Database, slug: string): Promise<EventSummary> {
   const [row] = await db.select(columns).from(events).where(eq(events.slug, slug)).limit(1);
   if (!row) throw new AppError('NOT_FOUND', 'Event not found.');
   return toSummary(row);

@@ -13,13 +13,13 @@ import {
   archiveEvent,
   cancelEvent,
   createEvent,
-  getEventForEdit,
+  requireEventForEdit,
   importEvents,
   listManagedEvents,
   unarchiveEvent,
   updateEvent,
 } from './event-management.service';
-import { getEventById, getEventBySlug, listUpcomingEvents } from './event-search.service';
+import { requireEventById, requireEventBySlug, listUpcomingEvents } from './event-search.service';
 import { actorOf, audited } from '../audit/audit.service';
 
 export const eventRouter = router({
@@ -34,11 +34,11 @@ export const eventRouter = router({
   /** The event with this slug, e.g. for the landing pages of recurring events. */
   bySlug: publicProcedure
     .input(eventBySlugInput)
-    .query(({ ctx, input }) => getEventBySlug(ctx.db, input.slug)),
+    .query(({ ctx, input }) => requireEventBySlug(ctx.db, input.slug)),
 
   byId: publicProcedure
     .input(eventByIdInput)
-    .query(({ ctx, input }) => getEventById(ctx.db, input.id)),
+    .query(({ ctx, input }) => requireEventById(ctx.db, input.id)),
 
   /** Registers an event; the signed-in user becomes its creator. */
   create: verifiedProcedure
@@ -58,7 +58,7 @@ export const eventRouter = router({
   /** The event for the edit form: its creator while scheduled, or an admin (NOT_FOUND else). */
   forEdit: verifiedProcedure
     .input(eventByIdInput)
-    .query(({ ctx, input }) => getEventForEdit(ctx.db, ctx.user, input.id)),
+    .query(({ ctx, input }) => requireEventForEdit(ctx.db, ctx.user, input.id)),
 
   /** Replaces every field: the creator while scheduled, or an admin (NOT_FOUND for others). */
   update: verifiedProcedure

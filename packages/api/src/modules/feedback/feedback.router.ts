@@ -1,4 +1,4 @@
-import { feedbackIdInput, feedbackSchema } from '@parkside/validators';
+import { feedbackIdInput, feedbackInput } from '@parkside/validators';
 import { adminProcedure, publicProcedure, router } from '../../trpc';
 import { actorOf, audited } from '../audit/audit.service';
 import { listFeedback, resolveFeedback, sendFeedback } from './feedback.service';
@@ -7,7 +7,7 @@ export const feedbackRouter = router({
   /** Anyone, signed in or not; rate limited per user or client address. */
   send: publicProcedure
     .meta({ scope: 'messages:write' })
-    .input(feedbackSchema)
+    .input(feedbackInput)
     .mutation(({ ctx, input }) =>
       sendFeedback(ctx.db, ctx.limits, { user: ctx.user, clientIp: ctx.clientIp }, input),
     ),

@@ -242,7 +242,7 @@ export async function listHostDriveways(db: Database, host: SessionUser, now = n
 }
 
 /** One of the host's listings with its driveway and event, for /listing-success. */
-export async function getHostListing(db: Database, host: SessionUser, listingId: string) {
+export async function requireHostListing(db: Database, host: SessionUser, listingId: string) {
   const [row] = await db
     .select({ ...listingSummaryColumns, hostId: driveways.hostId })
     .from(listings)

@@ -12,7 +12,7 @@ import {
   addListing,
   closeListing,
   createDrivewayWithListing,
-  getHostListing,
+  requireHostListing,
   listHostDriveways,
   reopenListing,
   setSpacesOffered,
@@ -70,7 +70,7 @@ export const listingRouter = router({
   /** One of the host's own listings, summarised (NOT_FOUND for anyone else's). */
   mineById: verifiedProcedure
     .input(listingIdInput)
-    .query(({ ctx, input }) => getHostListing(ctx.db, ctx.user, input.listingId)),
+    .query(({ ctx, input }) => requireHostListing(ctx.db, ctx.user, input.listingId)),
 
   /** Price (future bookings only), spaces and window of one of the host's listings. */
   update: verifiedProcedure

@@ -5,7 +5,7 @@ import {
   messageThreadsInput,
 } from '@parkside/validators';
 import { router, verifiedProcedure } from '../../trpc';
-import { getThread, listThreads, markRead, sendMessage, unreadCount } from './message.service';
+import { requireThread, listThreads, markRead, sendMessage, unreadCount } from './message.service';
 
 /**
  * Driver–host conversations, one per booking. Only the booking's two people may read or write
@@ -20,7 +20,7 @@ export const messageRouter = router({
   /** A booking's conversation, the newest page of messages first (`before` pages back). */
   thread: verifiedProcedure
     .input(messageThreadInput)
-    .query(({ ctx, input }) => getThread(ctx.db, ctx.user, input)),
+    .query(({ ctx, input }) => requireThread(ctx.db, ctx.user, input)),
 
   /** Idempotent by `clientKey`; closed once the booking is cancelled or a week after the event. */
   send: verifiedProcedure

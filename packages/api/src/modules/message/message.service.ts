@@ -119,7 +119,7 @@ async function pageOfMessages(db: Database, conversationId: string, before?: str
 }
 
 /** One booking's conversation for one of its two people (there may be no message yet). */
-export async function getThread(
+export async function requireThread(
   db: Database,
   user: SessionUser,
   input: { bookingId: string; before?: string },

@@ -1,7 +1,7 @@
 import { passCheckInInput } from '@parkside/validators';
 import { z } from 'zod';
 import { router, verifiedProcedure } from '../../trpc';
-import { checkIn, getPass, listArrivals, passKey } from './pass.service';
+import { checkIn, requirePass, listArrivals, passKey } from './pass.service';
 
 const bookingIdInput = z.strictObject({
   bookingId: z.uuid({ message: 'Booking id must be a UUID.' }),
@@ -13,7 +13,12 @@ export const passRouter = router({
   get: verifiedProcedure
     .input(bookingIdInput)
     .query(async ({ ctx, input }) =>
-      getPass(ctx.db, ctx.user, input.bookingId, await passKey(ctx.db, ctx.settings.passSecret)),
+      requirePass(
+        ctx.db,
+        ctx.user,
+        input.bookingId,
+        await passKey(ctx.db, ctx.settings.passSecret),
+      ),
     ),
 
   /** The cars expected today and tomorrow on the caller's driveways. */

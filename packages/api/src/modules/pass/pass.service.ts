@@ -65,7 +65,12 @@ const longDay = (date: Date, timeZone: string) =>
   );
 
 /** The driver's pass: everything needed to get in, and the code the host scans. */
-export async function getPass(db: Database, driver: SessionUser, bookingId: string, key: string) {
+export async function requirePass(
+  db: Database,
+  driver: SessionUser,
+  bookingId: string,
+  key: string,
+) {
   const [row] = await db
     .select({
       booking: bookings,

@@ -16,7 +16,7 @@ import { listingsOfEvent } from '../listing/listing-search.service';
 import { listHostDriveways } from '../listing/host-listings.service';
 import { bookingReviews, REVIEW_ERRORS, saveReview } from '../review/review.service';
 import { checkInCodeFor } from './check-in-code';
-import { checkIn, getPass, listArrivals, PASS_ERRORS, passKey } from './pass.service';
+import { checkIn, requirePass, listArrivals, PASS_ERRORS, passKey } from './pass.service';
 
 let handle: TestDatabase;
 let key: string;
@@ -60,7 +60,7 @@ afterAll(async () => {
 describe('the pass', () => {
   it('is its driver’s alone, with the full address and a code that is not the booking id', async () => {
     const { booking, driveway } = await booked();
-    const pass = await getPass(handle.db, driver, booking.id, key);
+    const pass = await requirePass(handle.db, driver, booking.id, key);
     expect(pass).toMatchObject({
       status: 'confirmed',
       licensePlate: 'GD 2026',
@@ -69,7 +69,7 @@ describe('the pass', () => {
     expect(pass.code).not.toContain(booking.id);
     expect(pass.code).not.toContain(booking.id.replace(/-/g, ''));
     for (const someone of [host, stranger]) {
-      await expect(getPass(handle.db, someone, booking.id, key)).rejects.toMatchObject({
+      await expect(requirePass(handle.db, someone, booking.id, key)).rejects.toMatchObject({
         code: 'NOT_FOUND',
       });
     }
@@ -88,7 +88,7 @@ describe('the pass', () => {
 describe('checking in', () => {
   it('accepts the pass’s code once, keeps the first time, and the driver sees it', async () => {
     const { booking } = await booked();
-    const { code } = await getPass(handle.db, driver, booking.id, key);
+    const { code } = await requirePass(handle.db, driver, booking.id, key);
     const first = await checkIn(
       handle.db,
       host,
@@ -102,12 +102,14 @@ describe('checking in', () => {
     });
     const again = await checkIn(handle.db, host, { code }, key);
     expect(again).toMatchObject({ alreadyCheckedIn: true, checkedInAt: first.checkedInAt });
-    expect((await getPass(handle.db, driver, booking.id, key)).checkedInAt).toBe(first.checkedInAt);
+    expect((await requirePass(handle.db, driver, booking.id, key)).checkedInAt).toBe(
+      first.checkedInAt,
+    );
   });
 
   it('refuses a forged code, a changed one and one signed with another key', async () => {
     const { booking } = await booked();
-    const { code } = await getPass(handle.db, driver, booking.id, key);
+    const { code } = await requirePass(handle.db, driver, booking.id, key);
     const changed = code.slice(0, 10) + (code[10] === 'A' ? 'B' : 'A') + code.slice(11);
     for (const forged of [
       changed,
@@ -120,12 +122,12 @@ describe('checking in', () => {
         message: PASS_ERRORS.notOurs,
       });
     }
-    expect((await getPass(handle.db, driver, booking.id, key)).checkedInAt).toBeNull();
+    expect((await requirePass(handle.db, driver, booking.id, key)).checkedInAt).toBeNull();
   });
 
   it('refuses a pass of another host’s driveway, a cancelled booking and another day', async () => {
     const { booking } = await booked();
-    const { code } = await getPass(handle.db, driver, booking.id, key);
+    const { code } = await requirePass(handle.db, driver, booking.id, key);
     await expect(checkIn(handle.db, otherHost, { code }, key)).rejects.toMatchObject({
       code: 'FORBIDDEN',
       message: PASS_ERRORS.otherHost,
@@ -140,10 +142,10 @@ describe('checking in', () => {
       code: 'CONFLICT',
       message: PASS_ERRORS.cancelled,
     });
-    expect((await getPass(handle.db, driver, booking.id, key)).status).toBe('cancelled');
+    expect((await requirePass(handle.db, driver, booking.id, key)).status).toBe('cancelled');
 
     const later = await booked(24 * 5);
-    const laterCode = (await getPass(handle.db, driver, later.booking.id, key)).code;
+    const laterCode = (await requirePass(handle.db, driver, later.booking.id, key)).code;
     await expect(checkIn(handle.db, host, { code: laterCode }, key)).rejects.toMatchObject({
       code: 'CONFLICT',
       message: expect.stringMatching(/^This pass is for \w+day, \w+ \d+, not today\.$/),
@@ -152,7 +154,7 @@ describe('checking in', () => {
 
   it('lists today’s cars for their host only, with the first name and the check-in', async () => {
     const today = await booked(3);
-    const { code } = await getPass(handle.db, driver, today.booking.id, key);
+    const { code } = await requirePass(handle.db, driver, today.booking.id, key);
     await checkIn(handle.db, host, { code }, key);
     const arrivals = await listArrivals(handle.db, host);
     const group = arrivals.find((g) => g.eventId === today.event.id)!;
