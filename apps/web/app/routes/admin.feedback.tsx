@@ -4,6 +4,7 @@ import { Form, useLoaderData, useNavigation } from '@remix-run/react';
 import { requireAdmin } from '~/.server/auth';
 import { redirectWithToast } from '~/.server/toast';
 import { AdminPageHeader } from '~/components/admin/admin-page-header';
+import { EmptyState } from '~/components/ui/empty-state';
 
 export const meta: MetaFunction = () => [{ title: 'Feedback · Admin · Parkside' }];
 
@@ -39,9 +40,7 @@ export default function AdminFeedback() {
         Everything people sent, newest first. Times in UTC.
       </AdminPageHeader>
       {feedback.length === 0 ? (
-        <p className="mt-8 rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center text-slate-600">
-          No feedback yet.
-        </p>
+        <EmptyState title="No feedback yet." className="mt-8" />
       ) : (
         <ol className="mt-8 flex flex-col gap-4">
           {feedback.map((item) => (

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { requireAdmin } from '~/.server/auth';
 import { Badge, BookingStatusBadge, EventStatusBadge } from '~/components/admin/admin-search';
 import { EmptyNote } from '~/components/ui/empty-state';
+import { RecordList } from '~/components/ui/record-list';
 import { Section } from '~/components/ui/section';
 import { AdminPageHeader } from '~/components/admin/admin-page-header';
 import { formatEventStart } from '~/utils/event-time';
@@ -103,76 +104,64 @@ export default function AdminUser() {
         </div>
         <div className="flex min-w-0 flex-col gap-6">
           <Section title={`Bookings (${bookings.length})`}>
-            {bookings.length === 0 ? (
-              <EmptyNote>No bookings.</EmptyNote>
-            ) : (
-              <ul className="divide-y divide-slate-100 text-sm">
-                {bookings.map((b) => (
-                  <li key={b.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
-                    <span className="min-w-0">
-                      <Link
-                        to={`/admin/events/${b.eventId}`}
-                        className="text-ink font-semibold hover:underline"
-                      >
-                        {b.eventTitle}
-                      </Link>
-                      <span className="block text-slate-600">
-                        {formatEventStart(b.eventStartsAt, b.eventTimeZone)} · {b.drivewayTitle}
-                        {b.licensePlate ? ` · ${b.licensePlate}` : ''}
-                      </span>
+            <RecordList items={bookings} empty="No bookings." keyOf={(b) => b.id}>
+              {(b) => (
+                <>
+                  <span className="min-w-0">
+                    <Link
+                      to={`/admin/events/${b.eventId}`}
+                      className="text-ink font-semibold hover:underline"
+                    >
+                      {b.eventTitle}
+                    </Link>
+                    <span className="block text-slate-600">
+                      {formatEventStart(b.eventStartsAt, b.eventTimeZone)} · {b.drivewayTitle}
+                      {b.licensePlate ? ` · ${b.licensePlate}` : ''}
                     </span>
-                    <span className="flex items-center gap-2">
-                      <span className="font-semibold tabular-nums">{formatUsd(b.priceCents)}</span>
-                      <BookingStatusBadge booking={b} />
-                    </span>
-                  </li>
-                ))}
-              </ul>
-            )}
+                  </span>
+                  <span className="flex items-center gap-2">
+                    <span className="font-semibold tabular-nums">{formatUsd(b.priceCents)}</span>
+                    <BookingStatusBadge booking={b} />
+                  </span>
+                </>
+              )}
+            </RecordList>
           </Section>
           <Section title={`Driveways (${driveways.length})`}>
-            {driveways.length === 0 ? (
-              <EmptyNote>No driveways.</EmptyNote>
-            ) : (
-              <ul className="divide-y divide-slate-100 text-sm">
-                {driveways.map((d) => (
-                  <li key={d.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
-                    <span>
-                      <span className="text-ink block font-semibold">{d.title}</span>
-                      <span className="text-slate-600">
-                        {d.street}, {d.city}, {d.region} · {d.capacity}{' '}
-                        {d.capacity === 1 ? 'space' : 'spaces'}
-                      </span>
+            <RecordList items={driveways} empty="No driveways." keyOf={(d) => d.id}>
+              {(d) => (
+                <>
+                  <span>
+                    <span className="text-ink block font-semibold">{d.title}</span>
+                    <span className="text-slate-600">
+                      {d.street}, {d.city}, {d.region} · {d.capacity}{' '}
+                      {d.capacity === 1 ? 'space' : 'spaces'}
                     </span>
-                    {d.status === 'active' ? null : <Badge>Inactive</Badge>}
-                  </li>
-                ))}
-              </ul>
-            )}
+                  </span>
+                  {d.status === 'active' ? null : <Badge>Inactive</Badge>}
+                </>
+              )}
+            </RecordList>
           </Section>
           <Section title={`Events registered (${events.length})`}>
-            {events.length === 0 ? (
-              <EmptyNote>No events.</EmptyNote>
-            ) : (
-              <ul className="divide-y divide-slate-100 text-sm">
-                {events.map((e) => (
-                  <li key={e.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
-                    <span>
-                      <Link
-                        to={`/admin/events/${e.id}`}
-                        className="text-ink font-semibold hover:underline"
-                      >
-                        {e.title}
-                      </Link>
-                      <span className="block text-slate-600">
-                        {formatEventStart(e.startsAt, e.timeZone)}
-                      </span>
+            <RecordList items={events} empty="No events." keyOf={(e) => e.id}>
+              {(e) => (
+                <>
+                  <span>
+                    <Link
+                      to={`/admin/events/${e.id}`}
+                      className="text-ink font-semibold hover:underline"
+                    >
+                      {e.title}
+                    </Link>
+                    <span className="block text-slate-600">
+                      {formatEventStart(e.startsAt, e.timeZone)}
                     </span>
-                    <EventStatusBadge status={e.status} />
-                  </li>
-                ))}
-              </ul>
-            )}
+                  </span>
+                  <EventStatusBadge status={e.status} />
+                </>
+              )}
+            </RecordList>
           </Section>
         </div>
       </div>

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
+import { EmptyState } from '~/components/ui/empty-state';
 
 export const meta: MetaFunction = () => [{ title: 'Outbox (development) · Parkside' }];
 
@@ -23,9 +24,7 @@ export default function DevOutbox() {
         Mail sent by this development server, newest first. Links work.
       </p>
       {emails.length === 0 ? (
-        <p className="mt-6 rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600">
-          No mail yet.
-        </p>
+        <EmptyState title="No mail yet." className="mt-6" />
       ) : (
         <ol className="mt-6 flex flex-col gap-4">
           {emails.map((email) => (

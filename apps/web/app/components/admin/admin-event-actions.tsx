@@ -37,31 +37,9 @@ export function AdminEventActions({
           }}
         />
       ) : null}
-      {canArchive ? (
-        <Form method="post">
-          <input type="hidden" name="id" value={event.id} />
-          <SubmitButton
-            variant="secondary"
-            name="intent"
-            value={`archive-${event.id}`}
-            pendingText="Archiving…"
-          >
-            Archive
-          </SubmitButton>
-        </Form>
-      ) : null}
+      {canArchive ? <EventIntentButton eventId={event.id} intent="archive" /> : null}
       {event.status === 'archived' ? (
-        <Form method="post">
-          <input type="hidden" name="id" value={event.id} />
-          <SubmitButton
-            variant="secondary"
-            name="intent"
-            value={`unarchive-${event.id}`}
-            pendingText="Unarchiving…"
-          >
-            Unarchive
-          </SubmitButton>
-        </Form>
+        <EventIntentButton eventId={event.id} intent="unarchive" />
       ) : null}
       {canCancel && cancelWouldRefund.bookings > 0 ? (
         <p className="w-full text-sm text-slate-600">
@@ -71,5 +49,34 @@ export function AdminEventActions({
         </p>
       ) : null}
     </div>
+  );
+}
+
+const INTENT_LABELS = {
+  archive: ['Archive', 'Archiving…'],
+  unarchive: ['Unarchive', 'Unarchiving…'],
+} as const;
+
+/** Archive or unarchive the event: a one-button form back to this page. */
+function EventIntentButton({
+  eventId,
+  intent,
+}: {
+  eventId: string;
+  intent: keyof typeof INTENT_LABELS;
+}) {
+  const [label, pending] = INTENT_LABELS[intent];
+  return (
+    <Form method="post">
+      <input type="hidden" name="id" value={eventId} />
+      <SubmitButton
+        variant="secondary"
+        name="intent"
+        value={`${intent}-${eventId}`}
+        pendingText={pending}
+      >
+        {label}
+      </SubmitButton>
+    </Form>
   );
 }

@@ -2,6 +2,7 @@ import { formatUsd } from '@parkside/validators';
 import { Link } from '@remix-run/react';
 import { Badge, BookingStatusBadge } from '~/components/admin/admin-search';
 import { EmptyNote } from '~/components/ui/empty-state';
+import { RecordList } from '~/components/ui/record-list';
 import { Table, TableBody, TableHead, Td, Th } from '~/components/ui/table';
 import type { AdminEventPage } from './admin-event-actions';
 
@@ -60,11 +61,10 @@ export function EventBookingsTable({ bookings }: { bookings: AdminEventPage['boo
 
 /** The driveways listed for the event, with their host, price and spaces booked. */
 export function EventListingsList({ listings }: { listings: AdminEventPage['listings'] }) {
-  if (listings.length === 0) return <EmptyNote>No driveway is listed for this event.</EmptyNote>;
   return (
-    <ul className="divide-y divide-slate-100 text-sm">
-      {listings.map((l) => (
-        <li key={l.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+    <RecordList items={listings} empty="No driveway is listed for this event." keyOf={(l) => l.id}>
+      {(l) => (
+        <>
           <span className="min-w-0">
             <span className="text-ink block font-semibold">{l.drivewayTitle}</span>
             <span className="block text-slate-600">
@@ -87,19 +87,18 @@ export function EventListingsList({ listings }: { listings: AdminEventPage['list
             </span>
             {l.status === 'closed' ? <Badge>Closed</Badge> : null}
           </span>
-        </li>
-      ))}
-    </ul>
+        </>
+      )}
+    </RecordList>
   );
 }
 
 /** Who is waiting for a space, and whether they were told of one. */
 export function EventWaitlist({ waitlist }: { waitlist: AdminEventPage['waitlist'] }) {
-  if (waitlist.length === 0) return <EmptyNote>Nobody is waiting for a space.</EmptyNote>;
   return (
-    <ul className="divide-y divide-slate-100 text-sm">
-      {waitlist.map((w) => (
-        <li key={w.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+    <RecordList items={waitlist} empty="Nobody is waiting for a space." keyOf={(w) => w.id}>
+      {(w) => (
+        <>
           <span className="min-w-0">
             <span className="text-ink block font-semibold break-all">{w.email}</span>
             <span className="block text-slate-600">
@@ -111,8 +110,8 @@ export function EventWaitlist({ waitlist }: { waitlist: AdminEventPage['waitlist
           ) : (
             <Badge>Not notified yet</Badge>
           )}
-        </li>
-      ))}
-    </ul>
+        </>
+      )}
+    </RecordList>
   );
 }

@@ -54,24 +54,22 @@ export function AuditFilters({ filters }: { filters: Record<AuditFilter, string>
           className={inputClass}
         />
       </FormRow>
-      <FormRow htmlFor="audit-from" label="From (UTC)">
-        <input
-          id="audit-from"
-          name="from"
-          type="date"
-          defaultValue={filters.from}
-          className={inputClass}
-        />
-      </FormRow>
-      <FormRow htmlFor="audit-to" label="To (UTC)">
-        <input
-          id="audit-to"
-          name="to"
-          type="date"
-          defaultValue={filters.to}
-          className={inputClass}
-        />
-      </FormRow>
+      {(
+        [
+          ['from', 'From (UTC)'],
+          ['to', 'To (UTC)'],
+        ] as const
+      ).map(([name, label]) => (
+        <FormRow key={name} htmlFor={`audit-${name}`} label={label}>
+          <input
+            id={`audit-${name}`}
+            name={name}
+            type="date"
+            defaultValue={filters[name]}
+            className={inputClass}
+          />
+        </FormRow>
+      ))}
       <div className="flex gap-2">
         <button type="submit" className={buttonClasses({ variant: 'secondary' })}>
           {loading ? 'Filtering…' : 'Filter'}

@@ -207,49 +207,7 @@ export function EventForm({
         </div>
       </Section>
 
-      <Section title="Where">
-        <InputField
-          field={fields.venueName}
-          label="Venue name"
-          className="sm:col-span-2"
-          placeholder="e.g. LaVell Edwards Stadium"
-        />
-        <InputField
-          field={fields.street}
-          label="Street address"
-          className="sm:col-span-2"
-          autoComplete="address-line1"
-        />
-        <InputField field={fields.city} label="City" autoComplete="address-level2" />
-        <InputField field={fields.region} label="State or region" autoComplete="address-level1" />
-        <InputField field={fields.postalCode} label="Postal code" autoComplete="postal-code" />
-        <SelectField
-          label="Country"
-          errors={fields.country.errors}
-          selectProps={getSelectProps(fields.country)}
-          groups={[{ options: countries }]}
-        />
-        <InputField
-          field={fields.latitude}
-          type="number"
-          label="Latitude"
-          hint="Drivers see parking by its distance from this point."
-          step="any"
-          min={-90}
-          max={90}
-          placeholder="40.2574"
-        />
-        <InputField
-          field={fields.longitude}
-          type="number"
-          label="Longitude"
-          hint="In a map app, press and hold the venue to copy both numbers."
-          step="any"
-          min={-180}
-          max={180}
-          placeholder="-111.6547"
-        />
-      </Section>
+      <VenueFields fields={fields} countries={countries} />
 
       <Section title="When" hint="Enter the times as the clock at the venue shows them.">
         <SelectField
@@ -276,5 +234,56 @@ export function EventForm({
         </Link>
       </div>
     </Form>
+  );
+}
+
+type EventFields = ReturnType<typeof useForm<z.input<typeof eventUpdateInput>>>[1];
+
+/** Where the event is: the venue, its address and the point drivers' distances are measured from. */
+function VenueFields({ fields, countries }: { fields: EventFields; countries: Option[] }) {
+  return (
+    <Section title="Where">
+      <InputField
+        field={fields.venueName}
+        label="Venue name"
+        className="sm:col-span-2"
+        placeholder="e.g. LaVell Edwards Stadium"
+      />
+      <InputField
+        field={fields.street}
+        label="Street address"
+        className="sm:col-span-2"
+        autoComplete="address-line1"
+      />
+      <InputField field={fields.city} label="City" autoComplete="address-level2" />
+      <InputField field={fields.region} label="State or region" autoComplete="address-level1" />
+      <InputField field={fields.postalCode} label="Postal code" autoComplete="postal-code" />
+      <SelectField
+        label="Country"
+        errors={fields.country.errors}
+        selectProps={getSelectProps(fields.country)}
+        groups={[{ options: countries }]}
+      />
+      <InputField
+        field={fields.latitude}
+        type="number"
+        label="Latitude"
+        hint="Drivers see parking by its distance from this point."
+        step="any"
+        min={-90}
+        max={90}
+        placeholder="40.2574"
+      />
+      <InputField
+        field={fields.longitude}
+        type="number"
+        label="Longitude"
+        hint="In a map app, press and hold the venue to copy both numbers."
+        step="any"
+        min={-180}
+        max={180}
+        placeholder="-111.6547"
+      />
+    </Section>
   );
 }

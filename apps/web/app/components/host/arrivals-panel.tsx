@@ -121,40 +121,12 @@ export function ArrivalsPanel({
                   aria-label={`Cars for ${group.eventTitle}`}
                 >
                   {cars.map((car) => (
-                    <li
+                    <ArrivalCar
                       key={car.bookingId}
-                      aria-label={`Car ${car.licensePlate ?? 'without a plate'}`}
-                      className="flex flex-wrap items-center justify-between gap-3 py-3"
-                    >
-                      <div>
-                        <p className="font-mono text-xl font-black tracking-wider">
-                          {car.licensePlate ?? 'No plate given'}
-                        </p>
-                        <p className="text-sm text-slate-700">
-                          {[car.vehicleDescription, car.driverFirstName]
-                            .filter(Boolean)
-                            .join(' · ')}
-                          {' · '}
-                          {formatEventTime(car.availableFrom, group.timeZone)} –{' '}
-                          {formatEventTime(car.availableTo, group.timeZone)}
-                        </p>
-                      </div>
-                      {car.checkedInAt ? (
-                        <span className="rounded-full bg-emerald-100 px-3 py-1 text-sm font-bold text-emerald-900">
-                          Checked in {formatEventTime(car.checkedInAt, group.timeZone)}
-                        </span>
-                      ) : group.day === 'today' ? (
-                        <Form method="post">
-                          <input type="hidden" name="intent" value="check-in" />
-                          <input type="hidden" name="bookingId" value={car.bookingId} />
-                          <SubmitButton variant="secondary" pendingText="Checking in…">
-                            Check in<span className="sr-only"> {car.licensePlate}</span>
-                          </SubmitButton>
-                        </Form>
-                      ) : (
-                        <span className="text-sm text-slate-600">Expected tomorrow</span>
-                      )}
-                    </li>
+                      car={car}
+                      timeZone={group.timeZone}
+                      today={group.day === 'today'}
+                    />
                   ))}
                   {cars.length === 0 ? (
                     <li className="py-3 text-slate-600">No car with that plate.</li>
@@ -166,5 +138,52 @@ export function ArrivalsPanel({
         </>
       )}
     </section>
+  );
+}
+
+type ArrivalGroup = Arrivals[number];
+
+/** One expected car: its plate, vehicle and window, and "Check in" on the day. */
+function ArrivalCar({
+  car,
+  timeZone,
+  today,
+}: {
+  car: ArrivalGroup['cars'][number];
+  timeZone: string;
+  today: boolean;
+}) {
+  return (
+    <li
+      aria-label={`Car ${car.licensePlate ?? 'without a plate'}`}
+      className="flex flex-wrap items-center justify-between gap-3 py-3"
+    >
+      <div>
+        <p className="font-mono text-xl font-black tracking-wider">
+          {car.licensePlate ?? 'No plate given'}
+        </p>
+        <p className="text-sm text-slate-700">
+          {[car.vehicleDescription, car.driverFirstName].filter(Boolean).join(' · ')}
+          {' · '}
+          {formatEventTime(car.availableFrom, timeZone)} –{' '}
+          {formatEventTime(car.availableTo, timeZone)}
+        </p>
+      </div>
+      {car.checkedInAt ? (
+        <span className="rounded-full bg-emerald-100 px-3 py-1 text-sm font-bold text-emerald-900">
+          Checked in {formatEventTime(car.checkedInAt, timeZone)}
+        </span>
+      ) : today ? (
+        <Form method="post">
+          <input type="hidden" name="intent" value="check-in" />
+          <input type="hidden" name="bookingId" value={car.bookingId} />
+          <SubmitButton variant="secondary" pendingText="Checking in…">
+            Check in<span className="sr-only"> {car.licensePlate}</span>
+          </SubmitButton>
+        </Form>
+      ) : (
+        <span className="text-sm text-slate-600">Expected tomorrow</span>
+      )}
+    </li>
   );
 }

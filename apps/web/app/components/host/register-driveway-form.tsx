@@ -141,104 +141,163 @@ export function RegisterDrivewayForm({
           idPrefix="driveway"
           selected={Array.isArray(amenities) ? amenities.map(text) : [text(amenities)]}
         />
-        {(
-          [
-            ['description', 'driveway-description', 'Description (optional)', undefined],
-            [
-              'accessInstructions',
-              'driveway-access',
-              'Access instructions (optional)',
-              'Shown to drivers once they book, e.g. “Park nose-in on the left side.”',
-            ],
-          ] as const
-        ).map(([name, id, label, placeholder]) => (
-          <TextareaField
-            key={name}
-            label={label}
-            errors={fields[name].errors}
-            textareaProps={{
-              name,
-              id,
-              maxLength: 1000,
-              placeholder,
-              defaultValue: text(fields[name].initialValue),
-            }}
-          />
-        ))}
+        <DrivewayNotes fields={fields} />
       </Section>
 
-      <Section
-        title="Photos"
-        hint="Optional. Drivers book sooner when they can see where they will park."
-      >
-        <NewDrivewayPhotos
-          userId={userId}
-          initial={Array.isArray(photos) ? photos.map(text) : photos ? [text(photos)] : []}
-        />
-        {fields.photos.errors?.length ? (
-          <p role="alert" className="text-sm font-medium text-red-700">
-            {fields.photos.errors.join(' ')}
-          </p>
-        ) : null}
-      </Section>
+      <PhotosSection userId={userId} photos={photos} errors={fields.photos.errors} />
 
-      <Section title="First event">
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor="listing-event" className="text-sm font-semibold text-slate-800">
-            Event
-          </label>
-          <select
-            id="listing-event"
-            name="eventId"
-            value={eventId}
-            onChange={(e) => {
-              const next = events.find((candidate) => candidate.id === e.target.value);
-              setEventId(e.target.value);
-              if (next) setWindow(defaultWindow(next));
-            }}
-            className={selectClass}
-          >
-            {events.map((option) => (
-              <option key={option.id} value={option.id}>
-                {option.title} · {formatEventDate(option.startsAt, option.timeZone)}
-              </option>
-            ))}
-          </select>
-          <p className="text-sm text-slate-600">at {event.venueName}</p>
-        </div>
-        <PriceField
-          idPrefix="listing"
-          feeBps={feeBps}
-          defaultValue={text(fields.price.initialValue)}
-          errors={fields.price.errors}
-        />
-        <SpacesField
-          idPrefix="listing"
-          hint="At most the driveway's capacity."
-          defaultValue={text(fields.spacesOffered.initialValue)}
-          errors={fields.spacesOffered.errors}
-        />
-        <WindowFields
-          idPrefix="listing"
-          from={window.from}
-          to={window.to}
-          onChange={setWindow}
-          timeZone={event.timeZone}
-          startsAt={event.startsAt}
-          errors={{
-            availableFrom: fields.availableFrom.errors,
-            availableTo: fields.availableTo.errors,
-          }}
-        />
-        <PlateRequiredField
-          idPrefix="listing"
-          defaultChecked={fields.licensePlateRequired.initialValue === 'on'}
-        />
-      </Section>
+      <FirstEventSection
+        events={events}
+        event={event}
+        onEventChange={(next) => {
+          setEventId(next.id);
+          setWindow(defaultWindow(next));
+        }}
+        window={window}
+        onWindowChange={setWindow}
+        feeBps={feeBps}
+        fields={fields}
+      />
 
       <SubmitButton pendingText="Listing your driveway…" className="w-full sm:w-auto sm:self-end">
         List my driveway
       </SubmitButton>
     </Form>
+  );
+}
+
+type DrivewayFormFields = ReturnType<typeof useZodForm<typeof registerDrivewayFormInput>>[1];
+
+/** The first event listing of the new driveway: the event, price, spaces, window and plates. */
+function FirstEventSection({
+  events,
+  event,
+  onEventChange,
+  window,
+  onWindowChange,
+  feeBps,
+  fields,
+}: {
+  events: PickableEvent[];
+  event: PickableEvent;
+  onEventChange: (event: PickableEvent) => void;
+  window: { from: string; to: string };
+  onWindowChange: (window: { from: string; to: string }) => void;
+  feeBps: number;
+  fields: DrivewayFormFields;
+}) {
+  return (
+    <Section title="First event">
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor="listing-event" className="text-sm font-semibold text-slate-800">
+          Event
+        </label>
+        <select
+          id="listing-event"
+          name="eventId"
+          value={event.id}
+          onChange={(e) => {
+            const next = events.find((candidate) => candidate.id === e.target.value);
+            if (next) onEventChange(next);
+          }}
+          className={selectClass}
+        >
+          {events.map((option) => (
+            <option key={option.id} value={option.id}>
+              {option.title} · {formatEventDate(option.startsAt, option.timeZone)}
+            </option>
+          ))}
+        </select>
+        <p className="text-sm text-slate-600">at {event.venueName}</p>
+      </div>
+      <PriceField
+        idPrefix="listing"
+        feeBps={feeBps}
+        defaultValue={text(fields.price.initialValue)}
+        errors={fields.price.errors}
+      />
+      <SpacesField
+        idPrefix="listing"
+        hint="At most the driveway's capacity."
+        defaultValue={text(fields.spacesOffered.initialValue)}
+        errors={fields.spacesOffered.errors}
+      />
+      <WindowFields
+        idPrefix="listing"
+        from={window.from}
+        to={window.to}
+        onChange={onWindowChange}
+        timeZone={event.timeZone}
+        startsAt={event.startsAt}
+        errors={{
+          availableFrom: fields.availableFrom.errors,
+          availableTo: fields.availableTo.errors,
+        }}
+      />
+      <PlateRequiredField
+        idPrefix="listing"
+        defaultChecked={fields.licensePlateRequired.initialValue === 'on'}
+      />
+    </Section>
+  );
+}
+
+/** Photos of the new driveway, uploaded to the host's folder until the driveway exists. */
+function PhotosSection({
+  userId,
+  photos,
+  errors,
+}: {
+  userId: string;
+  photos: unknown;
+  errors: string[] | undefined;
+}) {
+  return (
+    <Section
+      title="Photos"
+      hint="Optional. Drivers book sooner when they can see where they will park."
+    >
+      <NewDrivewayPhotos
+        userId={userId}
+        initial={Array.isArray(photos) ? photos.map(text) : photos ? [text(photos)] : []}
+      />
+      {errors?.length ? (
+        <p role="alert" className="text-sm font-medium text-red-700">
+          {errors.join(' ')}
+        </p>
+      ) : null}
+    </Section>
+  );
+}
+
+/** The driveway's description and the access instructions drivers get once they book. */
+function DrivewayNotes({ fields }: { fields: DrivewayFormFields }) {
+  return (
+    <>
+      {(
+        [
+          ['description', 'driveway-description', 'Description (optional)', undefined],
+          [
+            'accessInstructions',
+            'driveway-access',
+            'Access instructions (optional)',
+            'Shown to drivers once they book, e.g. “Park nose-in on the left side.”',
+          ],
+        ] as const
+      ).map(([name, id, label, placeholder]) => (
+        <TextareaField
+          key={name}
+          label={label}
+          errors={fields[name].errors}
+          textareaProps={{
+            name,
+            id,
+            maxLength: 1000,
+            placeholder,
+            defaultValue: text(fields[name].initialValue),
+          }}
+        />
+      ))}
+    </>
   );
 }

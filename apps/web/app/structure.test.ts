@@ -1,10 +1,11 @@
 /**
- * Rules every route module keeps, checked on the source so a new route cannot forget them:
+ * Rules every route module and component keeps, checked on the source so a new one cannot forget
+ * them. Components stay under 150 lines each. Route modules:
  * a page with a loader has its own ErrorBoundary (a failing loader shows its error inside the
  * site's frame and its parent layouts, with the person still signed in), and a route module stays
  * short enough to read (past 200 lines it is split into components).
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -36,5 +37,36 @@ describe('route modules', () => {
       .map(({ file, source }) => ({ file, lines: source.split('\n').length }))
       .filter(({ lines }) => lines > 200);
     expect(long).toEqual([]);
+  });
+});
+
+/** Every .tsx file under `dir`, tests aside. */
+function tsxFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return tsxFiles(path);
+    return name.endsWith('.tsx') ? [path] : [];
+  });
+}
+
+describe('components', () => {
+  const components = tsxFiles(import.meta.dirname).flatMap((file) => {
+    const source = readFileSync(file, 'utf8');
+    // A component: a function whose name starts with a capital, up to its closing brace.
+    return [...source.matchAll(/^(?:export )?(?:default )?function ([A-Z]\w*)\(/gm)].map(
+      (match) => {
+        const end = source.indexOf('\n}\n', match.index);
+        const lines = source.slice(match.index, end).split('\n').length + 1;
+        return { name: `${file.slice(import.meta.dirname.length + 1)} ${match[1]}`, lines };
+      },
+    );
+  });
+
+  it('are all found', () => {
+    expect(components.length).toBeGreaterThan(100);
+  });
+
+  it('stay under 150 lines each', () => {
+    expect(components.filter(({ lines }) => lines > 150)).toEqual([]);
   });
 });
