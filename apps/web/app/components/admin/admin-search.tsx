@@ -38,14 +38,10 @@ export function AdminSearch({
         />
       </div>
       {children}
-      <button type="submit" className={buttonClasses({ variant: 'secondary' })}>
-        {searching ? 'Searching…' : 'Search'}
-      </button>
-      {filtered ? (
-        <Link to={pathname} className={buttonClasses({ variant: 'ghost' })}>
-          Clear
-        </Link>
-      ) : null}
+      <SubmitAndClear
+        label={searching ? 'Searching…' : 'Search'}
+        clearTo={filtered ? pathname : null}
+      />
     </Form>
   );
 }
@@ -113,4 +109,20 @@ export function BookingStatusBadge({
     default:
       return <Badge tone="brand">Confirmed</Badge>;
   }
+}
+
+/** A filter form's submit button, and "Clear" back to `clearTo` while something is filtered. */
+export function SubmitAndClear({ label, clearTo }: { label: string; clearTo: string | null }) {
+  return (
+    <>
+      <button type="submit" className={buttonClasses({ variant: 'secondary' })}>
+        {label}
+      </button>
+      {clearTo ? (
+        <Link to={clearTo} className={buttonClasses({ variant: 'ghost' })}>
+          Clear
+        </Link>
+      ) : null}
+    </>
+  );
 }

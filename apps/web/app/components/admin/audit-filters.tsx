@@ -1,8 +1,8 @@
 import { AUDIT_ACTION_NAMES } from '@parkside/validators';
-import { Form, Link, useLocation, useNavigation } from '@remix-run/react';
+import { Form, useLocation, useNavigation } from '@remix-run/react';
+import { SubmitAndClear } from '~/components/admin/admin-search';
 import { ACTION_LABELS } from '~/components/admin/audit-list';
 import { inputClass } from '~/components/forms/field';
-import { buttonClasses } from '~/components/ui/button';
 import { FormRow } from '~/components/ui/form-row';
 
 export type AuditFilter = 'action' | 'actor' | 'target' | 'from' | 'to' | 'cursor';
@@ -71,14 +71,10 @@ export function AuditFilters({ filters }: { filters: Record<AuditFilter, string>
         </FormRow>
       ))}
       <div className="flex gap-2">
-        <button type="submit" className={buttonClasses({ variant: 'secondary' })}>
-          {loading ? 'Filtering…' : 'Filter'}
-        </button>
-        {filtered ? (
-          <Link to={pathname} className={buttonClasses({ variant: 'ghost' })}>
-            Clear
-          </Link>
-        ) : null}
+        <SubmitAndClear
+          label={loading ? 'Filtering…' : 'Filter'}
+          clearTo={filtered ? pathname : null}
+        />
       </div>
     </Form>
   );
