@@ -1,4 +1,5 @@
 import { httpStatusOf, publicMessageOf } from '@parkside/api/errors';
+import { data } from '@remix-run/node';
 import { TRPCError } from '@trpc/server';
 
 /**
@@ -30,4 +31,17 @@ export async function missedQuietly(what: string, call: () => Promise<unknown>):
     if (httpStatusOf(error) >= 500) console.error(`${what} failed`, error);
     return true;
   }
+}
+
+/**
+ * Runs an API call a page cannot do without. A refusal (not found, not yours, bad id) is thrown
+ * as that status with its message, so the route's error boundary shows "Not found" inside the
+ * site's frame; anything else is rethrown as it is.
+ */
+export async function requireApi<T>(call: () => Promise<T>): Promise<T> {
+  const result = await tryApi(call);
+  if (result.ok) return result.value;
+  // A malformed id in the address names no record: to the person, that page does not exist.
+  if (result.status === 400) throw data({ message: 'We could not find that page.' }, 404);
+  throw data({ message: result.error }, result.status);
 }

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
+import { requireApi } from '~/.server/api-errors';
 import { requireAdmin } from '~/.server/auth';
 import { manageEventAction } from '~/.server/event-actions';
 import { AdminEventActions } from '~/components/admin/admin-event-actions';
@@ -24,7 +25,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   requireAdmin(context, request);
   const id = params.eventId ?? '';
   const [page, audit] = await Promise.all([
-    context.api.admin.event({ id }),
+    requireApi(() => context.api.admin.event({ id })),
     context.api.admin.audit({ target: id }),
   ]);
   return { ...page, audit: audit.items };

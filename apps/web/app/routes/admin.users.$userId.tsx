@@ -2,6 +2,7 @@ import { formatUsd } from '@parkside/validators';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import type { ReactNode } from 'react';
+import { requireApi } from '~/.server/api-errors';
 import { requireAdmin } from '~/.server/auth';
 import { Badge, BookingStatusBadge, EventStatusBadge } from '~/components/admin/admin-search';
 import { EmptyNote } from '~/components/ui/empty-state';
@@ -16,7 +17,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   requireAdmin(context, request);
-  return context.api.admin.user({ id: params.userId ?? '' });
+  return requireApi(() => context.api.admin.user({ id: params.userId ?? '' }));
 }
 
 const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });

@@ -170,3 +170,21 @@ test('everyone but an admin is refused every admin page and procedure', async ({
   const grant = await callApi(page, 'admin.grantAdmin', { email: 'me@example.com' });
   expect(grant.status).toBe(403);
 });
+
+test('a record that does not exist is "Not found" inside the site, still signed in', async ({
+  page,
+}) => {
+  await signInAsAdmin(page);
+  for (const path of [
+    '/admin/users/nobody-has-this-id',
+    '/admin/events/00000000-0000-4000-8000-000000000000',
+    '/admin/events/not-an-id',
+  ]) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Not found');
+    // The page's own error boundary: the site's frame stays, with the admin's menu.
+    await expect(profileMenu(page)).toBeVisible();
+    await expect(header(page).getByRole('link', { name: 'Park' })).toBeVisible();
+  }
+});
