@@ -73,5 +73,12 @@ describe('safeRedirectPath', () => {
     expect(safeRedirectPath('//evil.example')).toBe('/');
     expect(safeRedirectPath('/\\evil.example')).toBe('/');
     expect(safeRedirectPath(undefined, '/events')).toBe('/events');
+    expect(safeRedirectPath('/\t/evil.example')).toBe('/');
+  });
+
+  it('encodes any character a Location header cannot carry, keeping where it leads', () => {
+    expect(safeRedirectPath('/日本?q=café#ü')).toBe('/%E6%97%A5%E6%9C%AC?q=caf%C3%A9#%C3%BC');
+    expect(safeRedirectPath('/rent?event=1&sort=price')).toBe('/rent?event=1&sort=price');
+    expect(() => new Headers({ location: safeRedirectPath('/日本') })).not.toThrow();
   });
 });

@@ -61,8 +61,20 @@ export const profileImageUrlSchema = text()
 export function safeRedirectPath(value: unknown, fallback = '/'): string {
   if (typeof value !== 'string' || value.length > 1000) return fallback;
   if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
-  return value;
+  // Serialized as a URL, so the path is plain ASCII: any character outside Latin-1 ("/日本")
+  // would otherwise make the redirect's Location header throw. A path the parser moves to
+  // another host (tabs and newlines are dropped, "/\t/evil") falls back too.
+  let url: URL;
+  try {
+    url = new URL(value, SAME_SITE);
+  } catch {
+    return fallback;
+  }
+  if (url.origin !== SAME_SITE) return fallback;
+  return `${url.pathname}${url.search}${url.hash}`;
 }
+
+const SAME_SITE = 'http://parkside.invalid';
 
 export const registerInput = z.object({
   name: nameSchema,

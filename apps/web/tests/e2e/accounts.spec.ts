@@ -144,6 +144,17 @@ test.describe('sign-in', () => {
     await expect(page.getByRole('heading', { name: 'Account Settings' })).toBeVisible();
   });
 
+  test('a return path in any script signs in and arrives there', async ({ page }) => {
+    const email = uniqueEmail('return-unicode');
+    await signUp(page, email);
+    await signOut(page);
+    await page.goto(`/login?redirectTo=${encodeURIComponent('/events?q=日本')}`);
+    await signIn(page, email);
+    await expect(page).toHaveURL('/events?q=%E6%97%A5%E6%9C%AC');
+    await expect(profileMenu(page)).toBeVisible();
+    await expect(page.getByRole('searchbox', { name: 'Event, venue or city' })).toHaveValue('日本');
+  });
+
   test('sign-up keeps the return path too', async ({ page }) => {
     await signUp(page, uniqueEmail('return-signup'), { redirectTo: '/events?q=provo' });
     await expect(page).toHaveURL('/events?q=provo');
