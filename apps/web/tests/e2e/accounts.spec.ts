@@ -155,6 +155,14 @@ test.describe('sign-in', () => {
     await expect(page.getByRole('searchbox', { name: 'Event, venue or city' })).toHaveValue('日本');
   });
 
+  test('/signup and /sign-up lead to the sign-up page, with the return path', async ({ page }) => {
+    for (const path of ['/signup', '/sign-up']) {
+      await page.goto(`${path}?redirectTo=%2Fevents`);
+      await expect(page).toHaveURL('/register?redirectTo=%2Fevents');
+      await expect(page.getByRole('button', { name: 'Create account' })).toBeVisible();
+    }
+  });
+
   test('sign-up keeps the return path too', async ({ page }) => {
     await signUp(page, uniqueEmail('return-signup'), { redirectTo: '/events?q=provo' });
     await expect(page).toHaveURL('/events?q=provo');

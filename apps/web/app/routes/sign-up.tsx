@@ -1,0 +1,2 @@
+/** /sign-up, like /signup, leads to /register. */
+export { loader } from './signup';
