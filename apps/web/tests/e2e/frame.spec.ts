@@ -195,6 +195,19 @@ test.describe('navigation', () => {
 });
 
 test.describe('toasts', () => {
+  test('sit below the header on a laptop, never over its controls', async ({ page }) => {
+    await page.setViewportSize({ width: 1366, height: 800 });
+    await signUp(page, uniqueEmail('toast-place'));
+    const welcome = page.getByRole('status').filter({ hasText: 'Welcome to Parkside!' });
+    await expect(welcome).toBeVisible();
+    const toast = (await welcome.boundingBox())!;
+    const bar = (await header(page).boundingBox())!;
+    expect(toast.y).toBeGreaterThanOrEqual(bar.y + bar.height);
+    // The name menu stays usable while the toast is up.
+    await profileMenu(page).click();
+    await expect(page.getByRole('menuitem', { name: 'Account Settings' })).toBeVisible();
+  });
+
   test('go by themselves after 3 seconds, or when dismissed', async ({ page }) => {
     await signUp(page, uniqueEmail('toast'));
     const welcome = page.getByRole('status').filter({ hasText: 'Welcome to Parkside!' });

@@ -127,7 +127,7 @@ export function ToastProvider({
       {children}
       <ol
         aria-label="Notifications"
-        className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex flex-col items-center gap-2 p-4 sm:top-4 sm:right-4 sm:bottom-auto sm:left-auto sm:w-96 sm:items-end"
+        className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex flex-col items-center gap-2 p-4 sm:top-20 sm:right-4 sm:bottom-auto sm:left-auto sm:w-96 sm:items-end"
       >
         {toasts.map((toast) => (
           <ToastItem key={toast.id} toast={toast} onDismiss={dismiss} />
