@@ -27,6 +27,12 @@ type SharedEvents =
 
 const withoutNear = (filters: EventFilters): EventFilters => ({ ...filters, lat: '', lng: '' });
 
+const isDay = (value: string) => /^\d{4}-\d\d-\d\d$/.test(value);
+const dayLabel = (day: string) =>
+  new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(
+    new Date(`${day}T00:00:00Z`),
+  );
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const filters: EventFilters = {
@@ -37,6 +43,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     lat: params.get('lat') ?? '',
     lng: params.get('lng') ?? '',
   };
+  // Dates the wrong way round: searched the right way round, and said so, keeping the results.
+  const swapped = isDay(filters.from) && isDay(filters.to) && filters.from > filters.to;
+  if (swapped) [filters.from, filters.to] = [filters.to, filters.from];
+  const notice = swapped
+    ? `From was after To, so these are the events from ${dayLabel(filters.from)} to ${dayLabel(filters.to)}.`
+    : null;
   const cursor = params.get('cursor') || undefined;
   const near =
     filters.lat || filters.lng
@@ -45,7 +57,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (near && !(Math.abs(near.latitude) <= 90 && Math.abs(near.longitude) <= 180)) {
     const error = 'That location is not on the map. Press Near me to use yours again.';
     const page = { items: [], nextCursor: null };
-    return data({ filters: withoutNear(filters), cursor, page, error }, { status: 400 });
+    return data({ filters: withoutNear(filters), cursor, page, error, notice }, { status: 400 });
   }
   // What every visitor sees, kept until one of its events' parking changes or any event is
   // created, changed or deleted (decision 027).
@@ -66,11 +78,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   });
   if (!shared.ok) {
     return data(
-      { filters, cursor, page: { items: [], nextCursor: null }, error: shared.error },
+      { filters, cursor, page: { items: [], nextCursor: null }, error: shared.error, notice },
       { status: shared.status },
     );
   }
-  return { filters, cursor, page: shared.value, availability: shared.availability, error: null };
+  return {
+    filters,
+    cursor,
+    page: shared.value,
+    availability: shared.availability,
+    error: null,
+    notice,
+  };
 }
 
 function pageLink(filters: EventFilters, cursor?: string) {
@@ -83,7 +102,7 @@ function pageLink(filters: EventFilters, cursor?: string) {
 
 export default function EventsPage() {
   const loaded = useLoaderData<typeof loader>();
-  const { filters, cursor, page, error } = loaded;
+  const { filters, cursor, page, error, notice } = loaded;
   const availability = 'availability' in loaded ? loaded.availability : {};
   const filtered = Boolean(filters.q || filters.from || filters.to);
   const nearMe = Boolean(filters.lat && filters.lng);
@@ -99,7 +118,7 @@ export default function EventsPage() {
           </p>
         </header>
 
-        <EventSearchForm filters={filters} error={error} />
+        <EventSearchForm filters={filters} error={error} notice={notice} />
 
         <div className="mt-4 flex flex-wrap items-start gap-x-4 gap-y-2">
           <NearMeButton params={Object.fromEntries(Object.entries(filters).filter(([, v]) => v))} />

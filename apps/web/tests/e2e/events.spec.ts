@@ -97,13 +97,33 @@ test.describe('/events', () => {
     expect(titles.sort()).toEqual(['Freedom Festival Grand Parade', 'Stadium of Fire']);
   });
 
+  test('dates the wrong way round are read the right way round, and it says so', async ({
+    page,
+  }) => {
+    await page.goto('/events?q=stadium+of+fire');
+    const iso = await eventCards(page).locator('time').getAttribute('datetime');
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Denver' }).format(
+      new Date(iso!),
+    );
+    const before = new Date(Date.parse(`${day}T00:00:00Z`) - 7 * 86_400_000)
+      .toISOString()
+      .slice(0, 10);
+    await page.goto(`/events?q=stadium+of+fire&from=${day}&to=${before}`);
+    await expect(page.getByRole('status').filter({ hasText: 'From was after To' })).toBeVisible();
+    await expect(eventCards(page).getByRole('heading')).toHaveText(['Stadium of Fire']);
+    await expect(page.getByLabel('From')).toHaveValue(before);
+    await expect(page.getByLabel('To')).toHaveValue(day);
+  });
+
   test('bad input in the URL shows a clear message, not an error page', async ({ page }) => {
     const response = await page.goto(`/events?q=${'x'.repeat(300)}`);
     expect(response?.status()).toBe(400);
     await expect(page.getByRole('alert')).toHaveText('q: Search must be at most 100 characters.');
-    await page.goto('/events?from=2027-02-01&to=2027-01-01');
-    await expect(page.getByRole('alert')).toContainText(
-      'The start date must be on or before the end date.',
+    // Dates the wrong way round are no error: they are searched the right way round.
+    const swapped = await page.goto('/events?from=2027-02-01&to=2027-01-01');
+    expect(swapped?.status()).toBe(200);
+    await expect(page.getByRole('status').filter({ hasText: 'From was after To' })).toHaveText(
+      'From was after To, so these are the events from Jan 1, 2027 to Feb 1, 2027.',
     );
   });
 

@@ -17,9 +17,12 @@ const inputClass =
 export function EventSearchForm({
   filters,
   error,
+  notice,
 }: {
   filters: EventFilters;
   error?: string | null;
+  /** How the search was read, when it differs from what was typed. */
+  notice?: string | null;
 }) {
   const navigation = useNavigation();
   const searching = navigation.state !== 'idle' && navigation.location?.pathname === '/events';
@@ -92,6 +95,11 @@ export function EventSearchForm({
           </Link>
         ) : null}
       </div>
+      {notice ? (
+        <p role="status" className="text-sm font-medium text-slate-700 sm:col-span-4">
+          {notice}
+        </p>
+      ) : null}
       {error ? (
         <p
           id="event-search-error"
