@@ -70,3 +70,23 @@ describe('components', () => {
     expect(components.filter(({ lines }) => lines > 150)).toEqual([]);
   });
 });
+
+describe('texts', () => {
+  it('are US English: "license plate" throughout, the British spelling nowhere', () => {
+    const root = join(import.meta.dirname, '..', '..', '..');
+    const places = ['apps/web/app', 'apps/web/server', 'packages/api/src', 'packages/email/src']
+      .concat(['packages/validators/src'])
+      .flatMap((folder) => {
+        const walk = (dir: string): string[] =>
+          readdirSync(dir).flatMap((name) => {
+            const path = join(dir, name);
+            if (statSync(path).isDirectory()) return walk(path);
+            return /\.tsx?$/.test(name) ? [path] : [];
+          });
+        return walk(join(root, folder));
+      });
+    expect(places.length).toBeGreaterThan(100);
+    const british = places.filter((file) => /licen[c]e/i.test(readFileSync(file, 'utf8')));
+    expect(british).toEqual([]);
+  });
+});

@@ -24,7 +24,7 @@ function summaryRows(b: BookingSummary): Array<[string, string]> {
     ['Address', b.address],
     ['Parking window', b.window],
   ];
-  if (b.licensePlate) rows.push(['Licence plate', b.licensePlate]);
+  if (b.licensePlate) rows.push(['License plate', b.licensePlate]);
   if (b.vehicle) rows.push(['Vehicle', b.vehicle]);
   return rows;
 }

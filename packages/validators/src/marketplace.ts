@@ -6,14 +6,14 @@ import { LISTING_PAGE_MAX } from './limits';
 export const licensePlateSchema = text()
   .trim()
   .max(12, {
-    message: 'Enter the licence plate as it appears on the car (2 to 8 letters or digits).',
+    message: 'Enter the license plate as it appears on the car (2 to 8 letters or digits).',
   })
   .transform((value) => value.toUpperCase().replace(/\s+/g, ' '))
   .refine(
     (value) =>
       /^[A-Z0-9](?:[A-Z0-9 -]*[A-Z0-9])?$/.test(value) &&
       /^[A-Z0-9]{2,8}$/.test(value.replace(/[ -]/g, '')),
-    { message: 'Enter the licence plate as it appears on the car (2 to 8 letters or digits).' },
+    { message: 'Enter the license plate as it appears on the car (2 to 8 letters or digits).' },
   );
 
 export const vehicleDescriptionSchema = text()

@@ -154,7 +154,7 @@ export function passCalendar(pass: CalendarPass, now = new Date()): string {
   const description = [
     pass.drivewayTitle,
     pass.accessInstructions ? `How to get in: ${pass.accessInstructions}` : '',
-    pass.licensePlate ? `Licence plate: ${pass.licensePlate}` : '',
+    pass.licensePlate ? `License plate: ${pass.licensePlate}` : '',
     `Your parking pass: ${pass.passUrl}`,
   ]
     .filter(Boolean)

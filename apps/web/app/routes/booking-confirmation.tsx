@@ -17,7 +17,7 @@ import { redirectWithToast } from '~/.server/toast';
 import { Field, FormError } from '~/components/forms/field';
 import { SubmitButton } from '~/components/forms/submit-button';
 import { useZodForm } from '~/components/forms/use-zod-form';
-import { formatEventDate, formatEventTime } from '~/utils/event-time';
+import { formatEventDate, formatEventTime, formatWindowEnd } from '~/utils/event-time';
 
 /** A refusal for going too fast keeps its Retry-After. */
 export { retryAfterHeaders as headers } from '~/utils/retry-after-headers';
@@ -61,7 +61,7 @@ export default function BookingConfirmation() {
     lastResult,
     validateOn: 'submit',
   });
-  const when = `${formatEventDate(listing.startsAt, listing.timeZone)}, ${formatEventTime(listing.availableFrom, listing.timeZone)} to ${formatEventTime(listing.availableTo, listing.timeZone)}`;
+  const when = `${formatEventDate(listing.startsAt, listing.timeZone)}, ${formatEventTime(listing.availableFrom, listing.timeZone)} to ${formatWindowEnd(listing.availableFrom, listing.availableTo, listing.timeZone)}`;
   return (
     <div className="mx-auto max-w-xl px-4 py-8 sm:py-12">
       <Link
@@ -107,7 +107,7 @@ export default function BookingConfirmation() {
         <input type="hidden" name="listingId" value={listing.id} />
         <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
         <Field
-          label="Licence plate"
+          label="License plate"
           hint={
             listing.licensePlateRequired
               ? 'The host checks it on arrival.'

@@ -8,7 +8,7 @@ import { Link, useLoaderData } from '@remix-run/react';
 import { tryApi } from '~/.server/api-errors';
 import { requireVerifiedUser } from '~/.server/auth';
 import { qrSvg } from '~/.server/qr';
-import { formatEventDate, formatEventTime } from '~/utils/event-time';
+import { formatEventDate, formatEventTime, formatWindowEnd } from '~/utils/event-time';
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
   {
@@ -83,7 +83,7 @@ export default function Pass() {
         <div className="px-5 py-5">
           <dl className="grid gap-4">
             <div>
-              <dt className="text-sm font-bold uppercase">Licence plate</dt>
+              <dt className="text-sm font-bold uppercase">License plate</dt>
               <dd className="font-mono text-4xl font-black tracking-wider">
                 {pass.licensePlate ?? 'Not given'}
               </dd>
@@ -95,7 +95,7 @@ export default function Pass() {
               <dt className="text-sm font-bold uppercase">Park between</dt>
               <dd className="text-2xl font-extrabold">
                 {timeOf(pass.availableFrom, event.timeZone)} –{' '}
-                {timeOf(pass.availableTo, event.timeZone)}
+                {formatWindowEnd(pass.availableFrom, pass.availableTo, event.timeZone)}
               </dd>
             </div>
             <div>

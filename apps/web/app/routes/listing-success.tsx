@@ -4,7 +4,7 @@ import { Link, useLoaderData } from '@remix-run/react';
 import { tryApi } from '~/.server/api-errors';
 import { Steps } from '~/components/marketing/steps';
 import { buttonClasses } from '~/components/ui/button';
-import { formatEventDate, formatEventTime } from '~/utils/event-time';
+import { formatEventDate, formatEventTime, formatWindowEnd } from '~/utils/event-time';
 
 export const meta: MetaFunction = () => [
   { title: 'Your driveway is listed · Parkside' },
@@ -74,7 +74,7 @@ export default function ListingSuccessPage() {
             ['Event', `${listing.eventTitle} at ${listing.venueName}`],
             [
               'Parking',
-              `${formatEventDate(listing.startsAt, listing.timeZone)}, ${formatEventTime(listing.availableFrom, listing.timeZone)} to ${formatEventTime(listing.availableTo, listing.timeZone)}`,
+              `${formatEventDate(listing.startsAt, listing.timeZone)}, ${formatEventTime(listing.availableFrom, listing.timeZone)} to ${formatWindowEnd(listing.availableFrom, listing.availableTo, listing.timeZone)}`,
             ],
             [
               'Offer',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatEventStart } from './event-time';
+import { formatEventStart, formatWindowEnd } from './event-time';
 
 describe('formatEventStart', () => {
   it('shows the time in the event zone, not the viewer zone', () => {
@@ -13,6 +13,18 @@ describe('formatEventStart', () => {
   it('follows daylight saving time', () => {
     expect(formatEventStart('2027-07-05T01:30:00.000Z', 'America/Denver')).toBe(
       'Sun, Jul 4, 2027 · 7:30 PM MDT',
+    );
+  });
+});
+
+describe('formatWindowEnd', () => {
+  it('gives the end time alone on the same day, and its date after midnight', () => {
+    const from = '2027-01-05T02:15:00.000Z'; // Mon, Jan 4, 7:15 PM MST
+    expect(formatWindowEnd(from, '2027-01-05T06:45:00.000Z', 'America/Denver')).toBe(
+      '11:45 PM MST',
+    );
+    expect(formatWindowEnd(from, '2027-01-05T07:45:00.000Z', 'America/Denver')).toBe(
+      '12:45 AM MST on Tue, Jan 5, 2027',
     );
   });
 });

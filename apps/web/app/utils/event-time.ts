@@ -49,3 +49,14 @@ export function formatEventTime(iso: string, timeZone: string): string {
 export function formatEventStart(iso: string, timeZone: string): string {
   return `${formatEventDate(iso, timeZone)} · ${formatEventTime(iso, timeZone)}`;
 }
+
+/**
+ * The end of a parking window: its time, and its date too when it falls on a later day than the
+ * start in the event's zone ("12:45 AM MST on Sun, Jan 5, 2027"), so a window past midnight never
+ * reads as ending before it starts.
+ */
+export function formatWindowEnd(fromIso: string, toIso: string, timeZone: string): string {
+  const time = formatEventTime(toIso, timeZone);
+  if (formatEventDate(fromIso, timeZone) === formatEventDate(toIso, timeZone)) return time;
+  return `${time} on ${formatEventDate(toIso, timeZone)}`;
+}

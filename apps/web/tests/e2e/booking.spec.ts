@@ -35,8 +35,8 @@ test('a driver finds a driveway on /rent, books it, sees it, and cancels with a 
   await expect(page.getByText('Pay the host on arrival', { exact: true })).toBeVisible();
 
   await page.getByRole('button', { name: /Confirm booking/ }).click();
-  await expect(page.getByRole('alert')).toContainText(/licence plate/i);
-  await page.getByLabel('Licence plate').fill('ut 7k9-22');
+  await expect(page.getByRole('alert')).toContainText(/license plate/i);
+  await page.getByLabel('License plate').fill('ut 7k9-22');
   await page.getByLabel('Vehicle').fill('Silver Honda Odyssey');
   await page.getByRole('button', { name: /Confirm booking/ }).click();
 
@@ -60,7 +60,7 @@ test('a driver finds a driveway on /rent, books it, sees it, and cancels with a 
     'Your parking for BYU Cougars vs. Utah Utes is booked',
   );
   expect(confirmed.text).toContain('1710 N 1200 E, Provo, UT 84604');
-  expect(confirmed.text).toContain('Licence plate: UT 7K9-22');
+  expect(confirmed.text).toContain('License plate: UT 7K9-22');
 
   await page.getByRole('link', { name: 'See all my bookings' }).click();
   const booking = page.getByRole('article', { name: 'Booking for BYU Cougars vs. Utah Utes' });

@@ -174,7 +174,7 @@ test('an admin cancels an event that has a booking, and the driver is e-mailed',
     .getByRole('link', { name: /^Book / })
     .click();
   await signIn(driver, 'driver@example.com', 'parkside-driver');
-  await driver.getByLabel('Licence plate').fill('UT 4RIBS');
+  await driver.getByLabel('License plate').fill('UT 4RIBS');
   await driver.getByLabel('Vehicle').fill('Red Ford F-150');
   await driver.getByRole('button', { name: /Confirm booking/ }).click();
   await expect(driver.getByRole('heading', { level: 1 })).toContainText(title);

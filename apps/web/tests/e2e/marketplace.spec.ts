@@ -60,7 +60,7 @@ async function bookOnRent(page: Page, event: string, title: string) {
   await expect(card).not.toContainText('1180 S 400 W');
   await card.getByRole('link', { name: /^Book / }).click();
   await expect(page.getByRole('heading', { name: 'Confirm your booking' })).toBeVisible();
-  await page.getByLabel('Licence plate').fill('7ab-k21');
+  await page.getByLabel('License plate').fill('7ab-k21');
   await page.getByLabel('Vehicle').fill('Red Toyota Tacoma');
   await page.getByRole('button', { name: /Confirm booking/ }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(

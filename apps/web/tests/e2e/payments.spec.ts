@@ -57,7 +57,7 @@ test('a host sets up payouts; a driver pays by Checkout, gets the receipt, cance
     await expect(
       driver.getByText(/Pay by card now\. Your space is held for 10 minutes/),
     ).toBeVisible();
-    await driver.getByLabel('Licence plate').fill('PAY 2026');
+    await driver.getByLabel('License plate').fill('PAY 2026');
     await driver.getByLabel('Vehicle').fill('Green Toyota RAV4');
     await screenshots(driver, 'payments-confirm');
     await driver.getByRole('button', { name: 'Confirm and pay $25.00' }).click();

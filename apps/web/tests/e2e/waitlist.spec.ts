@@ -25,7 +25,7 @@ test('a sold-out event takes a wait-list, and the wait-list is e-mailed when a s
     .first()
     .getByRole('link', { name: /^Book / })
     .click();
-  await driver.getByLabel('Licence plate').fill('OR 123 ABC');
+  await driver.getByLabel('License plate').fill('OR 123 ABC');
   await driver.getByLabel('Vehicle').fill('Green Subaru Forester');
   await driver.getByRole('button', { name: /Confirm booking/ }).click();
   await expect(driver.getByRole('heading', { level: 1 })).toHaveText(

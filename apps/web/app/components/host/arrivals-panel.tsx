@@ -3,7 +3,7 @@ import { Form, useSubmit } from '@remix-run/react';
 import { useRef, useState } from 'react';
 import { SubmitButton } from '~/components/forms/submit-button';
 import { inputClass } from '~/components/forms/field';
-import { formatEventTime } from '~/utils/event-time';
+import { formatEventTime, formatWindowEnd } from '~/utils/event-time';
 import { useHydrated } from '~/utils/use-hydrated';
 import { PassScanner } from './pass-scanner';
 
@@ -166,7 +166,7 @@ function ArrivalCar({
           {[car.vehicleDescription, car.driverFirstName].filter(Boolean).join(' · ')}
           {' · '}
           {formatEventTime(car.availableFrom, timeZone)} –{' '}
-          {formatEventTime(car.availableTo, timeZone)}
+          {formatWindowEnd(car.availableFrom, car.availableTo, timeZone)}
         </p>
       </div>
       {car.checkedInAt ? (

@@ -3,7 +3,7 @@ import { Form, Link } from '@remix-run/react';
 import { SubmitButton } from '~/components/forms/submit-button';
 import { RatingSummary } from '~/components/reviews/rating-summary';
 import { ReviewForm } from '~/components/reviews/review-form';
-import { formatEventDate, formatEventTime } from '~/utils/event-time';
+import { formatEventDate, formatEventTime, formatWindowEnd } from '~/utils/event-time';
 import { CancelBookingForm, EditListingForm, type ListingFormProps } from './host-forms';
 import type { HostFormFailure } from './form-state';
 import type { HostBooking, HostListing } from './types';
@@ -109,7 +109,7 @@ export function ListingPanel({ listing, capacity, feeBps, failure }: ListingForm
           <p className="text-sm text-slate-600">
             {formatEventDate(event.startsAt, event.timeZone)} · park{' '}
             {formatEventTime(listing.availableFrom, event.timeZone)} to{' '}
-            {formatEventTime(listing.availableTo, event.timeZone)}
+            {formatWindowEnd(listing.availableFrom, listing.availableTo, event.timeZone)}
           </p>
         </div>
         <StatusBadge listing={listing} />

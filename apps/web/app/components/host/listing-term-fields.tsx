@@ -189,7 +189,7 @@ export function PlateRequiredField({
       />
       <div>
         <label htmlFor={`${idPrefix}-plate`} className="font-semibold">
-          Drivers must give their licence plate
+          Drivers must give their license plate
         </label>
         <p id={`${idPrefix}-plate-hint`} className="text-slate-600">
           So you know which cars to expect.

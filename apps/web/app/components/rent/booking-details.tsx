@@ -1,7 +1,7 @@
 import { formatUsd } from '@parkside/validators';
 import { Link } from '@remix-run/react';
 import type { ReactNode } from 'react';
-import { formatEventDate, formatEventTime } from '~/utils/event-time';
+import { formatEventDate, formatEventTime, formatWindowEnd } from '~/utils/event-time';
 
 export interface BookingView {
   drivewayTitle: string;
@@ -54,7 +54,7 @@ export function BookingDetails({
         <dd>
           {formatEventDate(booking.startsAt, booking.timeZone)},{' '}
           {formatEventTime(booking.availableFrom, booking.timeZone)} to{' '}
-          {formatEventTime(booking.availableTo, booking.timeZone)}
+          {formatWindowEnd(booking.availableFrom, booking.availableTo, booking.timeZone)}
         </dd>
       </div>
       {booking.accessInstructions ? (

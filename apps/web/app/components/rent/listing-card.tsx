@@ -2,7 +2,7 @@ import { formatUsd, type Amenity } from '@parkside/validators';
 import { AmenityList } from '~/components/driveways/amenity-list';
 import { Link } from '@remix-run/react';
 import { RatingSummary } from '~/components/reviews/rating-summary';
-import { formatEventTime } from '~/utils/event-time';
+import { formatEventTime, formatWindowEnd } from '~/utils/event-time';
 
 export interface RentListing {
   id: string;
@@ -59,7 +59,7 @@ export function ListingCard({
         </p>
         <p className="mt-1 text-sm text-slate-600">
           Park from {formatEventTime(listing.availableFrom, timeZone)} to{' '}
-          {formatEventTime(listing.availableTo, timeZone)}
+          {formatWindowEnd(listing.availableFrom, listing.availableTo, timeZone)}
         </p>
         <AmenityList amenities={listing.amenities} />
       </div>

@@ -92,7 +92,7 @@ async function bookSpace(
     if (listing.licensePlateRequired && (!input.licensePlate || !input.vehicleDescription)) {
       throw new AppError(
         'BAD_REQUEST',
-        'This host needs your licence plate and a description of your car.',
+        'This host needs your license plate and a description of your car.',
       );
     }
     if ((await spacesTaken(tx, listing.id)) >= listing.spacesOffered) {

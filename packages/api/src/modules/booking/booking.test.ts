@@ -136,7 +136,7 @@ describe('booking a space', () => {
     ).rejects.toMatchObject({ code: 'BAD_REQUEST' });
   });
 
-  it('checks licence plates: 2 to 8 letters or digits, stored upper-case', () => {
+  it('checks license plates: 2 to 8 letters or digits, stored upper-case', () => {
     const plate = (licensePlate: string) =>
       bookingCreateInput.safeParse({
         listingId: crypto.randomUUID(),

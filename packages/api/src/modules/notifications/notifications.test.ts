@@ -73,7 +73,7 @@ describe('booking e-mails', () => {
     expect(toDriver!.textBody).toContain('$20.00 (pay the host on arrival)');
     expect(toDriver!.textBody).toContain(`${SITE}/booking-success?booking=${booking.id}`);
     expect(toHost!.textBody).toContain('Dana Driver booked a space');
-    expect(toHost!.textBody).toContain('Licence plate: 7AB-C12');
+    expect(toHost!.textBody).toContain('License plate: 7AB-C12');
     expect(toHost!.textBody).toContain('Your payout: $17.00');
     expect(toHost!.textBody).toContain('Spaces left: 1');
 
