@@ -126,11 +126,17 @@ export function createServices(
   const limits = createRateLimits(db, { signup: env.SIGNUP_LIMIT_PER_HOUR });
   const mailer = createMailer({ transport, from: env.MAIL_FROM });
   const payments = paymentProviderOf(env);
+  const settings = parseSettings({
+    platformFeeBps: env.PLATFORM_FEE_BPS,
+    cancelFullRefundHours: env.CANCEL_FULL_REFUND_HOURS,
+    publicUrl: overrides.publicUrl,
+    passSecret: env.PASS_SECRET ?? null,
+  });
   // Every module's background work, one task contract each (packages/jobs/src/task.ts).
   const work = mergeTaskSets(
     emailTasks({ db, mailer }),
-    scheduledMailTasks({ db, publicUrl: overrides.publicUrl }),
-    paymentTasks({ db, payments, publicUrl: overrides.publicUrl }),
+    scheduledMailTasks({ db, publicUrl: settings.publicUrl }),
+    paymentTasks({ db, payments, publicUrl: settings.publicUrl }),
     jobUpkeep({ db }),
   );
   const jobs = createJobRunner({
@@ -149,10 +155,10 @@ export function createServices(
     sessions: createSessionStore(db, { secure: secureCookies }),
     limits,
     mailer,
-    publicUrl: overrides.publicUrl,
+    publicUrl: settings.publicUrl,
   });
   const oauth = createOAuthProviders({
-    publicUrl: overrides.publicUrl,
+    publicUrl: settings.publicUrl,
     google: { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET },
     github: { clientId: env.GITHUB_CLIENT_ID, clientSecret: env.GITHUB_CLIENT_SECRET },
     oidc: overrides.oidc ?? {
@@ -177,12 +183,7 @@ export function createServices(
     appCheckSecret: appCheckSecretOf(env),
     uploadThingToken: env.UPLOADTHING_TOKEN ?? null,
     oauth,
-    settings: parseSettings({
-      platformFeeBps: env.PLATFORM_FEE_BPS,
-      cancelFullRefundHours: env.CANCEL_FULL_REFUND_HOURS,
-      publicUrl: overrides.publicUrl,
-      passSecret: env.PASS_SECRET ?? null,
-    }),
+    settings,
     secureCookies,
     outbox,
     limits,

@@ -35,37 +35,21 @@ export function AuditFilters({ filters }: { filters: Record<AuditFilter, string>
           ))}
         </select>
       </FormRow>
-      <FormRow htmlFor="audit-actor" label="Admin's e-mail">
-        <input
-          id="audit-actor"
-          name="actor"
-          type="email"
-          defaultValue={filters.actor}
-          maxLength={254}
-          className={inputClass}
-        />
-      </FormRow>
-      <FormRow htmlFor="audit-target" label="Record (id or e-mail)">
-        <input
-          id="audit-target"
-          name="target"
-          defaultValue={filters.target}
-          maxLength={254}
-          className={inputClass}
-        />
-      </FormRow>
       {(
         [
-          ['from', 'From (UTC)'],
-          ['to', 'To (UTC)'],
+          ['actor', "Admin's e-mail", 'email'],
+          ['target', 'Record (id or e-mail)', 'text'],
+          ['from', 'From (UTC)', 'date'],
+          ['to', 'To (UTC)', 'date'],
         ] as const
-      ).map(([name, label]) => (
+      ).map(([name, label, type]) => (
         <FormRow key={name} htmlFor={`audit-${name}`} label={label}>
           <input
             id={`audit-${name}`}
             name={name}
-            type="date"
+            type={type}
             defaultValue={filters[name]}
+            maxLength={type === 'date' ? undefined : 254}
             className={inputClass}
           />
         </FormRow>
