@@ -782,6 +782,12 @@ const matrix: Record<string, Rule> = {
     input: (a) => ({ eventId: a.event.id }),
     outcomes: [['visitor', 'ok']],
   },
+  'listing.drivewayPage': {
+    access: 'public',
+    owner: 'none',
+    input: (a) => ({ listingId: a.listing.id }),
+    outcomes: [['visitor', 'ok']],
+  },
   'listing.createWithDriveway': {
     access: 'verified',
     owner: 'none',
@@ -1126,6 +1132,7 @@ describe("lists of one's own things show nothing of anyone else's", () => {
     const views = [
       await call(null, 'listing.forEvent', { eventId: a.event.id }),
       await call(null, 'listing.rentPage', { eventId: a.event.id }),
+      await call(null, 'listing.drivewayPage', { listingId: a.listing.id }),
       await call(people.driverB, 'booking.preview', { listingId: a.listing.id }),
       await call(null, 'storage.listingPhotos', { listingIds: [a.listing.id] }),
       await call(null, 'waitlist.status', { eventId: a.event.id }),
@@ -1306,7 +1313,13 @@ describe('managing events', () => {
       .select()
       .from(bookings)
       .where(eq(bookings.id, world.booking.id));
-    expect(booking).toMatchObject({ status: 'cancelled', cancelledBy: 'event', refundCents: 2000 });
+    // Paid on arrival: nothing was charged, so nothing goes back (decision 034).
+    expect(booking).toMatchObject({
+      status: 'cancelled',
+      cancelledBy: 'event',
+      refundCents: 0,
+      paymentStatus: 'void',
+    });
     await expect(as('admin', 'event.archive', { id: event.id })).resolves.toMatchObject({
       status: 'archived',
     });
@@ -1356,21 +1369,22 @@ describe('money at the API boundary', () => {
       'booking.create',
       bookingRequest(world.listing.id),
     )) as Booking;
+    // Paid on arrival (no payment provider here): no fee, the host keeps the whole price.
     expect(booked).toMatchObject({
       driverId: people.driverB.id,
       priceCents: 2000,
-      platformFeeCents: 300,
-      hostPayoutCents: 1700,
+      platformFeeCents: 0,
+      hostPayoutCents: 2000,
     });
 
     await call(people.hostA, 'listing.update', matrix['listing.update']!.input(world));
     const [kept] = await handle.db.select().from(bookings).where(eq(bookings.id, booked.id));
-    expect(kept).toMatchObject({ priceCents: 2000, platformFeeCents: 300, hostPayoutCents: 1700 });
+    expect(kept).toMatchObject({ priceCents: 2000, platformFeeCents: 0, hostPayoutCents: 2000 });
     const later = (await call(
       people.driverB,
       'booking.create',
       bookingRequest(world.listing.id),
     )) as Booking;
-    expect(later).toMatchObject({ priceCents: 2500, platformFeeCents: 375, hostPayoutCents: 2125 });
+    expect(later).toMatchObject({ priceCents: 2500, platformFeeCents: 0, hostPayoutCents: 2500 });
   });
 });

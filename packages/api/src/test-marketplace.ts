@@ -1,4 +1,5 @@
 import {
+  bookings,
   driveways,
   events,
   LAVELL_EDWARDS,
@@ -8,6 +9,7 @@ import {
 } from '@parkside/db';
 import { instantToLocalDateTime, type EventCreateRequest } from '@parkside/validators';
 import type { SessionUser } from '@parkside/core';
+import { eq } from 'drizzle-orm';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -142,4 +144,16 @@ export function eventInput(overrides: Partial<EventCreateRequest> = {}): EventCr
     websiteUrl: 'https://provo.example.org/fair',
     ...overrides,
   };
+}
+
+/**
+ * The booking as if its driver had paid by card, with no payment provider in the test: a card
+ * payment is what a cancel refunds (a booking paid on arrival was never charged).
+ */
+export async function paidByCard<T extends { id: string }>(db: Database, booking: T): Promise<T> {
+  await db
+    .update(bookings)
+    .set({ paymentStatus: 'paid', paymentIntentId: `pi_${booking.id.slice(0, 8)}` })
+    .where(eq(bookings.id, booking.id));
+  return booking;
 }

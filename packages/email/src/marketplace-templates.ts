@@ -46,7 +46,10 @@ export function bookingConfirmedDriverEmail(input: {
   name: string;
   booking: BookingSummary;
   accessInstructions: string;
-  paymentNote: string;
+  /** The money story's line: "Paid $28.00 by card" or "Pay $28.00 to the host when you arrive". */
+  payment: string;
+  /** Paid by card (a cancel may refund it); otherwise paid on arrival, nothing charged. */
+  paidByCard: boolean;
   url: string;
   /** The parking pass to show on arrival. */
   passUrl?: string;
@@ -63,7 +66,7 @@ export function bookingConfirmedDriverEmail(input: {
       },
       {
         kind: 'details',
-        rows: [...summaryRows(booking), ['Total', `${booking.price} (${input.paymentNote})`]],
+        rows: [...summaryRows(booking), ['Total', booking.price], ['Payment', input.payment]],
       },
       ...(input.accessInstructions
         ? [{ kind: 'paragraph' as const, text: `How to get in: ${input.accessInstructions}` }]
@@ -72,7 +75,9 @@ export function bookingConfirmedDriverEmail(input: {
       ...passLine(input.passUrl),
       {
         kind: 'note',
-        text: 'Plans changed? You can cancel from My bookings; the refund you would get is shown before you confirm.',
+        text: input.paidByCard
+          ? 'Plans changed? You can cancel from My bookings; what comes back to your card is shown before you confirm.'
+          : 'Plans changed? Cancel from My bookings before the event starts. Nothing was charged, so you owe nothing.',
       },
     ],
   });
@@ -83,9 +88,12 @@ export function bookingConfirmedHostEmail(input: {
   name: string;
   driverName: string;
   booking: BookingSummary;
+  /** What the host receives: after the fee when paid by card, the whole price on arrival. */
   payout: string;
-  /** The platform fee kept from the price, shown so the payout adds up. */
+  /** The platform fee kept from a card payment, shown so the payout adds up; none on arrival. */
   fee?: string;
+  /** "Paid $28.00 by card" or "The driver pays you $28.00 on arrival; you keep all of it". */
+  payment: string;
   spacesLeft: number;
   url: string;
 }): EmailContent {
@@ -103,8 +111,9 @@ export function bookingConfirmedHostEmail(input: {
         kind: 'details',
         rows: [
           ...summaryRows(booking),
+          ['Payment', input.payment],
           ...(input.fee ? [['Parkside fee', input.fee] as [string, string]] : []),
-          ['Your payout', input.payout],
+          ['You receive', input.payout],
           ['Spaces left', String(input.spacesLeft)],
         ],
       },
@@ -120,7 +129,8 @@ export function bookingCancelledDriverEmail(input: {
   /** Who cancelled, in words: "You cancelled", "The host cancelled", ... */
   by: 'driver' | 'host' | 'admin' | 'event';
   reason: string | null;
-  refund: string;
+  /** The money story's line: back to the card, no refund, or nothing was charged. */
+  money: string;
   url: string;
 }): EmailContent {
   const { booking } = input;
@@ -137,7 +147,7 @@ export function bookingCancelledDriverEmail(input: {
     blocks: [
       { kind: 'paragraph', text: opening },
       ...(input.reason ? [{ kind: 'paragraph' as const, text: `Reason: ${input.reason}` }] : []),
-      { kind: 'details', rows: [...summaryRows(booking), ['Refund', input.refund]] },
+      { kind: 'details', rows: [...summaryRows(booking), ['Payment', input.money]] },
       {
         kind: 'button',
         label: input.by === 'driver' ? 'See your bookings' : 'Find other parking',
@@ -154,14 +164,19 @@ export function bookingCancelledHostEmail(input: {
   booking: BookingSummary;
   by: 'driver' | 'host' | 'admin' | 'event';
   reason: string | null;
+  /** Paid by card: the driver's money goes back; otherwise nothing was charged. */
+  paidByCard: boolean;
   url: string;
 }): EmailContent {
   const { booking } = input;
+  const money = input.paidByCard
+    ? 'Their card payment goes back to them in full.'
+    : 'Nothing was charged, so nobody owes anything.';
   const opening = {
     driver: `${input.driverName} cancelled their booking at ${booking.drivewayTitle}. The space is free again for other drivers.`,
-    host: `You cancelled ${input.driverName}'s booking at ${booking.drivewayTitle}. They get a full refund.`,
-    admin: `Parkside cancelled ${input.driverName}'s booking at ${booking.drivewayTitle}. They get a full refund.`,
-    event: `${booking.eventTitle} has been cancelled, so ${input.driverName}'s booking at ${booking.drivewayTitle} is cancelled with a full refund.`,
+    host: `You cancelled ${input.driverName}'s booking at ${booking.drivewayTitle}. ${money}`,
+    admin: `Parkside cancelled ${input.driverName}'s booking at ${booking.drivewayTitle}. ${money}`,
+    event: `${booking.eventTitle} has been cancelled, so ${input.driverName}'s booking at ${booking.drivewayTitle} is cancelled. ${money}`,
   }[input.by];
   return render({
     subject: `Booking cancelled: ${booking.drivewayTitle} for ${booking.eventTitle}`,

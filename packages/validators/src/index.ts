@@ -13,3 +13,4 @@ export * from './api-tokens';
 export * from './admin';
 export * from './messages';
 export * from './game-day';
+export * from './money-story';

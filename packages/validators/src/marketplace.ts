@@ -111,3 +111,16 @@ export const listingsForEventInput = z
     limit: z.number().int().min(1).max(LISTING_PAGE_MAX).optional(),
   })
   .strict();
+
+/** Walking pace used for every walking time shown to drivers, in miles per hour. */
+export const WALKING_MPH = 3;
+/** Streets rarely run straight to the gate: the straight-line distance times this. */
+export const WALKING_ROUTE_FACTOR = 1.3;
+
+/**
+ * Minutes on foot from a driveway to the venue, estimated from the straight-line miles: the
+ * route is taken as 1.3 times longer, walked at 3 mph; at least one minute.
+ */
+export function walkingMinutes(straightLineMiles: number): number {
+  return Math.max(1, Math.ceil(((straightLineMiles * WALKING_ROUTE_FACTOR) / WALKING_MPH) * 60));
+}

@@ -8,6 +8,8 @@ export const MESSAGE_PAGE_SIZE = 30;
 export const THREADS_PAGE_SIZE = 20;
 /** A conversation stays open this many days after its event ends, then reads only. */
 export const MESSAGES_OPEN_DAYS_AFTER_EVENT = 7;
+/** After a cancel, driver and host can still write for this long (a question asked just before). */
+export const MESSAGES_OPEN_HOURS_AFTER_CANCEL = 48;
 
 const bookingId = z.uuid({ message: 'Booking id must be a UUID.' });
 /** `<ISO instant>_<uuid>`: where the previous page stopped. */

@@ -10,6 +10,9 @@ const EXTRA_HOSTS = [
   { id: 'demo-host-ben', email: 'ben.ortiz@example.com', name: 'Ben Ortiz' },
 ];
 
+/** Every demo host: host@example.com and the two above. */
+export const DEMO_HOST_IDS = ['demo-host', ...EXTRA_HOSTS.map((h) => h.id)];
+
 interface DemoDriveway {
   hostId: string;
   title: string;
@@ -21,6 +24,7 @@ interface DemoDriveway {
     'covered' | 'ev_charging' | 'tailgating' | 'restroom' | 'accessible' | 'large_vehicles'
   )[];
   access: string;
+  description: string;
 }
 
 /** A driveway offered for one event: how many spaces, at what price. */
@@ -33,6 +37,8 @@ interface DemoOffer {
 const oakLane: DemoDriveway = {
   hostId: 'demo-host',
   title: 'Wide driveway on Oak Lane',
+  description:
+    "A wide, flat concrete driveway on a quiet street, a short walk from the stadium gates. Room to open a tailgate and set up chairs on the side lawn.",
   street: '1620 N Oak Ln',
   offset: [0.0031, 0.0042],
   capacity: 4,
@@ -42,6 +48,8 @@ const oakLane: DemoDriveway = {
 const canyonLot: DemoDriveway = {
   hostId: 'demo-host-mia',
   title: 'Corner lot by the canyon road',
+  description:
+    'A fenced gravel lot on the corner, with space for trucks, vans and trailers. A portable restroom stands by the gate on game days.',
   street: '1498 N Canyon Rd',
   offset: [-0.0024, 0.0018],
   capacity: 20,
@@ -51,8 +59,10 @@ const canyonLot: DemoDriveway = {
 const carport: DemoDriveway = {
   hostId: 'demo-host-ben',
   title: 'Covered carport, 5 minutes on foot',
+  description:
+    'Two spaces under a carport, out of the sun and the rain, with a Level 2 charger for one car, a few minutes from the stadium gates.',
   street: '1710 N 1200 E',
-  offset: [0.0052, -0.0031],
+  offset: [0.0016, -0.0014],
   capacity: 2,
   amenities: ['covered', 'ev_charging'],
   access: 'Carport on the left; the charger cable is in the gray box.',
@@ -60,6 +70,8 @@ const carport: DemoDriveway = {
 const ankeny: DemoDriveway = {
   hostId: 'demo-host-ben',
   title: 'Quiet driveway off SE Ankeny',
+  description:
+    'One space on a tree-lined side street, a short walk from the park. Easy to leave after the festival, away from the main traffic.',
   street: '3412 SE Ankeny St',
   offset: [0.0021, -0.0035],
   capacity: 1,
@@ -69,6 +81,8 @@ const ankeny: DemoDriveway = {
 const salmon: DemoDriveway = {
   hostId: 'demo-host',
   title: 'Two spaces on SW Salmon',
+  description:
+    'A level driveway with a step-free path to the sidewalk, a few blocks from the stadium. Good for drivers who need an accessible space.',
   street: '1919 SW Salmon St',
   offset: [0.0012, 0.0024],
   capacity: 2,
@@ -79,6 +93,8 @@ const salmon: DemoDriveway = {
 const universityAve: DemoDriveway = {
   hostId: 'demo-host-mia',
   title: 'Shady driveway on 300 North',
+  description:
+    'A shaded driveway under a big maple, two blocks from the parade route. Bring a chair: the best spot on the route is at the corner.',
   street: '286 W 300 N',
   offset: [0.0016, -0.0038],
   capacity: 3,
@@ -88,6 +104,8 @@ const universityAve: DemoDriveway = {
 const centerStreet: DemoDriveway = {
   hostId: 'demo-host',
   title: 'Double driveway near Center Street',
+  description:
+    'A double driveway with room for six cars and a restroom in the detached garage. Tailgating welcome on the side lawn.',
   street: '145 N 400 W',
   offset: [-0.0019, -0.0046],
   capacity: 6,
@@ -97,6 +115,8 @@ const centerStreet: DemoDriveway = {
 const uccu: DemoDriveway = {
   hostId: 'demo-host-ben',
   title: 'Driveway behind the campus',
+  description:
+    'A long, straight driveway where trucks and vans fit easily, a short walk across campus to the arena.',
   street: '1034 S 550 W',
   offset: [-0.0041, 0.0022],
   capacity: 4,
@@ -106,6 +126,8 @@ const uccu: DemoDriveway = {
 const fortUtah: DemoDriveway = {
   hostId: 'demo-host-mia',
   title: 'Lawn parking by the river trail',
+  description:
+    'A mowed lawn by the river trail with room for a dozen cars, a restroom and space to tailgate before the balloons go up.',
   street: '1745 W Center St',
   offset: [0.0027, 0.0019],
   capacity: 12,
@@ -115,6 +137,8 @@ const fortUtah: DemoDriveway = {
 const oremPark: DemoDriveway = {
   hostId: 'demo-host',
   title: 'Driveway across from City Center Park',
+  description:
+    'Two covered spaces right across the street from the park; you will hear the stage from the porch.',
   street: '61 E 100 N',
   offset: [0.0011, 0.0016],
   capacity: 2,
@@ -124,6 +148,8 @@ const oremPark: DemoDriveway = {
 const williams: DemoDriveway = {
   hostId: 'demo-host-mia',
   title: 'Off-street spot on N Williams',
+  description:
+    'An off-street space with a wall charger (bring your own adapter for Teslas), a short walk to the arena.',
   street: '2230 N Williams Ave',
   offset: [0.0023, 0.0014],
   capacity: 2,
@@ -133,6 +159,8 @@ const williams: DemoDriveway = {
 const edison: DemoDriveway = {
   hostId: 'demo-host-ben',
   title: 'Driveway under the St. Johns Bridge',
+  description:
+    'A gravel driveway a five-minute walk down the hill to the riverfront, with the best view of the boats from the bridge.',
   street: '8815 N Edison St',
   offset: [-0.0018, 0.0026],
   capacity: 3,
@@ -142,6 +170,8 @@ const edison: DemoDriveway = {
 const naito: DemoDriveway = {
   hostId: 'demo-host',
   title: 'Garage space near the waterfront',
+  description:
+    'One space in a secure garage with an elevator, steps from the waterfront and the marathon start.',
   street: '1717 SW 1st Ave',
   offset: [-0.0031, -0.0022],
   capacity: 1,
@@ -220,7 +250,7 @@ export async function seedDemoListings(db: Database) {
             capacity: spot.capacity,
             amenities: spot.amenities,
             accessInstructions: spot.access,
-            description: `${spot.capacity} ${spot.capacity === 1 ? 'space' : 'spaces'} near ${event.venueName}.`,
+            description: spot.description,
           })
           .returning()
       )[0];

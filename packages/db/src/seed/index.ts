@@ -5,7 +5,7 @@ import { buildDemoEvents } from './demo-events';
 
 export { LAVELL_EDWARDS } from './demo-events';
 
-export { seedDemoListings } from './demo-listings';
+export { DEMO_HOST_IDS, seedDemoListings } from './demo-listings';
 export { zonedTimeToUtc } from './time';
 
 /**

@@ -42,23 +42,34 @@ afterAll(async () => {
   await handle?.close();
 });
 
-/** A booking of `listing` by the driver, made `madeDaysAgo` and perhaps cancelled later. */
+/**
+ * A $20 booking of `listing` by the driver, made `madeDaysAgo` and perhaps cancelled later:
+ * paid by card ($3 fee), or on arrival (no fee; a cancel leaves nothing charged, nothing back).
+ */
 async function book(
   listing: Listing,
   madeDaysAgo: number,
   cancelled?: { daysAgo: number; refundCents: number },
+  mode: 'card' | 'arrival' = 'card',
 ) {
   const now = Date.now();
+  const card = mode === 'card';
   await handle.db.insert(bookings).values({
     listingId: listing.id,
     eventId: listing.eventId,
     driverId: driver.id,
     priceCents: 2000,
-    platformFeeCents: 300,
-    hostPayoutCents: 1700,
+    platformFeeCents: card ? 300 : 0,
+    hostPayoutCents: card ? 1700 : 2000,
     licensePlate: 'ABC 123',
     vehicleDescription: 'Blue Subaru Outback',
-    paymentStatus: 'due_on_arrival',
+    paymentStatus: !card
+      ? cancelled
+        ? 'void'
+        : 'due_on_arrival'
+      : cancelled && cancelled.refundCents > 0
+        ? 'refunded'
+        : 'paid',
     idempotencyKey: randomUUID(),
     createdAt: new Date(now - madeDaysAgo * DAY),
     ...(cancelled
@@ -84,6 +95,9 @@ describe('the overview', () => {
     await book(soon.listing, 20, { daysAgo: 20, refundCents: 0 }); // late cancel: no refund
     await book(soon.listing, 40, { daysAgo: 5, refundCents: 2000 }); // old booking, refunded now
     await book(soon.listing, 60); // outside both windows
+    // Paid on arrival: apart from the money that moved through the site.
+    await book(soon.listing, 3, undefined, 'arrival');
+    await book(soon.listing, 4, { daysAgo: 2, refundCents: 0 }, 'arrival');
     await handle.db.insert(feedback).values([
       { userName: 'Anonymous', feedbackText: 'Great app' },
       { userName: 'Anonymous', feedbackText: 'More events please' },
@@ -96,27 +110,29 @@ describe('the overview', () => {
     expect(figures.upcomingEvents - before.upcomingEvents).toBe(2);
     expect(figures.openListings - before.openListings).toBe(2);
     // Confirmed bookings of the event in 3 days: made 1, 10 and 60 days ago.
-    expect(figures.next7Days).toEqual({ spacesOffered: 4, spacesBooked: 3 });
+    expect(figures.next7Days).toEqual({ spacesOffered: 4, spacesBooked: 4 });
     expect(figures.last7Days).toEqual({
-      confirmed: 2,
-      cancelled: 2,
+      confirmed: 4,
+      cancelled: 3,
       grossCents: 4000,
       // The refunded booking's fee went back with it.
       feesCents: 300,
+      onArrivalCents: 2000,
       refundsCents: 4000,
     });
     expect(figures.last30Days).toEqual({
-      confirmed: 4,
-      cancelled: 3,
+      confirmed: 6,
+      cancelled: 4,
       grossCents: 8000,
       // The late cancellation kept its fee: nothing was refunded.
       feesCents: 900,
+      onArrivalCents: 2000,
       refundsCents: 4000,
     });
     expect(figures.newFeedback).toBe(2);
     expect(figures.perDay).toHaveLength(30);
-    expect(figures.perDay.reduce((sum, d) => sum + d.bookings, 0)).toBe(4);
-    expect(figures.perDay.reduce((sum, d) => sum + d.valueCents, 0)).toBe(8000);
+    expect(figures.perDay.reduce((sum, d) => sum + d.bookings, 0)).toBe(6);
+    expect(figures.perDay.reduce((sum, d) => sum + d.valueCents, 0)).toBe(12000);
     const today = new Date().toISOString().slice(0, 10);
     expect(figures.perDay.at(-1)!.day).toBe(today);
     const yesterday = new Date(Date.now() - DAY).toISOString().slice(0, 10);
@@ -184,15 +200,17 @@ describe('events', () => {
     const { event, listing } = await makeListing(handle.db, host, { spaces: 3 });
     await book(listing, 0);
     await book(listing, 0, { daysAgo: 0, refundCents: 2000 });
+    await book(listing, 0, undefined, 'arrival');
     const found = await api().admin.events({ q: event.title });
     expect(found.items).toHaveLength(1);
-    expect(found.items[0]).toMatchObject({ id: event.id, confirmedBookings: 1, spacesOffered: 3 });
+    expect(found.items[0]).toMatchObject({ id: event.id, confirmedBookings: 2, spacesOffered: 3 });
     expect((await api().admin.events({ q: event.title, status: 'cancelled' })).items).toEqual([]);
 
     const page = await api().admin.event({ id: event.id });
-    expect(page.spaces).toEqual({ offered: 3, booked: 1 });
-    expect(page.cancelWouldRefund).toEqual({ bookings: 1, cents: 2000 });
-    expect(page.listings[0]).toMatchObject({ hostEmail: host.email, spacesBooked: 1 });
+    expect(page.spaces).toEqual({ offered: 3, booked: 2 });
+    // Two bookings cancelled; only the card payment goes back (the other was never charged).
+    expect(page.cancelWouldRefund).toEqual({ bookings: 2, paidByCard: 1, cents: 2000 });
+    expect(page.listings[0]).toMatchObject({ hostEmail: host.email, spacesBooked: 2 });
     expect(page.bookings.map((b) => [b.driverName, b.licensePlate, b.status])).toEqual(
       expect.arrayContaining([
         ['Dev Driver', 'ABC 123', 'confirmed'],

@@ -132,6 +132,7 @@ export async function requireEventForAdmin(db: Database, id: string, now = new D
         status: bookings.status,
         priceCents: bookings.priceCents,
         refundCents: bookings.refundCents,
+        paymentStatus: bookings.paymentStatus,
         cancelledBy: bookings.cancelledBy,
         cancelledAt: bookings.cancelledAt,
         createdAt: bookings.createdAt,
@@ -173,10 +174,16 @@ export async function requireEventForAdmin(db: Database, id: string, now = new D
         .reduce((sum, l) => sum + l.spacesOffered, 0),
       booked: confirmed.length,
     },
-    /** What cancelling the event now would do: this many bookings cancelled and refunded. */
+    /**
+     * What cancelling the event now would do: this many bookings cancelled, and the card
+     * payments among them refunded in full (bookings paid on arrival were never charged).
+     */
     cancelWouldRefund: {
       bookings: confirmed.length,
-      cents: confirmed.reduce((sum, b) => sum + b.priceCents - b.refundCents, 0),
+      paidByCard: confirmed.filter((b) => b.paymentStatus === 'paid').length,
+      cents: confirmed
+        .filter((b) => b.paymentStatus === 'paid')
+        .reduce((sum, b) => sum + b.priceCents - b.refundCents, 0),
     },
     listings: eventListings,
     bookings: eventBookings.map((b) => ({

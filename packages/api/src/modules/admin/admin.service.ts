@@ -7,11 +7,16 @@ export interface WindowFigures {
   confirmed: number;
   /** Bookings cancelled in the window, whenever they were made. */
   cancelled: number;
-  /** What drivers paid for the bookings made in the window, refunds not taken off. */
+  /**
+   * What drivers paid by card for the bookings made in the window, refunds not taken off: the
+   * money that moved through Parkside (bookings paid on arrival are apart, decision 034).
+   */
   grossCents: number;
-  /** The platform's fee on those bookings, less the fee on whatever was refunded of them. */
+  /** The platform's fee on those card payments, less the fee on whatever was refunded of them. */
   feesCents: number;
-  /** Refunds of the bookings cancelled in the window. */
+  /** Bookings of the window standing to be paid to their hosts on arrival: no fee, no refund. */
+  onArrivalCents: number;
+  /** Card refunds of the bookings cancelled in the window. */
   refundsCents: number;
 }
 
@@ -38,6 +43,11 @@ export interface Overview {
  */
 const UTC_MIDNIGHT = sql`timestamptz '2000-01-01 00:00:00+00'`;
 
+/** A booking whose driver was charged by card (whatever went back since). */
+const CHARGED = sql.raw(
+  `b.payment_status in ('paid', 'refund_pending', 'refunded', 'partially_refunded')`,
+);
+
 /**
  * Every figure of the admin overview, in one round of three statements that run side by side on
  * the pool: the bookings made in the last 30 days grouped by UTC day and by the 7-day line (one
@@ -49,17 +59,21 @@ export async function getOverview(db: Database, now = new Date()): Promise<Overv
   const at = sql`${now.toISOString()}::timestamptz`;
   const [madeRows, cancelledRows, countRows] = await Promise.all([
     db.execute(sql`
-      select to_char(day at time zone 'UTC', 'YYYY-MM-DD') as day, recent, n, gross, fees
+      select to_char(day at time zone 'UTC', 'YYYY-MM-DD') as day, recent, n, value, gross,
+        fees, arrival
       from (
         select date_bin('1 day', b.created_at, ${UTC_MIDNIGHT}) as day,
           b.created_at >= ${at} - interval '7 days' as recent,
           count(*)::int as n,
-          sum(b.price_cents)::bigint as gross,
+          sum(b.price_cents)::bigint as value,
+          coalesce(sum(b.price_cents) filter (where ${CHARGED}), 0)::bigint as gross,
           -- A refunded booking gives back the refunded share of its fee (rounded half up, in
           -- integers: only the few refunded rows pay for it).
-          (sum(b.platform_fee_cents) - coalesce(sum(
+          (coalesce(sum(b.platform_fee_cents) filter (where ${CHARGED}), 0) - coalesce(sum(
             (b.platform_fee_cents * b.refund_cents * 2 + b.price_cents) / (2 * b.price_cents)
-          ) filter (where b.refund_cents > 0), 0))::bigint as fees
+          ) filter (where b.refund_cents > 0 and ${CHARGED}), 0))::bigint as fees,
+          coalesce(sum(b.price_cents) filter (where b.payment_status = 'due_on_arrival'), 0)::bigint
+            as arrival
         from bookings b
         where b.created_at >= ${at} - interval '30 days' and b.created_at <= ${at}
         group by 1, 2
@@ -67,10 +81,10 @@ export async function getOverview(db: Database, now = new Date()): Promise<Overv
     db.execute(sql`
       select
         count(*) filter (where b.cancelled_at >= ${at} - interval '7 days')::int as cancelled7,
-        coalesce(sum(b.refund_cents) filter (where b.cancelled_at >= ${at} - interval '7 days'),
-          0)::bigint as refunds7,
+        coalesce(sum(b.refund_cents) filter (where b.cancelled_at >= ${at} - interval '7 days'
+          and ${CHARGED}), 0)::bigint as refunds7,
         count(*)::int as cancelled30,
-        coalesce(sum(b.refund_cents), 0)::bigint as refunds30
+        coalesce(sum(b.refund_cents) filter (where ${CHARGED}), 0)::bigint as refunds30
       from bookings b
       where b.cancelled_at is not null
         and b.cancelled_at >= ${at} - interval '30 days' and b.cancelled_at <= ${at}`),
@@ -94,9 +108,15 @@ export async function getOverview(db: Database, now = new Date()): Promise<Overv
           where b.status = 'confirmed' and b.event_id in (select id from soon)) as booked7,
         (select count(*)::int from feedback where status = 'new') as new_feedback`),
   ]);
-  const made = rowsOf<{ day: string; recent: boolean; n: number; gross: string; fees: string }>(
-    madeRows,
-  );
+  const made = rowsOf<{
+    day: string;
+    recent: boolean;
+    n: number;
+    value: string;
+    gross: string;
+    fees: string;
+    arrival: string;
+  }>(madeRows);
   const [cancelled] = rowsOf<
     Record<'cancelled7' | 'cancelled30', number> & Record<'refunds7' | 'refunds30', string>
   >(cancelledRows);
@@ -111,6 +131,7 @@ export async function getOverview(db: Database, now = new Date()): Promise<Overv
     confirmed: rows.reduce((sum, r) => sum + r.n, 0),
     grossCents: rows.reduce((sum, r) => sum + Number(r.gross), 0),
     feesCents: rows.reduce((sum, r) => sum + Number(r.fees), 0),
+    onArrivalCents: rows.reduce((sum, r) => sum + Number(r.arrival), 0),
   });
   // The last 30 UTC days, today last, with the days nobody booked as zeros.
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
@@ -120,7 +141,7 @@ export async function getOverview(db: Database, now = new Date()): Promise<Overv
     return {
       day,
       bookings: rows.reduce((sum, r) => sum + r.n, 0),
-      valueCents: rows.reduce((sum, r) => sum + Number(r.gross), 0),
+      valueCents: rows.reduce((sum, r) => sum + Number(r.value), 0),
     };
   });
   return {

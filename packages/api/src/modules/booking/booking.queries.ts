@@ -1,9 +1,11 @@
 import { AppError, type SessionUser } from '@parkside/core';
+import { wasCharged } from '@parkside/validators';
 import { bookings, driveways, events, listings, users, type Database } from '@parkside/db';
 import { and, asc, count, desc, eq, gt, not, or } from 'drizzle-orm';
 import { listingSummaryColumns } from '../../shared/listings';
 import { driverRefundCents } from './booking.service';
 import { drivewayRating, ownReviewOf, reviewStateOf } from '../../shared/reviews';
+import { closedReason } from '../../shared/conversations';
 
 const bookingColumns = {
   id: bookings.id,
@@ -14,6 +16,7 @@ const bookingColumns = {
   refundCents: bookings.refundCents,
   cancelledBy: bookings.cancelledBy,
   cancellationReason: bookings.cancellationReason,
+  cancelledAt: bookings.cancelledAt,
   paymentStatus: bookings.paymentStatus,
   holdExpiresAt: bookings.holdExpiresAt,
   checkoutUrl: bookings.checkoutUrl,
@@ -64,12 +67,19 @@ export async function listDriverBookings(
       ),
     )
     .orderBy(desc(events.startsAt));
-  return rows.map(({ reviewRating, reviewBody, reviewCreatedAt, ...row }) => ({
+  return rows.map(({ reviewRating, reviewBody, reviewCreatedAt, cancelledAt, ...row }) => ({
     ...row,
+    /** Driver and host can still write: before the conversation closes (decision 034). */
+    messagesOpen:
+      (row.status === 'confirmed' || row.status === 'cancelled') &&
+      !closedReason({ ...row, cancelledAt, eventEndsAt: row.endsAt }, now),
     review: reviewStateOf({ ...row, reviewRating, reviewBody, reviewCreatedAt }, now),
     past: row.endsAt <= now,
     cancellable: row.status === 'confirmed' && row.startsAt > now,
-    refundIfCancelledCents: driverRefundCents(row, row.startsAt, now, fullRefundHours),
+    // Only a card payment can go back; a booking paid on arrival was never charged.
+    refundIfCancelledCents: wasCharged(row.paymentStatus)
+      ? driverRefundCents(row, row.startsAt, now, fullRefundHours)
+      : 0,
     holdExpiresAt: row.holdExpiresAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     availableFrom: row.availableFrom.toISOString(),

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Context } from '../../context';
 import { router, verifiedProcedure } from '../../trpc';
 import { hostTakesOnlinePayment } from '../../shared/payouts';
+import { refundRule } from '../../shared/refund-rule';
 import {
   EVENT_BOOKINGS_PAGE_SIZE,
   requireDriverBooking,
@@ -48,6 +49,11 @@ export const bookingRouter = router({
       const { hostId, ...listing } = await requireListingForBooking(ctx.db, input.listingId);
       return {
         ...listing,
+        refund: refundRule(
+          new Date(listing.startsAt),
+          listing.priceCents,
+          ctx.settings.cancelFullRefundHours,
+        ),
         onlinePayments: ctx.payments.online,
         payOnline: await hostTakesOnlinePayment(ctx.db, ctx.payments, hostId),
       };

@@ -107,8 +107,13 @@ async function bookSpace(
         eventId: event.id,
         driverId: driver.id,
         priceCents: listing.priceCents,
-        platformFeeCents: platformFeeCents(listing.priceCents, rules.settings.platformFeeBps),
-        hostPayoutCents: hostPayoutCents(listing.priceCents, rules.settings.platformFeeBps),
+        // Paid on arrival, the money never passes through Parkside: no fee, the host keeps it all.
+        platformFeeCents: online
+          ? platformFeeCents(listing.priceCents, rules.settings.platformFeeBps)
+          : 0,
+        hostPayoutCents: online
+          ? hostPayoutCents(listing.priceCents, rules.settings.platformFeeBps)
+          : listing.priceCents,
         licensePlate: input.licensePlate ?? null,
         vehicleDescription: input.vehicleDescription ?? null,
         idempotencyKey: input.idempotencyKey,
@@ -194,7 +199,7 @@ export async function cancelBooking(
         rules.settings.cancelFullRefundHours,
       );
     }
-    const paymentStatus = await refundOnCancel(tx, row.booking, refundCents);
+    const money = await refundOnCancel(tx, row.booking, refundCents);
     const [cancelled] = await tx
       .update(bookings)
       .set({
@@ -202,12 +207,16 @@ export async function cancelBooking(
         cancelledBy: asHost ? 'host' : 'driver',
         cancelledAt: now,
         cancellationReason: input.reason ?? null,
-        refundCents,
-        paymentStatus,
+        ...money,
       })
       .where(eq(bookings.id, row.booking.id))
       .returning();
-    await queueBookingsCancelled(tx, [cancelled!.id], rules.settings.publicUrl);
+    await queueBookingsCancelled(
+      tx,
+      [cancelled!.id],
+      rules.settings.publicUrl,
+      rules.settings.cancelFullRefundHours,
+    );
     await notifyWaitlist(tx, row.event.id, rules.settings.publicUrl);
     return cancelled!;
   });

@@ -4,7 +4,10 @@ import { bookingCreateInput } from '@parkside/validators';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionUser } from '@parkside/core';
-import { makeListing as makeFixtureListing } from '../../test-marketplace';
+import {
+  makeListing as makeFixtureListing,
+  paidByCard as markPaidByCard,
+} from '../../test-marketplace';
 import { insertUsers, testUser } from '../../test-users';
 import { closeListing, setSpacesOffered } from '../listing/host-listings.service';
 import {
@@ -16,6 +19,8 @@ import {
 
 let handle: TestDatabase;
 const HOUR = 3_600_000;
+
+const paidByCard = <T extends { id: string }>(booking: T) => markPaidByCard(handle.db, booking);
 const SITE = 'http://localhost:3000';
 let counter = 0;
 
@@ -54,11 +59,12 @@ describe('booking a space', () => {
   it('computes every amount from the stored price and confirms with payment due on arrival', async () => {
     const { listing } = await makeListing();
     const booking = await createBooking(handle.db, driver, request(listing.id));
+    // Paid on arrival, the money never passes through Parkside: no fee, the host keeps it all.
     expect(booking).toMatchObject({
       status: 'confirmed',
       priceCents: 2000,
-      platformFeeCents: 300,
-      hostPayoutCents: 1700,
+      platformFeeCents: 0,
+      hostPayoutCents: 2000,
       licensePlate: 'ABC 123',
       paymentStatus: 'due_on_arrival',
     });
@@ -151,14 +157,15 @@ describe('booking a space', () => {
 });
 
 describe('cancelling', () => {
-  it('refunds a driver in full 24 hours or more before the start, and frees the space', async () => {
+  it('refunds a card payment in full 24 hours or more before the start, and frees the space', async () => {
     const { listing } = await makeListing({ spaces: 1, startsInHours: 48 });
-    const booking = await createBooking(handle.db, driver, request(listing.id));
+    const booking = await paidByCard(await createBooking(handle.db, driver, request(listing.id)));
     const cancelled = await cancelBooking(handle.db, driver, { bookingId: booking.id });
     expect(cancelled).toMatchObject({
       status: 'cancelled',
       cancelledBy: 'driver',
       refundCents: 2000,
+      paymentStatus: 'refund_pending',
     });
     const next = await addUser(testUser(`next-${counter}`));
     await expect(createBooking(handle.db, next, request(listing.id))).resolves.toMatchObject({
@@ -166,10 +173,20 @@ describe('cancelling', () => {
     });
   });
 
+  it('never speaks of a refund for a booking paid on arrival: nothing was charged', async () => {
+    const { listing } = await makeListing({ startsInHours: 48 });
+    const booking = await createBooking(handle.db, driver, request(listing.id));
+    await expect(
+      cancelBooking(handle.db, driver, { bookingId: booking.id }),
+    ).resolves.toMatchObject({ status: 'cancelled', refundCents: 0, paymentStatus: 'void' });
+  });
+
   it('gives no refund inside 24 hours, and refuses once the event has started', async () => {
     const { listing } = await makeListing({ startsInHours: 5 });
-    const booking = await createBooking(handle.db, driver, request(listing.id));
-    expect((await cancelBooking(handle.db, driver, { bookingId: booking.id })).refundCents).toBe(0);
+    const booking = await paidByCard(await createBooking(handle.db, driver, request(listing.id)));
+    await expect(
+      cancelBooking(handle.db, driver, { bookingId: booking.id }),
+    ).resolves.toMatchObject({ refundCents: 0, paymentStatus: 'paid' });
 
     const started = await makeListing({ startsInHours: 1 });
     const late = await createBooking(handle.db, driver, request(started.listing.id));
@@ -183,7 +200,7 @@ describe('cancelling', () => {
 
   it('lets the host cancel with a reason and always a full refund', async () => {
     const { listing } = await makeListing({ startsInHours: 3 });
-    const booking = await createBooking(handle.db, driver, request(listing.id));
+    const booking = await paidByCard(await createBooking(handle.db, driver, request(listing.id)));
     await expect(cancelBooking(handle.db, host, { bookingId: booking.id })).rejects.toMatchObject({
       code: 'BAD_REQUEST',
     });

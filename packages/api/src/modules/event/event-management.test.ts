@@ -13,7 +13,13 @@ import type { SessionUser } from '@parkside/core';
 import { fieldErrorsOf } from '../../errors';
 import { createCaller } from '../../root';
 import { ADMIN_REQUIRED_MESSAGE, VERIFICATION_REQUIRED_MESSAGE } from '../../trpc';
-import { denverLocal, eventInput, makeEvent, NEAR_STADIUM } from '../../test-marketplace';
+import {
+  denverLocal,
+  eventInput,
+  makeEvent,
+  NEAR_STADIUM,
+  paidByCard,
+} from '../../test-marketplace';
 import { insertUsers, testUser } from '../../test-users';
 import {
   BOOKED_EVENT_MOVE_MESSAGE,
@@ -567,7 +573,8 @@ describe('event.cancel', () => {
     const driverB = testUser('driver-b', { name: 'Ben Driver' });
     await insertUsers(handle.db, driverA, driverB);
     const listing = await storeListing(event.id);
-    const first = await bookOn(listing.id, driverA);
+    // One paid by card (refunded in full), one to be paid on arrival (nothing was charged).
+    const first = await paidByCard(handle.db, await bookOn(listing.id, driverA));
     const second = await bookOn(listing.id, driverB);
     // Someone already cancelled on their own: left as it was.
     const third = await storeBooking(event.id, creator);
@@ -586,11 +593,15 @@ describe('event.cancel', () => {
     expect(result).toMatchObject({ event: { status: 'cancelled' }, cancelledBookings: 2 });
 
     const rows = await handle.db.select().from(bookings).where(eq(bookings.eventId, event.id));
-    for (const id of [first.id, second.id]) {
+    for (const [id, refundCents, paymentStatus] of [
+      [first.id, 2000, 'refund_pending'],
+      [second.id, 0, 'void'],
+    ] as const) {
       expect(rows.find((b) => b.id === id)).toMatchObject({
         status: 'cancelled',
         cancelledBy: 'event',
-        refundCents: 2000,
+        refundCents,
+        paymentStatus,
         cancellationReason: 'Lightning in the forecast.',
       });
     }

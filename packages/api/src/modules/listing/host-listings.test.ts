@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createContext } from '../../context';
 import type { SessionUser } from '@parkside/core';
 import { createCaller } from '../../root';
-import { makeEvent as makeFixtureEvent, NEAR_STADIUM } from '../../test-marketplace';
+import { makeEvent as makeFixtureEvent, NEAR_STADIUM, paidByCard } from '../../test-marketplace';
 import { insertUsers, testUser } from '../../test-users';
 
 let handle: TestDatabase;
@@ -140,7 +140,8 @@ describe('/my-listings', () => {
       priceCents: 2000,
       spacesOffered: 3,
       booked: 1,
-      earningsCents: 1700,
+      // Paid on arrival: the host keeps the whole price.
+      earningsCents: 2000,
       status: 'open',
       upcoming: true,
       event: { id: event.id, title: event.title, timeZone: 'America/Denver' },
@@ -193,11 +194,11 @@ describe('editing a listing', () => {
     const rows = await handle.db.select().from(bookings).where(eq(bookings.listingId, listingId));
     expect(rows.find((b) => b.id === early.id)).toMatchObject({
       priceCents: 2000,
-      hostPayoutCents: 1700,
+      hostPayoutCents: 2000,
     });
     expect(rows.find((b) => b.id === late.id)).toMatchObject({
       priceCents: 3500,
-      hostPayoutCents: 2975,
+      hostPayoutCents: 3500,
     });
   });
 
@@ -298,7 +299,7 @@ describe('listing a driveway for another event', () => {
 describe('a host cancelling a booking', () => {
   it('needs a reason, refunds in full, and frees the space', async () => {
     const { listingId, drivewayId } = await makeListing({ spaces: 1 });
-    const booking = await book(listingId);
+    const booking = await paidByCard(handle.db, await book(listingId));
     await expect(api(host).booking.cancel({ bookingId: booking.id })).rejects.toMatchObject({
       code: 'BAD_REQUEST',
     });

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createContext } from '../../context';
 import type { SessionUser } from '@parkside/core';
 import { createCaller } from '../../root';
-import { drivewayRequest, makeEvent, STADIUM } from '../../test-marketplace';
+import { drivewayRequest, makeEvent, paidByCard, STADIUM } from '../../test-marketplace';
 import { insertUsers, testUser } from '../../test-users';
 import { nearestListings } from '../../shared/listings';
 
@@ -135,11 +135,12 @@ describe('listing.forEvent and booking through the API', () => {
       vehicleDescription: 'White Ford F-150',
       idempotencyKey: 'api-booking-1',
     });
-    // The fee comes from the server's PLATFORM_FEE_BPS (here 10 %), never from the browser.
+    // The price comes from the stored listing, never from the browser; paid on arrival (no
+    // payment provider here), no fee is taken: the host keeps it all.
     expect(booking).toMatchObject({
       priceCents: 4000,
-      platformFeeCents: 400,
-      hostPayoutCents: 3600,
+      platformFeeCents: 0,
+      hostPayoutCents: 4000,
     });
     const after = await api(null).listing.forEvent({ eventId, amenities: ['covered'] });
     expect(after.items[0]?.spacesLeft).toBe(0);
@@ -174,7 +175,9 @@ describe('listing.forEvent and booking through the API', () => {
       api(host).booking.cancel({ bookingId: booking.id, reason: 'Snow' }),
     ).resolves.toMatchObject({
       status: 'cancelled',
-      refundCents: 2500,
+      // Nothing was charged (paid on arrival), so nothing goes back.
+      refundCents: 0,
+      paymentStatus: 'void',
     });
   });
 
@@ -188,6 +191,9 @@ describe('listing.forEvent and booking through the API', () => {
       vehicleDescription: 'Black Jeep Wrangler',
       idempotencyKey: 'api-booking-3',
     });
+    const onArrival = (await api(driver).booking.mine()).find((b) => b.id === booking.id)!;
+    expect(onArrival).toMatchObject({ refundIfCancelledCents: 0, messagesOpen: true });
+    await paidByCard(handle.db, booking);
     const mine = await api(driver).booking.mine();
     const found = mine.find((b) => b.id === booking.id)!;
     expect(found).toMatchObject({
@@ -202,7 +208,12 @@ describe('listing.forEvent and booking through the API', () => {
     });
     expect((await api(otherHost).booking.mine()).map((b) => b.id)).not.toContain(booking.id);
     const preview = await api(driver).booking.preview({ listingId: created.listingId });
-    expect(preview).toMatchObject({ priceCents: 2500, street: 'N 1450 E', eventTitle: 'Big Game' });
+    expect(preview).toMatchObject({
+      priceCents: 2500,
+      street: 'N 1450 E',
+      eventTitle: 'Big Game',
+      refund: { fullRefundHours: 24, refundableNowCents: 2500 },
+    });
   });
 });
 

@@ -21,6 +21,7 @@ import {
 } from './host-listings.service';
 import { listingsForEvent } from './listing-search.service';
 import { rentPage } from './rent-page';
+import { drivewayPage } from './driveway-page';
 
 const listingId = z.uuid({ message: 'Listing id must be a UUID.' });
 
@@ -37,6 +38,16 @@ export const listingRouter = router({
   rentPage: publicProcedure
     .input(listingsForEventInput)
     .query(({ ctx, input }) => rentPage(ctx.db, ctx.user, input)),
+
+  /**
+   * One listing's page for drivers (/rent/LISTING_ID): photos, host, reviews, the walk, the
+   * refund rule and whether it can be booked. Public; no exact address before booking.
+   */
+  drivewayPage: publicProcedure
+    .input(listingIdInput)
+    .query(({ ctx, input }) =>
+      drivewayPage(ctx.db, ctx.payments, input.listingId, ctx.settings.cancelFullRefundHours),
+    ),
 
   /** A driveway and its first event listing; the user becomes a host. */
   createWithDriveway: verifiedProcedure

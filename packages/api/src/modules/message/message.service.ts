@@ -10,25 +10,19 @@ import {
   users,
   type Database,
 } from '@parkside/db';
-import {
-  MESSAGE_PAGE_SIZE,
-  MESSAGES_OPEN_DAYS_AFTER_EVENT,
-  THREADS_PAGE_SIZE,
-  type MessageSendInput,
-} from '@parkside/validators';
+import { MESSAGE_PAGE_SIZE, THREADS_PAGE_SIZE, type MessageSendInput } from '@parkside/validators';
 import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { inTransaction } from '../../transaction';
+import { closedReason, CONVERSATION_CLOSED, followUpOpenUntil } from '../../shared/conversations';
 import { queueUnreadMail } from '../notifications/scheduled-mail';
 
 export const MESSAGE_ERRORS = {
   notFound: 'Booking not found.',
-  cancelled: 'This booking was cancelled, so its conversation is closed.',
-  over: `This event ended more than ${MESSAGES_OPEN_DAYS_AFTER_EVENT} days ago, so its conversation is closed.`,
+  ...CONVERSATION_CLOSED,
   tooMany: (wait: string) => `You are sending messages very fast. Please wait ${wait}.`,
 } as const;
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A booking as a conversation sees it: its two people, and whether it still takes messages. */
 async function bookingFor(db: Database, user: SessionUser, bookingId: string) {
@@ -36,6 +30,7 @@ async function bookingFor(db: Database, user: SessionUser, bookingId: string) {
     .select({
       bookingId: bookings.id,
       status: bookings.status,
+      cancelledAt: bookings.cancelledAt,
       driverId: bookings.driverId,
       hostId: driveways.hostId,
       eventId: events.id,
@@ -58,18 +53,6 @@ async function bookingFor(db: Database, user: SessionUser, bookingId: string) {
     throw new AppError('NOT_FOUND', MESSAGE_ERRORS.notFound);
   }
   return row;
-}
-
-/** Why a conversation takes no more messages, or null while it does. */
-export function closedReason(
-  booking: { status: string; eventEndsAt: Date },
-  now = new Date(),
-): string | null {
-  if (booking.status === 'cancelled') return MESSAGE_ERRORS.cancelled;
-  if (now.getTime() > booking.eventEndsAt.getTime() + MESSAGES_OPEN_DAYS_AFTER_EVENT * DAY_MS) {
-    return MESSAGE_ERRORS.over;
-  }
-  return null;
 }
 
 const messageColumns = {
@@ -146,6 +129,8 @@ export async function requireThread(
     },
     drivewayTitle: booking.drivewayTitle,
     closedReason: closedReason(booking, now),
+    /** While a cancelled booking's conversation is still open: until when (ISO). */
+    openUntil: followUpOpenUntil(booking, now)?.toISOString() ?? null,
     ...page,
   };
 }

@@ -125,16 +125,29 @@ describe('a booking’s conversation', () => {
     expect(older.olderCursor).toBeNull();
   });
 
-  it('is closed once the booking is cancelled or a week after the event, with the reason', async () => {
+  it('stays open 48 hours after a cancel for follow-up, then closes; a week after the event too', async () => {
     const cancelled = await newBooking();
     await api(driver).message.send({ bookingId: cancelled.id, body: 'Hello', clientKey: key() });
     await api(driver).booking.cancel({ bookingId: cancelled.id, reason: 'Plans changed.' });
+    // Just after the cancel, the host can still answer the question asked before it.
+    await api(host).message.send({ bookingId: cancelled.id, body: 'Sorry!', clientKey: key() });
+    const following = await api(driver).message.thread({ bookingId: cancelled.id });
+    expect(following.closedReason).toBeNull();
+    const openFor = new Date(following.openUntil!).getTime() - Date.now();
+    expect(openFor).toBeGreaterThan(47 * 3_600_000);
+    expect(openFor).toBeLessThanOrEqual(48 * 3_600_000);
+
+    await handle.db
+      .update(bookings)
+      .set({ cancelledAt: new Date(Date.now() - 49 * 3_600_000) })
+      .where(eq(bookings.id, cancelled.id));
     await expect(
-      api(host).message.send({ bookingId: cancelled.id, body: 'Sorry!', clientKey: key() }),
+      api(host).message.send({ bookingId: cancelled.id, body: 'Anyone?', clientKey: key() }),
     ).rejects.toMatchObject({ code: 'CONFLICT', message: MESSAGE_ERRORS.cancelled });
     const closed = await api(host).message.thread({ bookingId: cancelled.id });
     expect(closed.closedReason).toBe(MESSAGE_ERRORS.cancelled);
-    expect(closed.messages).toHaveLength(1);
+    expect(closed.openUntil).toBeNull();
+    expect(closed.messages).toHaveLength(2);
 
     const past = await newBooking();
     await handle.db

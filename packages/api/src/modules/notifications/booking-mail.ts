@@ -7,7 +7,7 @@ import {
   paymentRefundedNoSpaceEmail,
 } from '@parkside/email';
 import { enqueueEmails, type QueuedEmail } from '@parkside/email/queue';
-import { formatUsd } from '@parkside/validators';
+import { driverMoneyLine, formatUsd, hostMoneyLine, wasCharged } from '@parkside/validators';
 import { and, eq, sql } from 'drizzle-orm';
 import { loadBookings, summaryOf } from './booking-rows';
 import { queueReminders } from './scheduled-mail';
@@ -35,10 +35,8 @@ export async function queueBookingConfirmed(tx: Database, booking: Booking, publ
         name: row.driver.name,
         booking: summary,
         accessInstructions: row.driveway.accessInstructions,
-        paymentNote:
-          booking.paymentStatus === 'due_on_arrival'
-            ? 'pay the host on arrival'
-            : 'charged to your card',
+        payment: driverMoneyLine(booking),
+        paidByCard: wasCharged(booking.paymentStatus),
         url: new URL(`/booking-success?booking=${booking.id}`, publicUrl).toString(),
         passUrl: new URL(`/bookings/${booking.id}/pass`, publicUrl).toString(),
       }),
@@ -52,8 +50,9 @@ export async function queueBookingConfirmed(tx: Database, booking: Booking, publ
         name: row.host.name,
         driverName: row.driver?.name ?? 'A driver',
         booking: summary,
+        payment: hostMoneyLine(booking),
         payout: formatUsd(booking.hostPayoutCents),
-        fee: formatUsd(booking.platformFeeCents),
+        ...(booking.platformFeeCents > 0 ? { fee: formatUsd(booking.platformFeeCents) } : {}),
         spacesLeft: await spacesLeft(tx, row.listing),
         url: new URL('/my-listings', publicUrl).toString(),
       }),
@@ -63,24 +62,13 @@ export async function queueBookingConfirmed(tx: Database, booking: Booking, publ
   await queueReminders(tx, booking, row.event, row.driveway.hostId);
 }
 
-function refundText(booking: Booking): string {
-  if (booking.paymentStatus === 'refund_pending' && booking.refundCents > 0) {
-    return `${formatUsd(booking.refundCents)}${booking.refundCents === booking.priceCents ? ' (full refund)' : ''}, back to your card within 5 to 10 business days`;
-  }
-  if (booking.refundCents === booking.priceCents) {
-    return booking.paymentStatus === 'void'
-      ? 'Full refund: nothing was charged and you owe nothing'
-      : `${formatUsd(booking.refundCents)} (full refund)`;
-  }
-  if (booking.refundCents > 0) return formatUsd(booking.refundCents);
-  return 'No refund under the cancellation policy';
-}
-
 /** Queues "booking cancelled" to both sides for each cancelled booking, in the same transaction. */
 export async function queueBookingsCancelled(
   tx: Database,
   bookingIds: string[],
   publicUrl: string,
+  /** The refund cutoff, named when a card payment was cancelled too late for a refund. */
+  fullRefundHours = 24,
 ) {
   const mail: QueuedEmail[] = [];
   for (const row of await loadBookings(tx, bookingIds)) {
@@ -96,7 +84,7 @@ export async function queueBookingsCancelled(
           booking: summary,
           by,
           reason,
-          refund: refundText(row.booking),
+          money: driverMoneyLine(row.booking, fullRefundHours),
           url: new URL(
             by === 'driver' || by === 'event' ? '/my-bookings' : `/rent?event=${row.event.id}`,
             publicUrl,
@@ -114,6 +102,7 @@ export async function queueBookingsCancelled(
           booking: summary,
           by,
           reason,
+          paidByCard: wasCharged(row.booking.paymentStatus),
           url: new URL('/my-listings', publicUrl).toString(),
         }),
       });

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createContext } from '../../context';
 import type { SessionUser } from '@parkside/core';
 import { createCaller } from '../../root';
-import { makeListing } from '../../test-marketplace';
+import { makeListing, paidByCard } from '../../test-marketplace';
 import { insertUsers, testUser } from '../../test-users';
 import { cancelBooking, createBooking, defaultBookingRules } from '../booking/booking.service';
 import { cancelEventBookings } from '../payment/event-cancellation';
@@ -70,11 +70,18 @@ describe('booking e-mails', () => {
     const [toDriver, toHost] = mail;
     expect(toDriver!.textBody).toContain('1550 N 1000 E, Provo, UT 84604');
     expect(toDriver!.textBody).toContain('Park on the left side of the driveway.');
-    expect(toDriver!.textBody).toContain('$20.00 (pay the host on arrival)');
+    expect(toDriver!.textBody).toContain('Payment: Pay $20.00 to the host when you arrive');
+    expect(toDriver!.textBody).toContain('Nothing was charged, so you owe nothing.');
+    expect(toDriver!.textBody).not.toMatch(/refund/i);
     expect(toDriver!.textBody).toContain(`${SITE}/booking-success?booking=${booking.id}`);
     expect(toHost!.textBody).toContain('Dana Driver booked a space');
     expect(toHost!.textBody).toContain('License plate: 7AB-C12');
-    expect(toHost!.textBody).toContain('Your payout: $17.00');
+    // Paid on arrival: no Parkside fee, the host receives the whole price.
+    expect(toHost!.textBody).toContain(
+      'Payment: The driver pays you $20.00 on arrival; you keep all of it',
+    );
+    expect(toHost!.textBody).toContain('You receive: $20.00');
+    expect(toHost!.textBody).not.toContain('Parkside fee');
     expect(toHost!.textBody).toContain('Spaces left: 1');
 
     // The same request again returns the first booking and sends nothing more.
@@ -97,7 +104,10 @@ describe('booking e-mails', () => {
 
   it('a host cancelling tells the driver why, with the full refund', async () => {
     const { listing } = await makeListing(handle.db, host);
-    const booking = await createBooking(handle.db, driver, request(listing.id), rules);
+    const booking = await paidByCard(
+      handle.db,
+      await createBooking(handle.db, driver, request(listing.id), rules),
+    );
     await newMail();
     await cancelBooking(
       handle.db,
@@ -112,25 +122,48 @@ describe('booking e-mails', () => {
     ]);
     expect(mail[0]!.textBody).toContain('The host of Two blocks from the stadium had to cancel');
     expect(mail[0]!.textBody).toContain('Reason: A water main burst in the driveway.');
-    expect(mail[0]!.textBody).toContain('Full refund');
+    expect(mail[0]!.textBody).toContain('Payment: Paid $20.00 by card · $20.00 back to your card');
+    expect(mail[1]!.textBody).toContain('Their card payment goes back to them in full.');
+  });
+
+  it('a booking paid on arrival and cancelled says nothing was charged, never "refund"', async () => {
+    const { listing } = await makeListing(handle.db, host, { startsInHours: 48 });
+    const booking = await createBooking(handle.db, driver, request(listing.id), rules);
+    await newMail();
+    await cancelBooking(handle.db, host, { bookingId: booking.id, reason: 'Tree fell.' }, rules);
+    const [toDriver, toHost] = await newMail();
+    expect(toDriver!.textBody).toContain('Payment: Nothing was charged');
+    expect(toHost!.textBody).toContain('Nothing was charged, so nobody owes anything.');
+    for (const mail of [toDriver!, toHost!]) expect(mail.textBody).not.toMatch(/refund/i);
   });
 
   it('a driver cancelling late is told there is no refund; the host that the space is free', async () => {
     const { listing } = await makeListing(handle.db, host, { startsInHours: 5 });
-    const booking = await createBooking(handle.db, driver, request(listing.id), rules);
+    const booking = await paidByCard(
+      handle.db,
+      await createBooking(handle.db, driver, request(listing.id), rules),
+    );
     await newMail();
     await cancelBooking(handle.db, driver, { bookingId: booking.id }, rules);
     const [toDriver, toHost] = await newMail();
     expect(toDriver!.textBody).toContain('You cancelled your parking');
-    expect(toDriver!.textBody).toContain('No refund under the cancellation policy');
+    expect(toDriver!.textBody).toContain(
+      'Paid $20.00 by card · No refund: cancelled less than 24 hours before the start',
+    );
     expect(toHost!.textBody).toContain('Dana Driver cancelled their booking');
     expect(toHost!.textBody).toContain('The space is free again');
   });
 
   it('cancelling an event cancels every booking with a full refund and tells each driver', async () => {
     const { event, listing } = await makeListing(handle.db, host, { startsInHours: 2 });
-    const first = await createBooking(handle.db, driver, request(listing.id), rules);
-    const second = await createBooking(handle.db, other, request(listing.id), rules);
+    const first = await paidByCard(
+      handle.db,
+      await createBooking(handle.db, driver, request(listing.id), rules),
+    );
+    const second = await paidByCard(
+      handle.db,
+      await createBooking(handle.db, other, request(listing.id), rules),
+    );
     await newMail();
     const result = await handle.db.transaction(async (tx) => {
       await tx.update(events).set({ status: 'cancelled' }).where(eq(events.id, event.id));

@@ -20,7 +20,7 @@ export async function cancelEventBookings(
     .where(and(eq(bookings.eventId, eventId), eq(bookings.status, 'confirmed')))
     .for('update');
   for (const booking of confirmed) {
-    const paymentStatus = await refundOnCancel(tx, booking, booking.priceCents);
+    const money = await refundOnCancel(tx, booking, booking.priceCents);
     await tx
       .update(bookings)
       .set({
@@ -28,8 +28,7 @@ export async function cancelEventBookings(
         cancelledBy: 'event',
         cancelledAt: now,
         cancellationReason: options.reason,
-        refundCents: booking.priceCents,
-        paymentStatus,
+        ...money,
       })
       .where(eq(bookings.id, booking.id));
   }

@@ -132,18 +132,19 @@ export async function releaseHold(
 }
 
 /**
- * The payment status a cancellation leaves, queueing the refund when money was taken online: the
- * refund job calls the provider (retried until it accepts) and then marks it refunded.
+ * What a cancel does to the money: a booking paid by card gets `refundCents` back through the
+ * provider (queued); a booking paid on arrival was never charged, so nothing goes back and the
+ * booking records no refund (its payment status becomes void).
  */
 export async function refundOnCancel(
   tx: Tx,
   booking: Pick<Booking, 'id' | 'paymentStatus'>,
   refundCents: number,
-): Promise<Booking['paymentStatus']> {
-  if (booking.paymentStatus !== 'paid') return 'void';
-  if (refundCents <= 0) return 'paid';
+): Promise<{ paymentStatus: Booking['paymentStatus']; refundCents: number }> {
+  if (booking.paymentStatus !== 'paid') return { paymentStatus: 'void', refundCents: 0 };
+  if (refundCents <= 0) return { paymentStatus: 'paid', refundCents: 0 };
   await queueRefund(tx, booking.id);
-  return 'refund_pending';
+  return { paymentStatus: 'refund_pending', refundCents };
 }
 
 async function queueRefund(tx: Tx, bookingId: string) {

@@ -162,7 +162,7 @@ describe('paying for a space online', () => {
       .from(emailJobs)
       .where(eq(emailJobs.toAddress, driver.email));
     expect(mail.find((m) => m.kind === 'booking-confirmed-driver')?.text).toContain(
-      '$20.00 (charged to your card)',
+      'Payment: Paid $20.00 by card',
     );
   });
 

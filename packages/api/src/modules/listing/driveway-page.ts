@@ -1,0 +1,151 @@
+import { AppError } from '@parkside/core';
+import { driveways, listings, reviews, users, type Database } from '@parkside/db';
+import type { PaymentProvider } from '@parkside/payments';
+import { walkingMinutes } from '@parkside/validators';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { eventRowById, toSummary } from '../../shared/events';
+import { bookedSpacesOf, hasListingWithSpace, milesFrom } from '../../shared/listings';
+import { hostTakesOnlinePayment } from '../../shared/payouts';
+import { refundRule } from '../../shared/refund-rule';
+import { drivewayRating } from '../../shared/reviews';
+
+/** Latest drivers' reviews shown on a driveway's page. */
+export const DRIVEWAY_PAGE_REVIEWS = 3;
+
+/** Whether a driver can book the listing now, and if not, why. */
+export type DrivewayPageState = 'open' | 'full' | 'closed' | 'ended' | 'cancelled';
+
+/**
+ * Everything a driver reads about one listing before booking it (/rent/LISTING_ID), public:
+ * the driveway (photos, description, amenities, street without the house number, a position
+ * rounded to about 100 m), its event, price and spaces left, the walk to the venue, the host's
+ * first name, member-since and rating, the latest reviews, the refund rule, how it is paid, and
+ * whether it can be booked. The exact address and access instructions come with a booking.
+ */
+export async function drivewayPage(
+  db: Database,
+  payments: PaymentProvider,
+  listingId: string,
+  fullRefundHours: number,
+  now = new Date(),
+) {
+  const [row] = await db
+    .select({
+      id: listings.id,
+      eventId: listings.eventId,
+      status: listings.status,
+      priceCents: listings.priceCents,
+      spacesOffered: listings.spacesOffered,
+      availableFrom: listings.availableFrom,
+      availableTo: listings.availableTo,
+      licensePlateRequired: listings.licensePlateRequired,
+      booked: sql<number>`${bookedSpacesOf(listings.id)}::int`,
+      drivewayId: driveways.id,
+      drivewayStatus: driveways.status,
+      title: driveways.title,
+      description: driveways.description,
+      street: driveways.street,
+      city: driveways.city,
+      region: driveways.region,
+      latitude: driveways.latitude,
+      longitude: driveways.longitude,
+      amenities: driveways.amenities,
+      photos: driveways.photos,
+      hostId: driveways.hostId,
+      hostName: users.name,
+      hostSince: users.createdAt,
+      hostRatingAverage: sql<number | null>`(select round(avg(r.rating)::numeric, 1)::float8
+        from ${reviews} r where r.subject_id = ${driveways.hostId} and r.author_role = 'driver')`,
+      hostRatingCount: sql<number>`(select count(*)::int from ${reviews} r
+        where r.subject_id = ${driveways.hostId} and r.author_role = 'driver')`,
+      ...drivewayRating(driveways.id),
+    })
+    .from(listings)
+    .innerJoin(driveways, eq(driveways.id, listings.drivewayId))
+    .leftJoin(users, eq(users.id, driveways.hostId))
+    .where(eq(listings.id, listingId))
+    .limit(1);
+  const event = row && (await eventRowById(db, row.eventId));
+  if (!row || !event) throw new AppError('NOT_FOUND', 'That driveway is not listed.');
+
+  const [distance] = await db
+    .select({ miles: milesFrom(event) })
+    .from(listings)
+    .where(eq(listings.id, listingId));
+  const latest = await db
+    .select({
+      rating: reviews.rating,
+      body: reviews.body,
+      createdAt: reviews.createdAt,
+      authorName: users.name,
+    })
+    .from(reviews)
+    .leftJoin(users, eq(users.id, reviews.authorId))
+    .where(and(eq(reviews.drivewayId, row.drivewayId), eq(reviews.authorRole, 'driver')))
+    .orderBy(desc(reviews.createdAt))
+    .limit(DRIVEWAY_PAGE_REVIEWS);
+
+  const spacesLeft = Math.max(row.spacesOffered - row.booked, 0);
+  const state: DrivewayPageState =
+    event.status === 'cancelled'
+      ? 'cancelled'
+      : event.status !== 'scheduled' || event.endsAt <= now || row.availableTo <= now
+        ? 'ended'
+        : row.status !== 'open' || row.drivewayStatus !== 'active'
+          ? 'closed'
+          : spacesLeft === 0
+            ? 'full'
+            : 'open';
+  const miles = Math.round((distance?.miles ?? 0) * 100) / 100;
+  return {
+    listing: {
+      id: row.id,
+      priceCents: row.priceCents,
+      spacesOffered: row.spacesOffered,
+      spacesLeft,
+      availableFrom: row.availableFrom.toISOString(),
+      availableTo: row.availableTo.toISOString(),
+      licensePlateRequired: row.licensePlateRequired,
+    },
+    driveway: {
+      title: row.title,
+      description: row.description,
+      // Before booking: the street without the house number, a position to about 100 m.
+      street: row.street.replace(/^\d+[a-z]?\s+/i, ''),
+      city: row.city,
+      region: row.region,
+      latitude: Math.round(row.latitude * 1000) / 1000,
+      longitude: Math.round(row.longitude * 1000) / 1000,
+      amenities: row.amenities,
+      photos: row.photos,
+      rating:
+        row.ratingCount > 0 && row.ratingAverage !== null
+          ? { average: row.ratingAverage, count: row.ratingCount }
+          : null,
+    },
+    event: toSummary(event),
+    distanceMiles: miles,
+    walkingMinutes: walkingMinutes(miles),
+    host: row.hostId
+      ? {
+          firstName: row.hostName?.split(/\s+/)[0] || 'Your host',
+          memberSince: row.hostSince!.toISOString(),
+          rating:
+            row.hostRatingCount > 0 && row.hostRatingAverage !== null
+              ? { average: row.hostRatingAverage, count: row.hostRatingCount }
+              : null,
+        }
+      : null,
+    reviews: latest.map((review) => ({
+      rating: review.rating,
+      body: review.body,
+      createdAt: review.createdAt.toISOString(),
+      authorFirstName: review.authorName?.split(/\s+/)[0] || 'A driver',
+    })),
+    refund: refundRule(event.startsAt, row.priceCents, fullRefundHours, now),
+    payOnline: await hostTakesOnlinePayment(db, payments, row.hostId),
+    state,
+    /** Full, and so is every other driveway of the event: the wait-list is the way on. */
+    eventFull: state === 'full' && !(await hasListingWithSpace(db, event.id)),
+  };
+}
