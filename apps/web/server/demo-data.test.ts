@@ -6,6 +6,9 @@
 import { SESSION_COOKIE_NAME } from '@parkside/auth';
 import { createTestDatabase, type TestDatabase } from '@parkside/db/testing';
 import { sql } from 'drizzle-orm';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from './demo-data';
 import { startTestServer, type TestServer } from './test-server';
@@ -13,6 +16,7 @@ import { startTestServer, type TestServer } from './test-server';
 const serverUrl = process.env.TEST_DATABASE_URL;
 let handle: TestDatabase;
 let server: TestServer;
+let storageDir: string;
 
 async function as(userId: string, path: string, input: unknown) {
   const { token } = await server.services.auth.sessions.create(userId);
@@ -27,14 +31,16 @@ async function as(userId: string, path: string, input: unknown) {
 describe.skipIf(!serverUrl)('the demo data', () => {
   beforeAll(async () => {
     handle = await createTestDatabase();
-    await seedDemo(handle.db, { feeBps: 1000 });
-    await seedDemo(handle.db, { feeBps: 1000 });
-    server = await startTestServer(handle.db);
+    storageDir = mkdtempSync(join(tmpdir(), 'parkside-demo-photos-'));
+    server = await startTestServer(handle.db, undefined, { STORAGE_DIR: storageDir });
+    await seedDemo(handle.db, { storage: server.services.storage });
+    await seedDemo(handle.db, { storage: server.services.storage });
   }, 60_000);
 
   afterAll(async () => {
     await server?.close();
     await handle?.close();
+    rmSync(storageDir, { recursive: true, force: true });
   });
 
   it('gives the demo driver a booking with the demo host and a conversation both have read', async () => {
@@ -72,7 +78,7 @@ describe.skipIf(!serverUrl)('the demo data', () => {
     expect(thread.messages[1]!.body).toMatch(/^Hi Dana/);
   });
 
-  it('seeds one booking, priced from the listing with the configured fee, however often it runs', async () => {
+  it('seeds one booking, paid on arrival so the host keeps the whole price, however often it runs', async () => {
     const rows = (await handle.db.execute(
       sql`select b.status, b.price_cents, b.platform_fee_cents, b.host_payout_cents,
             (select count(*)::int from messages m join conversations c on c.id = m.conversation_id
@@ -83,10 +89,30 @@ describe.skipIf(!serverUrl)('the demo data', () => {
       {
         status: 'confirmed',
         price_cents: 2000,
-        platform_fee_cents: 200,
-        host_payout_cents: 1800,
+        platform_fee_cents: 0,
+        host_payout_cents: 2000,
         messages: 3,
       },
     ]);
+  });
+
+  it('gives every demo driveway two to four photos, stored as its host would upload them', async () => {
+    const rows = (await handle.db.execute(
+      sql`select d.host_id, d.photos, (select count(*)::int from storage_objects o
+            where o.full_path like 'driveways/' || d.id || '/%' and o.owner_id = d.host_id) as stored
+          from driveways d`,
+    )) as unknown as { host_id: string; photos: string[]; stored: number }[];
+    expect(rows.length).toBeGreaterThan(5);
+    for (const row of rows) {
+      expect(row.photos.length).toBeGreaterThanOrEqual(2);
+      expect(row.photos.length).toBeLessThanOrEqual(4);
+      // Seeding twice added no second set.
+      expect(row.stored).toBe(row.photos.length);
+    }
+    const response = await fetch(`${server.base}${rows[0]!.photos[0]}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/png');
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    expect([...bytes.subarray(1, 4)].map((b) => String.fromCharCode(b)).join('')).toBe('PNG');
   });
 });

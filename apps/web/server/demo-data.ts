@@ -11,8 +11,9 @@ import {
   seedDemoListings,
   type Database,
 } from '@parkside/db';
-import { hostPayoutCents, platformFeeCents, PLATFORM_FEE_BPS_DEFAULT } from '@parkside/validators';
+import type { StorageService } from '@parkside/storage';
 import { and, eq } from 'drizzle-orm';
+import { seedDemoPhotos } from './demo-photos';
 
 const MINUTE = 60_000;
 
@@ -50,10 +51,7 @@ const DEMO_CONVERSATION = {
  * read up to the last message. Idempotent: the booking is keyed by its idempotency key, each
  * message by its client key.
  */
-export async function seedDemoConversation(
-  db: Database,
-  { feeBps = PLATFORM_FEE_BPS_DEFAULT, now = new Date() } = {},
-) {
+export async function seedDemoConversation(db: Database, { now = new Date() } = {}) {
   const demo = DEMO_CONVERSATION;
   const [listing] = await db
     .select({ id: listings.id, eventId: listings.eventId, priceCents: listings.priceCents })
@@ -77,8 +75,9 @@ export async function seedDemoConversation(
       eventId: listing.eventId,
       driverId: demo.driverId,
       priceCents: listing.priceCents,
-      platformFeeCents: platformFeeCents(listing.priceCents, feeBps),
-      hostPayoutCents: hostPayoutCents(listing.priceCents, feeBps),
+      // Paid on arrival: no fee, the host keeps the whole price (decision 034).
+      platformFeeCents: 0,
+      hostPayoutCents: listing.priceCents,
       licensePlate: demo.licensePlate,
       vehicleDescription: demo.vehicleDescription,
       paymentStatus: 'due_on_arrival',
@@ -137,12 +136,16 @@ export async function seedDemoConversation(
   return { messages: inserted.length };
 }
 
-/** Demo events and the demo accounts (driver, host, admin); prints how to sign in. */
-export async function seedDemo(db: Database, { feeBps = PLATFORM_FEE_BPS_DEFAULT } = {}) {
+/**
+ * Demo events and the demo accounts (driver, host, admin); prints how to sign in. With the
+ * storage service, the demo driveways get their photos too.
+ */
+export async function seedDemo(db: Database, { storage }: { storage?: StorageService } = {}) {
   const { events: eventCount } = await seedDemoData(db);
   const accounts = await seedDemoAccounts(db);
   await seedDemoListings(db);
-  await seedDemoConversation(db, { feeBps });
+  if (storage) await seedDemoPhotos(db, storage);
+  await seedDemoConversation(db);
   console.info(
     `Demo data ready: ${eventCount} upcoming events, driveways near them, a booking with a conversation, and these accounts:`,
   );

@@ -2,6 +2,7 @@
 import { createDatabase, loadRootEnvFile } from '@parkside/db';
 import { seedDemo } from './demo-data';
 import { readEnv } from './env';
+import { createStorage } from './services';
 
 loadRootEnvFile();
 if (process.env.NODE_ENV === 'production') {
@@ -11,7 +12,7 @@ if (process.env.NODE_ENV === 'production') {
 const handle = await createDatabase();
 try {
   await handle.migrate();
-  await seedDemo(handle.db, { feeBps: readEnv().PLATFORM_FEE_BPS });
+  await seedDemo(handle.db, { storage: createStorage(handle.db, readEnv()) });
 } finally {
   await handle.close();
 }

@@ -168,14 +168,7 @@ export function createServices(
       label: env.OIDC_NAME,
     },
   });
-  const storage = createStorageService({
-    db,
-    bucket: env.STORAGE_BUCKET,
-    quotaBytes: env.STORAGE_QUOTA_MB * 1024 * 1024,
-    backend: env.UPLOADTHING_TOKEN
-      ? createUploadThingBackend({ token: env.UPLOADTHING_TOKEN })
-      : createDiskBackend(env.STORAGE_DIR ?? join(findRepoRoot(), '.data', 'storage')),
-  });
+  const storage = createStorage(db, env);
   return {
     db,
     auth,
@@ -192,6 +185,18 @@ export function createServices(
     payments,
     paymentPages: paymentPagesOf(env),
   };
+}
+
+/** Object storage as configured: UploadThing with a token, otherwise files on local disk. */
+export function createStorage(db: Database, env: ServerEnv): StorageService {
+  return createStorageService({
+    db,
+    bucket: env.STORAGE_BUCKET,
+    quotaBytes: env.STORAGE_QUOTA_MB * 1024 * 1024,
+    backend: env.UPLOADTHING_TOKEN
+      ? createUploadThingBackend({ token: env.UPLOADTHING_TOKEN })
+      : createDiskBackend(env.STORAGE_DIR ?? join(findRepoRoot(), '.data', 'storage')),
+  });
 }
 
 /** The API context of a request, with its signed-in user and client address. */

@@ -49,11 +49,10 @@ export async function startServer({ env, getBuild, viteDevServer, oidc, onClose 
     process.exit(1);
   });
   await database.migrate();
-  if ((env.SEED_ON_START ?? development) && (await isDatabaseEmpty(database.db))) {
-    await seedDemo(database.db, { feeBps: env.PLATFORM_FEE_BPS });
-  }
-
   const services = createServices(database.db, env, { publicUrl: publicUrlOf(env), oidc });
+  if ((env.SEED_ON_START ?? development) && (await isDatabaseEmpty(database.db))) {
+    await seedDemo(database.db, { storage: services.storage });
+  }
 
   // Pages and their shared parts, kept until PostgreSQL says what they show changed.
   // Without listening nothing is kept.

@@ -47,7 +47,7 @@ export async function manageEventAction({ request, context }: ActionFunctionArgs
           title: `${event.title} is cancelled.`,
           description:
             cancelledBookings > 0
-              ? `${bookings(cancelledBookings)} cancelled with a full refund; drivers and hosts are being e-mailed.`
+              ? `${bookings(cancelledBookings)} cancelled, card payments refunded in full; drivers and hosts are being e-mailed.`
               : 'It had no bookings.',
         });
       }

@@ -135,7 +135,10 @@ export async function runHostAction(context: AppLoadContext, formData: FormData)
     case 'cancel-booking':
       return handle(formData, intent, field('bookingId'), hostCancelBookingFormInput, async (v) => {
         await context.api.booking.cancel(v);
-        return done('Booking cancelled.', 'The driver is refunded in full and told why by e-mail.');
+        return done(
+          'Booking cancelled.',
+          'The driver is told why by e-mail; a card payment goes back to them in full.',
+        );
       });
     default:
       throw data('That action is not available.', { status: 400 });

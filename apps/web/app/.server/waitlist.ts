@@ -3,11 +3,18 @@ import type { ActionFunctionArgs } from '@remix-run/node';
 import { currentPath, requireUser } from './auth';
 import { redirectWithToast } from './toast';
 
-/** "Notify me": the signed-in driver joins the sold-out event's wait-list. */
+/**
+ * "Notify me": the signed-in driver joins the wait-list of the event named by the form's
+ * `eventId` (a driveway's page) or the address's `?event=` (/rent).
+ */
 export async function joinWaitlistAction({ request, context }: ActionFunctionArgs) {
   const user = requireUser(context, request);
   const back = currentPath(request);
-  const eventId = new URL(request.url).searchParams.get('event') ?? '';
+  const posted = (await request.formData()).get('eventId');
+  const eventId =
+    typeof posted === 'string' && posted
+      ? posted
+      : (new URL(request.url).searchParams.get('event') ?? '');
   if (!user.emailVerified) {
     return redirectWithToast(back, {
       type: 'warning',

@@ -59,19 +59,24 @@ const MONEY_ROWS: { label: string; help: string; value: (w: Overview['last7Days'
     value: (w) => String(w.cancelled),
   },
   {
-    label: 'Gross booking value',
-    help: 'what drivers paid for those bookings',
+    label: 'Paid by card',
+    help: 'what drivers paid through Parkside for those bookings',
     value: (w) => formatUsd(w.grossCents),
   },
   {
     label: 'Platform fees',
-    help: 'less the fees of refunded bookings',
+    help: 'on card payments, less the fees of refunded ones',
     value: (w) => formatUsd(w.feesCents),
   },
   {
-    label: 'Refunds',
+    label: 'Card refunds',
     help: 'of the bookings cancelled in the period',
     value: (w) => formatUsd(w.refundsCents),
+  },
+  {
+    label: 'Due on arrival',
+    help: 'paid to hosts directly: no fee, never refunded',
+    value: (w) => formatUsd(w.onArrivalCents),
   },
 ];
 

@@ -1,6 +1,11 @@
 import { getFormProps, getInputProps } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
-import { bookingCreateInput, formatUsd, PAYMENT_HOLD_MINUTES } from '@parkside/validators';
+import {
+  bookingCreateInput,
+  dueOnArrivalText,
+  formatUsd,
+  PAYMENT_HOLD_MINUTES,
+} from '@parkside/validators';
 import {
   data,
   redirect,
@@ -17,6 +22,7 @@ import { redirectWithToast } from '~/.server/toast';
 import { Field, FormError } from '~/components/forms/field';
 import { SubmitButton } from '~/components/forms/submit-button';
 import { useZodForm } from '~/components/forms/use-zod-form';
+import { RefundRule } from '~/components/rent/refund-rule';
 import { formatEventDate, formatEventTime, formatWindowEnd } from '~/utils/event-time';
 
 /** A refusal for going too fast keeps its Retry-After. */
@@ -65,10 +71,10 @@ export default function BookingConfirmation() {
   return (
     <div className="mx-auto max-w-xl px-4 py-8 sm:py-12">
       <Link
-        to={`/rent?event=${listing.eventId}`}
+        to={`/rent/${listing.id}`}
         className="text-brand-800 text-sm font-semibold hover:underline"
       >
-        <span aria-hidden="true">←</span> Other driveways
+        <span aria-hidden="true">←</span> Back to the driveway
       </Link>
       <h1 className="mt-2 text-3xl font-extrabold tracking-tight">Confirm your booking</h1>
       <dl className="mt-6 grid gap-3 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
@@ -88,8 +94,8 @@ export default function BookingConfirmation() {
             listing.payOnline
               ? `Pay by card now. Your space is held for ${PAYMENT_HOLD_MINUTES} minutes while you pay.`
               : listing.onlinePayments
-                ? 'Pay the host on arrival: this host does not take online payment yet.'
-                : 'Pay the host on arrival',
+                ? `${dueOnArrivalText(listing.priceCents)}: this host does not take card payments yet.`
+                : dueOnArrivalText(listing.priceCents),
           ],
         ].map(([term, value]) => (
           <div key={term} className="grid grid-cols-[6rem_1fr] gap-2">
@@ -102,6 +108,13 @@ export default function BookingConfirmation() {
           <dd className="text-2xl font-extrabold">{formatUsd(listing.priceCents)}</dd>
         </div>
       </dl>
+      <RefundRule
+        rule={listing.refund}
+        priceCents={listing.priceCents}
+        payOnline={listing.payOnline}
+        timeZone={listing.timeZone}
+        className="mt-4"
+      />
       <Form method="post" {...getFormProps(form)} className="mt-6 flex flex-col gap-4">
         <FormError id={form.errorId} errors={form.errors} />
         <input type="hidden" name="listingId" value={listing.id} />

@@ -1,4 +1,4 @@
-import { formatUsd } from '@parkside/validators';
+import { driverMoneyLine, formatUsd } from '@parkside/validators';
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData, useRevalidator } from '@remix-run/react';
 import { useEffect } from 'react';
@@ -112,11 +112,11 @@ export default function BookingSuccess() {
           : `You have a space for ${booking.eventTitle}`}
       </h1>
       <p className="mt-2 text-slate-700">
-        {booking.paymentStatus === 'paid'
+        {booking.paymentStatus === 'paid' && booking.status === 'confirmed'
           ? `Paid ${formatUsd(booking.priceCents)} by card. Your receipt is on its way to your inbox.`
-          : booking.paymentStatus === 'due_on_arrival'
-            ? `Pay ${formatUsd(booking.priceCents)} to the host when you arrive.`
-            : null}
+          : booking.status === 'confirmed'
+            ? `${driverMoneyLine(booking)}. Nothing is charged online.`
+            : driverMoneyLine(booking)}
       </p>
       <div className="mt-6">
         <BookingDetails

@@ -119,6 +119,7 @@ export default function Pass() {
             <figure className="mt-6 flex flex-col items-center">
               <div
                 role="img"
+                data-feedback-clear
                 aria-label={`Check-in code ${pass.codeGrouped}`}
                 className="w-full max-w-[18rem] [&>svg]:h-auto [&>svg]:w-full"
                 // Markup made on the server by the QR encoder from our own code, not user input.

@@ -1,14 +1,11 @@
 import { publicMessageOf } from '@parkside/api/errors';
-import { formatUsd } from '@parkside/validators';
+import { backToCardText, NOTHING_CHARGED, wasCharged } from '@parkside/validators';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Form, Link, useLoaderData } from '@remix-run/react';
+import { Link, useLoaderData } from '@remix-run/react';
 import { requireVerifiedUser } from '~/.server/auth';
 import { saveReviewForm } from '~/.server/reviews';
 import { redirectWithToast } from '~/.server/toast';
-import { SubmitButton } from '~/components/forms/submit-button';
-import { BookingDetails } from '~/components/rent/booking-details';
-import { PaymentSummary } from '~/components/rent/payment-summary';
-import { ReviewForm } from '~/components/reviews/review-form';
+import { DriverBooking } from '~/components/bookings/driver-booking';
 import { buttonClasses } from '~/components/ui/button';
 import { EmptyState } from '~/components/ui/empty-state';
 
@@ -16,7 +13,10 @@ export const meta: MetaFunction = () => [{ title: 'My Bookings · Parkside' }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireVerifiedUser(context, request);
-  return { bookings: await context.api.booking.mine() };
+  return {
+    bookings: await context.api.booking.mine(),
+    fullRefundHours: context.settings.cancelFullRefundHours,
+  };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -26,15 +26,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (form.get('intent') === 'review') return saveReviewForm(context, form, '/my-bookings');
   try {
     const booking = await context.api.booking.cancel({ bookingId });
-    return redirectWithToast('/my-bookings', {
+    return redirectWithToast('/my-bookings#cancelled', {
       type: 'success',
       title: 'Your booking is cancelled.',
-      description:
-        booking.refundCents > 0
-          ? booking.paymentStatus === 'refund_pending'
-            ? `${formatUsd(booking.refundCents)} goes back to your card within 5 to 10 business days.`
-            : `${formatUsd(booking.refundCents)} will be refunded.`
-          : 'No refund applies this close to the event.',
+      description: !wasCharged(booking.paymentStatus)
+        ? `${NOTHING_CHARGED}, so there is nothing to pay back.`
+        : booking.refundCents > 0
+          ? `${backToCardText(booking.refundCents)}, in 5 to 10 business days.`
+          : `No refund: cancelled less than ${context.settings.cancelFullRefundHours} hours before the start.`,
     });
   } catch (error) {
     return redirectWithToast('/my-bookings', { type: 'error', title: publicMessageOf(error) });
@@ -43,87 +42,21 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 type Booking = Awaited<ReturnType<typeof loader>>['bookings'][number];
 
-function BookingItem({ booking }: { booking: Booking }) {
-  return (
-    <article aria-label={`Booking for ${booking.eventTitle}`} className="flex flex-col gap-3">
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h3 className="text-lg font-bold">{booking.eventTitle}</h3>
-        {booking.status === 'cancelled' ? (
-          <span className="rounded-full bg-slate-100 px-3 py-1 text-xs font-bold text-slate-700">
-            Cancelled
-            {booking.refundCents > 0 ? ` · ${formatUsd(booking.refundCents)} refunded` : ''}
-          </span>
-        ) : booking.status === 'pending_payment' ? (
-          <span className="rounded-full bg-amber-100 px-3 py-1 text-xs font-bold text-amber-900">
-            Waiting for payment
-          </span>
-        ) : booking.status === 'expired' ? (
-          <span className="rounded-full bg-slate-100 px-3 py-1 text-xs font-bold text-slate-700">
-            Not completed · payment refunded
-          </span>
-        ) : null}
-      </div>
-      {booking.status === 'pending_payment' && booking.checkoutUrl ? (
-        <p className="text-sm text-slate-700">
-          Your space is held until you pay.{' '}
-          <a href={booking.checkoutUrl} className="text-brand-800 font-semibold hover:underline">
-            Continue to payment
-          </a>
-        </p>
-      ) : null}
-      <BookingDetails
-        booking={booking}
-        messageHref={
-          booking.status === 'confirmed' || booking.status === 'cancelled'
-            ? `/messages?booking=${booking.id}`
-            : undefined
-        }
-        passFor={booking.status === 'confirmed' && !booking.past ? booking.id : undefined}
-      >
-        <PaymentSummary booking={booking} />
-      </BookingDetails>
-      {booking.review.open ? (
-        <ReviewForm
-          bookingId={booking.id}
-          legend={`How was ${booking.drivewayTitle}?`}
-          state={booking.review}
-        />
-      ) : booking.review.rating ? (
-        <p className="text-sm text-slate-700">
-          You rated this driveway {booking.review.rating} of 5
-          {booking.review.body ? `: “${booking.review.body}”` : '.'}
-        </p>
-      ) : null}
-      {booking.cancellable ? (
-        <Form method="post" className="flex flex-wrap items-center gap-3">
-          <input type="hidden" name="bookingId" value={booking.id} />
-          <SubmitButton
-            variant="secondary"
-            pendingText="Cancelling…"
-            name="intent"
-            value={`cancel-${booking.id}`}
-          >
-            Cancel booking
-          </SubmitButton>
-          <p className="text-sm text-slate-600">
-            {booking.refundIfCancelledCents > 0
-              ? `Cancel now for a full refund of ${formatUsd(booking.refundIfCancelledCents)}.`
-              : 'Cancelling now frees the space but gives no refund (less than 24 hours to go).'}
-          </p>
-        </Form>
-      ) : null}
-    </article>
-  );
+/** Upcoming (including a hold waiting for payment), past, and cancelled or never completed. */
+function sectionsOf(bookings: Booking[]) {
+  const cancelled = (b: Booking) => b.status === 'cancelled' || b.status === 'expired';
+  return [
+    { id: 'upcoming', title: 'Upcoming', list: bookings.filter((b) => !cancelled(b) && !b.past) },
+    { id: 'past', title: 'Past', list: bookings.filter((b) => !cancelled(b) && b.past) },
+    { id: 'cancelled', title: 'Cancelled', list: bookings.filter(cancelled) },
+  ];
 }
 
 export default function MyBookings() {
-  const { bookings } = useLoaderData<typeof loader>();
-  const upcoming = bookings.filter((b) => !b.past);
-  const past = bookings.filter((b) => b.past);
-  const sections: [string, Booking[]][] = [
-    ['Upcoming', upcoming],
-    ['Past', past],
-  ];
+  const { bookings, fullRefundHours } = useLoaderData<typeof loader>();
+  const sections = sectionsOf(bookings);
+  // Soonest first for what is ahead; most recent first for the rest (the API's order).
+  sections[0]!.list.reverse();
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-12">
       <h1 className="text-3xl font-extrabold tracking-tight">My Bookings</h1>
@@ -137,17 +70,51 @@ export default function MyBookings() {
             </Link>
           }
         />
-      ) : null}
-      {sections.map(([title, list]) =>
-        list.length ? (
-          <section key={title} aria-label={title} className="mt-8 flex flex-col gap-8">
-            <h2 className="text-xl font-bold">{title}</h2>
-            {list.map((booking) => (
-              <BookingItem key={booking.id} booking={booking} />
-            ))}
-          </section>
-        ) : null,
+      ) : (
+        <nav aria-label="Booking sections" className="mt-4 flex flex-wrap gap-2">
+          {sections.map((section) => (
+            <a
+              key={section.id}
+              href={`#${section.id}`}
+              className="rounded-full bg-white px-3 py-1.5 text-sm font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50"
+            >
+              {section.title} <span className="text-slate-600">({section.list.length})</span>
+            </a>
+          ))}
+        </nav>
       )}
+      {bookings.length > 0
+        ? sections.map((section) => (
+            <section
+              key={section.id}
+              id={section.id}
+              aria-labelledby={`${section.id}-heading`}
+              className="mt-8 flex scroll-mt-24 flex-col gap-8"
+            >
+              <h2 id={`${section.id}-heading`} className="text-xl font-bold">
+                {section.title} <span className="text-slate-600">({section.list.length})</span>
+              </h2>
+              {section.list.length === 0 ? (
+                <p className="text-slate-600">
+                  {section.id === 'upcoming'
+                    ? 'Nothing booked ahead. Find parking for your next event.'
+                    : section.id === 'past'
+                      ? 'Bookings show here once their event is over.'
+                      : 'No cancelled bookings.'}
+                </p>
+              ) : (
+                section.list.map((booking) => (
+                  <DriverBooking
+                    key={booking.id}
+                    booking={booking}
+                    fullRefundHours={fullRefundHours}
+                    messagesOpen={booking.messagesOpen}
+                  />
+                ))
+              )}
+            </section>
+          ))
+        : null}
     </div>
   );
 }

@@ -37,7 +37,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     context.api.payout.status(),
     context.api.pass.arrivals(),
   ]);
-  return { driveways, events, payouts, arrivals, feeBps: context.settings.platformFeeBps };
+  // The fee applies to card payments only: paid on arrival, the host keeps the whole price.
+  const feeBps =
+    payouts.online && payouts.status === 'active' ? context.settings.platformFeeBps : 0;
+  return { driveways, events, payouts, arrivals, feeBps };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -23,11 +23,16 @@ export const meta: MetaFunction = () => [{ title: 'List your driveway · Parksid
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = requireVerifiedUser(context, request);
+  const [events, payouts] = await Promise.all([
+    upcomingEventChoices(context),
+    context.api.payout.status(),
+  ]);
   return {
     userId: user.id,
-    events: await upcomingEventChoices(context),
+    events,
     preselectedEventId: new URL(request.url).searchParams.get('event'),
-    feeBps: context.settings.platformFeeBps,
+    // The fee applies to card payments only: paid on arrival, the host keeps the whole price.
+    feeBps: payouts.online && payouts.status === 'active' ? context.settings.platformFeeBps : 0,
   };
 }
 

@@ -43,9 +43,11 @@ export function AdminEventActions({
       ) : null}
       {canCancel && cancelWouldRefund.bookings > 0 ? (
         <p className="w-full text-sm text-slate-600">
-          Cancelling refunds {cancelWouldRefund.bookings}{' '}
-          {cancelWouldRefund.bookings === 1 ? 'booking' : 'bookings'} in full (
-          {formatUsd(cancelWouldRefund.cents)}).
+          Cancelling cancels {cancelWouldRefund.bookings}{' '}
+          {cancelWouldRefund.bookings === 1 ? 'booking' : 'bookings'}
+          {cancelWouldRefund.paidByCard > 0
+            ? `; ${formatUsd(cancelWouldRefund.cents)} goes back to drivers' cards.`
+            : '; none was paid by card, so nothing goes back.'}
         </p>
       ) : null}
     </div>

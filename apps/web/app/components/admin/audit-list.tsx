@@ -33,7 +33,7 @@ const when = new Intl.DateTimeFormat('en-US', {
 });
 
 const DETAIL_LABELS: Record<string, string> = {
-  cancelledBookings: 'bookings cancelled and refunded',
+  cancelledBookings: 'bookings cancelled',
   reason: 'reason',
   scopes: 'scopes',
 };

@@ -273,7 +273,10 @@ export function CancelBookingForm({
             defaultValue: state.value('reason', ''),
           }}
         />
-        <p className="text-sm text-slate-600">The driver gets a full refund.</p>
+        <p className="text-sm text-slate-600">
+          A card payment goes back to the driver in full; a booking paid on arrival costs them
+          nothing.
+        </p>
         <SubmitButton
           variant="danger"
           name="intent"

@@ -1,4 +1,4 @@
-import { formatUsd } from '@parkside/validators';
+import { formatUsd, hostMoneyLine } from '@parkside/validators';
 import { Form, Link } from '@remix-run/react';
 import { SubmitButton } from '~/components/forms/submit-button';
 import { RatingSummary } from '~/components/reviews/rating-summary';
@@ -37,12 +37,11 @@ function BookingRow({ booking, failure }: { booking: HostBooking; failure?: Host
         <p className="text-sm text-slate-700">
           {booking.status === 'confirmed' ? (
             <>
-              {formatUsd(booking.priceCents)} − {formatUsd(booking.platformFeeCents)} fee ={' '}
-              <strong>you receive {formatUsd(booking.hostPayoutCents)}</strong>
+              {hostMoneyLine(booking)}
               <span className="block text-xs text-slate-600 sm:text-right">
                 {booking.paymentStatus === 'paid'
-                  ? 'Paid online; paid out to you after the event'
-                  : 'The driver pays you on arrival'}
+                  ? 'Paid out to you after the event'
+                  : 'No Parkside fee on bookings paid on arrival'}
               </span>
             </>
           ) : (
@@ -149,7 +148,7 @@ export function ListingPanel({ listing, capacity, feeBps, failure }: ListingForm
             )}
             {listing.status === 'open' && listing.booked > 0 ? (
               <p className="text-sm text-slate-600">
-                Cancel its bookings before closing (the drivers are refunded).
+                Cancel its bookings before closing (card payments go back to the drivers).
               </p>
             ) : null}
             {closeFailed ? (

@@ -11,7 +11,10 @@ function centsOf(typed: string): number | null {
   return Math.round(Number(value) * 100);
 }
 
-/** Price in dollars with the host's payout after the platform fee, updated as they type. */
+/**
+ * Price in dollars with what the host receives, updated as they type: after the platform fee
+ * when drivers pay by card, all of it when they pay on arrival (`feeBps` 0: no fee applies).
+ */
 export function PriceField({
   defaultValue,
   feeBps,
@@ -52,7 +55,13 @@ export function PriceField({
         />
       </div>
       <p id={`${id}-payout`} aria-live="polite" className="text-sm text-slate-700">
-        {cents !== null && cents >= 100 ? (
+        {feeBps === 0 ? (
+          cents !== null && cents >= 100 ? (
+            `Drivers pay you ${formatUsd(cents)} when they arrive; you keep all of it.`
+          ) : (
+            'Drivers pay you the price you set when they arrive; you keep all of it.'
+          )
+        ) : cents !== null && cents >= 100 ? (
           <>
             You receive{' '}
             <strong className="font-bold">{formatUsd(hostPayoutCents(cents, feeBps))}</strong> after

@@ -72,7 +72,7 @@ export function SiteFooter() {
         </div>
       </div>
       <div className="border-t border-slate-200">
-        <p className="mx-auto max-w-6xl px-4 py-5 text-sm text-slate-600 sm:px-6">
+        <p className="mx-auto max-w-6xl px-4 pt-5 pb-20 text-sm text-slate-600 sm:px-6 sm:pb-5">
           © {new Date().getFullYear()} Parkside, Inc. All rights reserved.
         </p>
       </div>

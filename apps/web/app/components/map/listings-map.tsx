@@ -82,6 +82,10 @@ export function ListingsMap({
         zIndexOffset: selected ? 1000 : 0,
       })
         .on('click', () => select.current(listing.id))
+        // The pin opens a card that leads to the driveway's page.
+        .bindPopup(
+          `<a href="/rent/${encodeURIComponent(listing.id)}" class="font-semibold text-brand-800 underline">${escapeHtml(listing.title)}</a><br>${escapeHtml(formatUsd(listing.priceCents))} · ${listing.spacesLeft === 0 ? 'sold out' : `${listing.spacesLeft} left`}`,
+        )
         .addTo(map);
       pins.current.set(listing.id, pin);
     }

@@ -51,6 +51,9 @@ export function useLeafletMap(
           .addTo(map);
         first.current.setup({ L, map });
         setLeaflet({ L, map });
+        // The map and its pins work before (or without) the tiles: the loading text goes now;
+        // tiles that fail later say so below the map.
+        setStatus((current) => (current === 'loading' ? 'ready' : current));
       })
       .catch(() => {
         if (!cancelled) setStatus('failed');

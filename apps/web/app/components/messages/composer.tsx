@@ -1,3 +1,4 @@
+import { formatEventStart } from '~/utils/event-time';
 import { MESSAGE_COUNTER_FROM, MESSAGE_MAX_LENGTH } from '@parkside/validators';
 import { useRevalidator } from '@remix-run/react';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
@@ -78,6 +79,11 @@ export function Composer({ thread }: { thread: Thread }) {
       {closed ? (
         <p className="rounded-xl bg-slate-100 px-4 py-3 text-sm text-slate-700" role="status">
           {closed}
+        </p>
+      ) : thread.openUntil ? (
+        <p className="rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-950" role="status">
+          This booking was cancelled. You can both still write here until{' '}
+          {formatEventStart(thread.openUntil, thread.event.timeZone)}.
         </p>
       ) : null}
       <input type="hidden" name="bookingId" value={thread.bookingId} />

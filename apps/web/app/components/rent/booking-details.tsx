@@ -27,11 +27,14 @@ export interface BookingView {
  */
 export function BookingDetails({
   booking,
+  directions: showDirections = true,
   messageHref,
   passFor,
   children,
 }: {
   booking: BookingView;
+  /** "Get directions": for bookings still ahead, not past or cancelled ones. */
+  directions?: boolean;
   messageHref?: string;
   /** The booking's id: links to its parking pass and its calendar file. */
   passFor?: string;
@@ -85,14 +88,16 @@ export function BookingDetails({
         </Link>
       ) : null}
       <div className="flex flex-wrap gap-x-6 gap-y-2">
-        <a
-          href={directions}
-          target="_blank"
-          rel="noreferrer"
-          className="text-brand-800 font-semibold underline-offset-2 hover:underline"
-        >
-          Get directions
-        </a>
+        {showDirections ? (
+          <a
+            href={directions}
+            target="_blank"
+            rel="noreferrer"
+            className="text-brand-800 font-semibold underline-offset-2 hover:underline"
+          >
+            Get directions
+          </a>
+        ) : null}
         {passFor ? (
           <a
             href={`/bookings/${passFor}/pass.ics`}

@@ -36,17 +36,24 @@ export function ListingCard({
       className="flex flex-col gap-3 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:flex-row sm:items-center sm:justify-between"
     >
       {photoUrl ? (
-        <img
-          src={photoUrl}
-          alt={`The driveway at ${listing.street}`}
-          width={160}
-          height={120}
-          loading="lazy"
-          className="h-40 w-full shrink-0 rounded-xl bg-slate-200 object-cover sm:h-30 sm:w-40"
-        />
+        // The title links to the same page; the photo is a larger target, not a second stop.
+        <Link to={`/rent/${listing.id}`} tabIndex={-1} aria-hidden="true" className="shrink-0">
+          <img
+            src={photoUrl}
+            alt=""
+            width={160}
+            height={120}
+            loading="lazy"
+            className="h-40 w-full rounded-xl bg-slate-200 object-cover sm:h-30 sm:w-40"
+          />
+        </Link>
       ) : null}
       <div className="min-w-0 sm:flex-1">
-        <h3 className="text-lg font-bold">{listing.title}</h3>
+        <h3 className="text-lg font-bold">
+          <Link to={`/rent/${listing.id}`} className="hover:text-brand-800 hover:underline">
+            {listing.title}
+          </Link>
+        </h3>
         {listing.rating ? (
           <RatingSummary
             average={listing.rating.average}

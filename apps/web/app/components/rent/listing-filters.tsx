@@ -1,5 +1,6 @@
 import { AMENITY_LABELS, type Amenity } from '@parkside/validators';
-import { Form } from '@remix-run/react';
+import { Form, useSubmit } from '@remix-run/react';
+import type { ChangeEvent } from 'react';
 import { buttonClasses } from '~/components/ui/button';
 import { inputClass } from '~/components/forms/field';
 
@@ -9,7 +10,11 @@ export interface ListingFilterValues {
   amenities: Amenity[];
 }
 
-/** Sort and filter the driveways of an event; a plain GET form, so it works without JavaScript. */
+/**
+ * Sort and filter the driveways of an event. The sort and the amenities apply as soon as they
+ * change; the maximum price with "Apply" (or Enter). A plain GET form underneath, so without
+ * JavaScript "Apply" does it all.
+ */
 export function ListingFilters({
   eventId,
   values,
@@ -17,6 +22,11 @@ export function ListingFilters({
   eventId: string;
   values: ListingFilterValues;
 }) {
+  const submit = useSubmit();
+  const applyNow = (event: ChangeEvent<HTMLSelectElement | HTMLInputElement>) => {
+    const form = event.currentTarget.form;
+    if (form) submit(form, { replace: true, preventScrollReset: true });
+  };
   return (
     <Form
       method="get"
@@ -27,7 +37,13 @@ export function ListingFilters({
         <label htmlFor="rent-sort" className="text-sm font-semibold text-slate-700">
           Sort by
         </label>
-        <select id="rent-sort" name="sort" defaultValue={values.sort} className={inputClass}>
+        <select
+          id="rent-sort"
+          name="sort"
+          defaultValue={values.sort}
+          onChange={applyNow}
+          className={inputClass}
+        >
           <option value="price">Lowest price</option>
           <option value="distance">Shortest walk</option>
         </select>
@@ -57,6 +73,7 @@ export function ListingFilters({
                 name="amenity"
                 value={a}
                 defaultChecked={values.amenities.includes(a)}
+                onChange={applyNow}
                 className="accent-brand-700 h-4 w-4"
               />
               {AMENITY_LABELS[a]}

@@ -5,7 +5,16 @@ import { SubmitButton } from '~/components/forms/submit-button';
  * Shown when an event has no free space: joins the wait-list with the account's own address.
  * Visitors are sent to sign in and come back here.
  */
-export function NotifyMe({ waiting, hasListings }: { waiting: boolean; hasListings: boolean }) {
+export function NotifyMe({
+  waiting,
+  hasListings,
+  eventId,
+}: {
+  waiting: boolean;
+  hasListings: boolean;
+  /** The event, when the page's address does not name it (a driveway's page). */
+  eventId?: string;
+}) {
   return (
     <section
       aria-labelledby="notify-heading"
@@ -27,6 +36,7 @@ export function NotifyMe({ waiting, hasListings }: { waiting: boolean; hasListin
         </p>
       ) : (
         <Form method="post" replace preventScrollReset>
+          {eventId ? <input type="hidden" name="eventId" value={eventId} /> : null}
           <SubmitButton
             name="intent"
             value="notify"

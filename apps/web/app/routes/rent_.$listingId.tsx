@@ -1,0 +1,104 @@
+import { formatUsd } from '@parkside/validators';
+import {
+  data,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
+import { tryApi } from '~/.server/api-errors';
+import { joinWaitlistAction } from '~/.server/waitlist';
+import { PhotoGallery } from '~/components/driveways/photo-gallery';
+import { NotFound } from '~/components/errors/error-screens';
+import { KeptPart } from '~/components/layout/kept-part';
+import { DrivewayBookingCard } from '~/components/rent/driveway-booking-card';
+import { DrivewayDetails, DrivewayHeading } from '~/components/rent/driveway-details';
+import { NotifyMe } from '~/components/rent/notify-me';
+import { formatEventDate } from '~/utils/event-time';
+
+export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => {
+  const page = loaded?.page;
+  if (!page) return [{ title: 'Driveway not found · Parkside' }];
+  const title = `${page.driveway.title} · Parking for ${page.event.title}`;
+  const description = `${formatUsd(page.listing.priceCents)} · ${page.distanceMiles.toFixed(2)} mi (about ${page.walkingMinutes} min on foot) from ${page.event.venueName} · ${formatEventDate(page.event.startsAt, page.event.timeZone)}`;
+  const image = page.driveway.photos[0] ?? page.event.imageUrl;
+  return [
+    { title: `${title} · Parkside` },
+    { name: 'description', content: description },
+    { property: 'og:type', content: 'website' },
+    { property: 'og:site_name', content: 'Parkside' },
+    { property: 'og:title', content: title },
+    { property: 'og:description', content: description },
+    { property: 'og:url', content: `${loaded.origin}/rent/${page.listing.id}` },
+    ...(image ? [{ property: 'og:image', content: new URL(image, loaded.origin).href }] : []),
+    { name: 'twitter:card', content: image ? 'summary_large_image' : 'summary' },
+  ];
+};
+
+export async function loader({ params, request, context }: LoaderFunctionArgs) {
+  const listingId = params.listingId ?? '';
+  const origin = context.settings.publicUrl.replace(/\/$/, '');
+  // What every visitor sees, kept until the event's parking changes (decision 027).
+  const page = await context.kept.shared(request, async (api) => {
+    const found = await tryApi(() => api.listing.drivewayPage({ listingId }));
+    if (!found.ok) return { value: null, dependsOn: null };
+    return { value: found.value, dependsOn: { events: [found.value.event.id] } };
+  });
+  if (!page) return data({ page: null, origin, waiting: false }, { status: 404 });
+  // The driver's own: whether they already wait for a space at this event.
+  const waiting =
+    page.eventFull && context.session
+      ? await context.api.waitlist.waiting({ eventId: page.event.id })
+      : false;
+  return { page, origin, waiting };
+}
+
+/** "Notify me" when every driveway of the event is booked. */
+export const action = (args: ActionFunctionArgs) => joinWaitlistAction(args);
+
+export default function DrivewayPage() {
+  const { page, waiting } = useLoaderData<typeof loader>();
+  if (!page) {
+    return (
+      <NotFound message="That driveway is not listed. It may have been removed, or the link is incomplete." />
+    );
+  }
+  const { event } = page;
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-10">
+      <KeptPart name="driveway">
+        <Link
+          to={`/rent?event=${event.id}`}
+          className="text-brand-800 text-sm font-semibold hover:underline"
+        >
+          <span aria-hidden="true">←</span> All driveways for {event.title}
+        </Link>
+        <div className="mt-4">
+          <PhotoGallery title={page.driveway.title} photos={page.driveway.photos} />
+        </div>
+      </KeptPart>
+      <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_22rem] lg:items-start">
+        <KeptPart name="driveway-heading">
+          <div className="lg:col-start-1">
+            <DrivewayHeading view={page} />
+          </div>
+        </KeptPart>
+        <div className="lg:col-start-2 lg:row-span-2 lg:row-start-1">
+          <DrivewayBookingCard
+            view={page}
+            waitlist={
+              page.eventFull ? <NotifyMe waiting={waiting} hasListings eventId={event.id} /> : null
+            }
+          />
+        </div>
+        <KeptPart name="driveway-details">
+          <div className="lg:col-start-1">
+            <DrivewayDetails view={page} />
+          </div>
+        </KeptPart>
+      </div>
+    </div>
+  );
+}
+
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/errors/error-screens';
