@@ -1,3 +1,4 @@
+import { expectClearOfFeedback } from './page-api';
 import { expect, test, type Page } from '@playwright/test';
 import { ROUTE_ACCESS, type Access } from '../../app/utils/route-access';
 import { uniqueEmail } from './control';
@@ -224,6 +225,14 @@ test.describe('toasts', () => {
     await bye.getByRole('button', { name: 'Dismiss notification' }).click();
     await expect(bye).toHaveCount(0);
   });
+});
+
+test('on a phone the Feedback button never covers a submit button', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/register');
+  await expectClearOfFeedback(page, page.getByRole('button', { name: 'Create account' }));
+  await page.goto('/login');
+  await expectClearOfFeedback(page, page.getByRole('button', { name: 'Sign in', exact: true }));
 });
 
 test.describe('the feedback dialog', () => {

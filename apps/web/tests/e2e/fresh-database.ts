@@ -5,6 +5,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import postgres from 'postgres';
+import { seedDemoPhotos } from '../../server/demo-photos';
+import { readEnv } from '../../server/env';
+import { createStorage } from '../../server/services';
 
 /** Environment for a server process that uses the database. */
 export type DatabaseEnv = { DATABASE_URL: string } | { PGLITE_DATA_DIR: string };
@@ -15,10 +18,17 @@ export interface FreshDatabase {
 }
 
 /**
- * A new, migrated database, seeded with the demo events and accounts, for one server under test: a new database on the
+ * A new, migrated database, seeded with the demo events, driveways and accounts, for one server under test: a new database on the
  * TEST_DATABASE_URL server when it is set, a temporary PGlite folder otherwise.
  */
-export async function createFreshDatabase({ seed = true } = {}): Promise<FreshDatabase> {
+export async function createFreshDatabase({
+  seed = true,
+  storageDir,
+}: {
+  seed?: boolean;
+  /** The server's STORAGE_DIR: the demo driveways' photos are stored there, as uploads are. */
+  storageDir?: string;
+} = {}): Promise<FreshDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   let env: DatabaseEnv;
   let drop: () => Promise<void>;
@@ -49,6 +59,12 @@ export async function createFreshDatabase({ seed = true } = {}): Promise<FreshDa
       await seedDemoData(handle.db);
       await seedDemoAccounts(handle.db);
       await seedDemoListings(handle.db);
+      if (storageDir) {
+        await seedDemoPhotos(
+          handle.db,
+          createStorage(handle.db, readEnv({ STORAGE_DIR: storageDir })),
+        );
+      }
     }
   } finally {
     await handle.close();

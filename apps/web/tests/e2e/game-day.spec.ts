@@ -8,7 +8,7 @@ import { PNG } from 'pngjs';
 import postgres from 'postgres';
 import { freePort, startServer, stopServers } from './app-servers';
 import { createFreshDatabase } from './fresh-database';
-import { callApi, screenshots } from './page-api';
+import { callApi, expectClearOfFeedback, screenshots } from './page-api';
 import { signedInPage } from './session';
 
 // On a phone, as people would: the driver opens the pass, the host checks the car in with the
@@ -160,6 +160,8 @@ test('the pass gets the car checked in, and both sides review after the event', 
     );
     await screenshots(driver, 'game-day-pass');
     await driver.setViewportSize(PHONE);
+    // The floating Feedback button never sits on the QR, wherever the pass is scrolled.
+    await expectClearOfFeedback(driver, driver.getByRole('img', { name: /^Check-in code / }));
 
     // Printed, the pass is one page.
     const pdf = (await driver.pdf({ format: 'Letter' })).toString('latin1');

@@ -1,4 +1,4 @@
-import type { Browser, Page } from '@playwright/test';
+import { expect, type Browser, type Locator, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 
 const SHOTS = 'test-results/screenshots';
@@ -32,4 +32,30 @@ export function callApi(page: Page, procedure: string, input: unknown) {
 export async function newPage(browser: Browser, baseURL: string | undefined) {
   const context = await browser.newContext({ baseURL });
   return context.newPage();
+}
+
+/**
+ * With `target` scrolled to the bottom edge of the screen (where the floating Feedback button
+ * sits), the button does not cover it: they do not overlap, or the button has stepped aside.
+ */
+export async function expectClearOfFeedback(page: Page, target: Locator) {
+  await target.evaluate((element) => element.scrollIntoView({ block: 'end' }));
+  const feedback = page.getByRole('button', { name: 'Feedback', exact: true });
+  await expect
+    .poll(async () => {
+      const [a, b] = await Promise.all([feedback.boundingBox(), target.boundingBox()]);
+      if (!a || !b) return 'not on screen';
+      const apart =
+        a.x + a.width <= b.x ||
+        b.x + b.width <= a.x ||
+        a.y + a.height <= b.y ||
+        b.y + b.height <= a.y;
+      if (apart) return 'clear';
+      const aside = await feedback.evaluate(
+        (button) =>
+          button.hasAttribute('data-aside') && getComputedStyle(button).pointerEvents === 'none',
+      );
+      return aside ? 'clear' : 'covered';
+    })
+    .toBe('clear');
 }

@@ -18,12 +18,11 @@ const port = process.env.E2E_PORT ?? '3210';
 const controlPort = Number(process.env.E2E_CONTROL_PORT ?? 3211);
 const publicUrl = `http://127.0.0.1:${port}`;
 
-const database = await createFreshDatabase();
+// Uploaded files of this run only (the demo photos first); removed when the server stops.
+const storageDir = mkdtempSync(join(tmpdir(), 'parkside-e2e-storage-'));
+const database = await createFreshDatabase({ storageDir });
 const smtp = await startTestSmtpServer();
 const idp = await startDevOidcProvider({ redirectUris: [`${publicUrl}/auth/oidc/callback`] });
-
-// Uploaded files of this run only; removed when the server stops.
-const storageDir = mkdtempSync(join(tmpdir(), 'parkside-e2e-storage-'));
 
 const control = createServer((req, res) => {
   const url = new URL(req.url ?? '/', `http://127.0.0.1:${controlPort}`);
