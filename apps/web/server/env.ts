@@ -45,6 +45,8 @@ const schema = z
     CANCEL_FULL_REFUND_HOURS: z.coerce.number().int().min(0).max(720).default(24),
     /** New accounts per client address per hour. */
     SIGNUP_LIMIT_PER_HOUR: z.coerce.number().int().min(1).optional(),
+    /** Failed sign-ins per client address per 15 minutes before failures answer 429. */
+    LOGIN_FAILURES_PER_CLIENT: z.coerce.number().int().min(1).optional(),
     /** Proxies in front of the app whose X-Forwarded-For is trusted (0: none). */
     TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
     /**

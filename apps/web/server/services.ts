@@ -123,7 +123,10 @@ export function createServices(
   const outbox = !env.SMTP_URL && !production ? createOutboxTransport() : null;
   const transport = env.SMTP_URL ? createSmtpTransport(env.SMTP_URL) : (outbox ?? noTransport);
   const secureCookies = production;
-  const limits = createRateLimits(db, { signup: env.SIGNUP_LIMIT_PER_HOUR });
+  const limits = createRateLimits(db, {
+    signup: env.SIGNUP_LIMIT_PER_HOUR,
+    loginFailuresByClient: env.LOGIN_FAILURES_PER_CLIENT,
+  });
   const mailer = createMailer({ transport, from: env.MAIL_FROM });
   const payments = paymentProviderOf(env);
   const settings = parseSettings({

@@ -179,6 +179,37 @@ describe('sign-in', () => {
     }
   });
 
+  it('limits failed sign-ins per client address, and still lets a right password in from it', async () => {
+    const { input } = await signUp();
+    const shared = { ip: `198.51.100.${Math.floor(Math.random() * 200)}` };
+    const unknown = (n: number) => ({
+      email: `nobody-${n}-${Date.now()}@example.com`,
+      password: 'guess',
+    });
+    for (let attempt = 1; attempt <= 20; attempt += 1) {
+      const server = attempt % 2 ? h.auth : h.otherServer;
+      await expect(server.signIn(unknown(attempt), shared)).rejects.toMatchObject({
+        code: 'NOT_FOUND',
+      });
+    }
+    // Past the limit, a failure no longer says whether the e-mail has an account, and says when
+    // to try again (Retry-After), on either server.
+    for (const server of [h.auth, h.otherServer]) {
+      const refused = await server.signIn(unknown(99), shared).catch((error: unknown) => error);
+      expect(refused).toMatchObject({
+        code: 'TOO_MANY_REQUESTS',
+        message: expect.stringMatching(/^Too many failed sign-in attempts from your network\./),
+      });
+      expect((refused as { retryAfterSeconds?: number }).retryAfterSeconds).toBeGreaterThan(0);
+    }
+    // Someone else behind the same address signs in with their right password.
+    await expect(h.auth.signIn(input, shared)).resolves.toBeTruthy();
+    // Another address is not affected.
+    await expect(h.auth.signIn(unknown(100), { ip: '203.0.113.7' })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+  });
+
   it('clears the failure count after a successful sign-in', async () => {
     const { input } = await signUp();
     for (let attempt = 1; attempt <= 9; attempt += 1) {

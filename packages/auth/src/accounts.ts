@@ -176,8 +176,11 @@ export function createAuthService({
     /**
      * E-mail and password. Every failure leaves the browser signed out (the caller clears the
      * cookie). The 11th failed attempt for one e-mail within 15 minutes is refused outright.
+     * Failures are also counted per client address: past its limit, a failure answers "too
+     * many" (with the wait) rather than whether the e-mail exists, while a right password still
+     * signs in: one person guessing cannot lock out everyone behind the same address.
      */
-    async signIn(input: { email: string; password: string }) {
+    async signIn(input: { email: string; password: string }, client?: { ip: string }) {
       const wait = await limits.check('loginFailures', input.email);
       if (wait) {
         throw tooMany(
@@ -187,7 +190,10 @@ export function createAuthService({
       }
       const fail = async (error: AppError) => {
         await limits.consume('loginFailures', input.email);
-        return error;
+        const fromClient = client ? await limits.consume('loginFailuresByClient', client.ip) : null;
+        return fromClient
+          ? tooMany(fromClient, 'Too many failed sign-in attempts from your network.')
+          : error;
       };
 
       const [account] = await db

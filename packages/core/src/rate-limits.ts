@@ -12,6 +12,12 @@ import {
 export const RATE_LIMITS = {
   /** Failed sign-ins per e-mail: the 11th attempt within 15 minutes is refused. */
   loginFailures: { points: 10, duration: 15 * 60 },
+  /**
+   * Failed sign-ins per client address, whatever the e-mail: past 20 within 15 minutes, a failure
+   * answers 429 instead of saying whether the e-mail has an account. A right password still
+   * signs in, so people behind one shared address are not locked out by someone else.
+   */
+  loginFailuresByClient: { points: 20, duration: 15 * 60 },
   /** Sign-ups per client address (SIGNUP_LIMIT_PER_HOUR overrides the count). */
   signup: { points: 20, duration: 60 * 60 },
   /** Password-reset e-mails per address and per client. */

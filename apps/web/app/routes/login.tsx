@@ -29,7 +29,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // Any sign-in attempt starts from signed out: a failure must not leave an old session behind.
   const signedOut = context.session ? await context.auth.signOut(context.session.id) : null;
   try {
-    const issued = await context.auth.signIn(submission.value);
+    const issued = await context.auth.signIn(submission.value, { ip: context.clientIp });
     return redirectWithToast(
       safeRedirectPath(submission.value.redirectTo),
       { type: 'success', title: 'Welcome back!' },

@@ -73,8 +73,10 @@ const server = spawn(process.execPath, [SERVER_ENTRY], {
     OIDC_CLIENT_ID: idp.clientId,
     OIDC_CLIENT_SECRET: idp.clientSecret,
     OIDC_NAME: 'Parkside test login',
-    // Every browser test signs up from 127.0.0.1; the limit itself is tested in packages/auth.
+    // Every browser test signs up (and mistypes) from 127.0.0.1; the limits themselves are
+    // tested in packages/auth and in server.spec.
     SIGNUP_LIMIT_PER_HOUR: '1000',
+    LOGIN_FAILURES_PER_CLIENT: '1000',
     STORAGE_DIR: storageDir,
   },
 });

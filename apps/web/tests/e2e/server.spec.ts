@@ -151,4 +151,42 @@ test.describe('several app servers on one database', () => {
       await database.drop();
     }
   });
+
+  test('failed sign-ins from one address answer 429 past 20, while a right password still signs in', async () => {
+    test.skip(!process.env.TEST_DATABASE_URL, 'two processes on one database need PostgreSQL');
+    const database = await createFreshDatabase({ seed: false });
+    const ports = await freePorts(2);
+    const servers = await Promise.all(ports.map((port) => startServer(database, port)));
+    const bases = ports.map((port) => `http://127.0.0.1:${port}`);
+    try {
+      expect((await submit(bases[0]!, '/register', account)).status).toBe(302);
+      for (let attempt = 1; attempt <= 20; attempt += 1) {
+        const result = await submit(bases[attempt % 2]!, '/login', {
+          email: `nobody-${attempt}@example.com`,
+          password: 'a guess at a password',
+        });
+        expect(result.status, `attempt ${attempt}`).toBe(404);
+      }
+      for (const base of bases) {
+        const refused = await submit(base, '/login', {
+          email: 'nobody-21@example.com',
+          password: 'a guess at a password',
+        });
+        expect(refused.status).toBe(429);
+        expect(refused.body).toContain('Too many failed sign-in attempts from your network.');
+        expect(refused.retryAfter).toMatch(/^\d+$/);
+        expect(refused.cookie).toBeUndefined();
+      }
+      // Someone else at the same address, with the right password, is let in.
+      const signedIn = await submit(bases[0]!, '/login', {
+        email: account.email,
+        password: account.password,
+      });
+      expect(signedIn.status).toBe(302);
+      expect(signedIn.cookie).toBeDefined();
+    } finally {
+      await stopServers(servers.map((server) => server.child));
+      await database.drop();
+    }
+  });
 });
