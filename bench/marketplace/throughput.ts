@@ -1,5 +1,6 @@
 /**
- * /rent?event=ID with 200 listings and /events against a minimal Remix page (/bench/minimal),
+ * /rent?event=ID with 200 listings, one driveway's page (/rent/LISTING_ID) of that event and
+ * /events against a minimal Remix page (/bench/minimal),
  * all served by the same production server: a benchmark build of apps/web
  * (PARKSIDE_BENCH_BUILD=1, in apps/web/build-bench/) started with `node` on its server entry and
  * the bench database. Requests/s of each with the same keep-alive connections; the order of the
@@ -22,7 +23,7 @@ import { eventId, RENT_EVENT, RENT_LISTINGS } from './seed';
 import { BENCH_DRIVER_NAME, benchSessionCookie } from './session';
 import type { Check } from './stats';
 
-/** /rent and /events must serve at least this share of the minimal page's requests/s. */
+/** /rent, a driveway's page and /events must serve at least this share of the minimal page's requests/s. */
 export const PAGE_RATIO_TARGET = 0.8;
 const CONNECTIONS = 10;
 const WARMUP_SECONDS = 3;
@@ -127,10 +128,11 @@ async function load(url: string, headers: Record<string, string>, seconds: numbe
 /** How often the churning figure changes the /rent event's parking. */
 const CHURN_EVERY_MS = 100;
 
-type PageName = 'minimal' | 'rent' | 'events';
+type PageName = 'minimal' | 'rent' | 'driveway' | 'events';
 const PATH_LABEL: Record<PageName, string> = {
   minimal: '/bench/minimal',
   rent: '/rent',
+  driveway: '/rent/LISTING',
   events: '/events',
 };
 
@@ -202,7 +204,7 @@ function churn(sql: postgres.Sql, event: string): () => Promise<number> {
 
 function ratioCheck(
   name: string,
-  page: 'rent' | 'events',
+  page: 'rent' | 'driveway' | 'events',
   rates: Rates,
   informational: boolean,
   extra = '',
@@ -231,12 +233,18 @@ export async function benchRent(
 
   const port = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : await findFreePort();
   const event = eventId(RENT_EVENT);
+  // The driveway page of the /rent event's cheapest listing (the first card on /rent).
+  const [listing] = await sql<{ id: string }[]>`
+    select id from listings where event_id = ${event} and status = 'open'
+    order by price_cents, id limit 1`;
+  if (!listing) throw new Error('The /rent event has no open listing.');
   const signedIn = { ...HEADERS, cookie: await benchSessionCookie(db) };
   const pages = async (env: NodeJS.ProcessEnv) => {
     const origin = await startServer(databaseUrl, port, env);
     const urls = {
       minimal: `${origin}/bench/minimal`,
       rent: `${origin}/rent?event=${event}`,
+      driveway: `${origin}/rent/${listing.id}`,
       events: `${origin}/events`,
     };
     for (const [who, headers, frame] of [
@@ -250,11 +258,16 @@ export async function benchRent(
         [frame, 'Show more driveways'],
         ['<article', LISTING_PAGE_SIZE],
       );
+      const driveway = await checkPage(urls.driveway, headers, [
+        frame,
+        'If your plans change',
+        'What drivers say',
+      ]);
       const events = await checkPage(urls.events, headers, [frame, 'More events']);
       const minimal = await checkPage(urls.minimal, headers, [frame, 'Benchmark baseline']);
       const kB = (page: { bytes: number }) => `${(page.bytes / 1024).toFixed(0)} kB`;
       console.log(
-        `  ${who}: /rent ${kB(rent)} of HTML, /events ${kB(events)}, minimal page ${kB(minimal)}`,
+        `  ${who}: /rent ${kB(rent)} of HTML, a driveway's page ${kB(driveway)}, /events ${kB(events)}, minimal page ${kB(minimal)}`,
       );
     }
     console.log(
@@ -264,16 +277,19 @@ export async function benchRent(
   };
   const rentLabel = `/rent (${RENT_LISTINGS} listings) requests/s : minimal page`;
   const eventsLabel = '/events requests/s : minimal page';
+  const drivewayLabel = "A driveway's page requests/s : minimal page";
   const checks: Check[] = [];
 
   const cached = await pages({ PAGE_CACHE: 'true' });
   console.log('Signed-out visitors:');
   const signedOut = await measurePages(cached, HEADERS);
   checks.push(ratioCheck(`${rentLabel}, signed out`, 'rent', signedOut, false));
+  checks.push(ratioCheck(`${drivewayLabel}, signed out`, 'driveway', signedOut, false));
   checks.push(ratioCheck(`${eventsLabel}, signed out`, 'events', signedOut, false));
   console.log('A signed-in driver:');
   const driver = await measurePages(cached, signedIn);
   checks.push(ratioCheck(`${rentLabel}, signed in`, 'rent', driver, false));
+  checks.push(ratioCheck(`${drivewayLabel}, signed in`, 'driveway', driver, false));
   checks.push(ratioCheck(`${eventsLabel}, signed in`, 'events', driver, false));
 
   console.log(`Both while a booking of the event changes every ${CHURN_EVERY_MS} ms:`);
@@ -300,6 +316,7 @@ export async function benchRent(
   const how = `; ${CONNECTIONS} connections, ${ROUNDS} x ${ROUND_SECONDS} s per page`;
   checks.push(
     ratioCheck(`${rentLabel}, signed in, page cache off`, 'rent', renderedRates, true, how),
+    ratioCheck(`${drivewayLabel}, signed in, page cache off`, 'driveway', renderedRates, true, how),
     ratioCheck(`${eventsLabel}, signed in, page cache off`, 'events', renderedRates, true, how),
   );
   return checks;

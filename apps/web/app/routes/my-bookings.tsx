@@ -96,11 +96,18 @@ export default function MyBookings() {
               </h2>
               {section.list.length === 0 ? (
                 <p className="text-slate-600">
-                  {section.id === 'upcoming'
-                    ? 'Nothing booked ahead. Find parking for your next event.'
-                    : section.id === 'past'
-                      ? 'Bookings show here once their event is over.'
-                      : 'No cancelled bookings.'}
+                  {section.id === 'upcoming' ? (
+                    <>
+                      Nothing booked ahead.{' '}
+                      <Link to="/events" className="text-brand-800 font-semibold underline">
+                        Find parking for your next event
+                      </Link>
+                    </>
+                  ) : section.id === 'past' ? (
+                    'Bookings show here once their event is over.'
+                  ) : (
+                    'No cancelled bookings.'
+                  )}
                 </p>
               ) : (
                 section.list.map((booking) => (

@@ -84,12 +84,17 @@ export default function DrivewayPage() {
           </div>
         </KeptPart>
         <div className="lg:col-start-2 lg:row-span-2 lg:row-start-1">
-          <DrivewayBookingCard
-            view={page}
-            waitlist={
-              page.eventFull ? <NotifyMe waiting={waiting} hasListings eventId={event.id} /> : null
-            }
-          />
+          {page.eventFull ? (
+            // The wait-list part is the driver's own (whether they already wait): not kept.
+            <DrivewayBookingCard
+              view={page}
+              waitlist={<NotifyMe waiting={waiting} hasListings eventId={event.id} />}
+            />
+          ) : (
+            <KeptPart name="driveway-card">
+              <DrivewayBookingCard view={page} waitlist={null} />
+            </KeptPart>
+          )}
         </div>
         <KeptPart name="driveway-details">
           <div className="lg:col-start-1">

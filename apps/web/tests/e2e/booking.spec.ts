@@ -17,6 +17,10 @@ for (const width of [390, 1366]) {
     await page.getByRole('link', { name: 'Find parking for BYU Cougars vs. Utah Utes' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('BYU Cougars vs. Utah Utes');
 
+    // The map's loading text goes once the map is there, whether or not its tiles load.
+    await expect(page.getByRole('region', { name: /^Map of driveways near / })).toBeVisible();
+    await expect(page.getByText('Loading the map…')).toHaveCount(0);
+
     // Cheapest first; the house number stays hidden until booked.
     const cards = page.getByRole('article');
     await expect(cards).toHaveCount(3);
@@ -50,6 +54,7 @@ for (const width of [390, 1366]) {
     ).toBeVisible();
     await expect(page.getByText(/estimated from the straight-line distance/)).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Hosted by Ben' })).toBeVisible();
+    await expect(page.getByText('Loading the map…')).toHaveCount(0);
     await expect(page.getByText(/On Parkside since \w+ \d{4}/)).toBeVisible();
     await expect(page.getByRole('heading', { name: 'What drivers say' })).toBeVisible();
     await expect(page.getByText('Covered', { exact: true })).toBeVisible();

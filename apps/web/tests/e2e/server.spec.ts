@@ -87,6 +87,21 @@ const account = {
   terms: 'on',
 };
 
+/** Two app servers on one fresh database with `account` registered; stopped and dropped after. */
+async function withTwoServers(run: (bases: string[]) => Promise<void>) {
+  const database = await createFreshDatabase({ seed: false });
+  const ports = await freePorts(2);
+  const servers = await Promise.all(ports.map((port) => startServer(database, port)));
+  const bases = ports.map((port) => `http://127.0.0.1:${port}`);
+  try {
+    expect((await submit(bases[0]!, '/register', account)).status).toBe(302);
+    await run(bases);
+  } finally {
+    await stopServers(servers.map((server) => server.child));
+    await database.drop();
+  }
+}
+
 test.describe('several app servers on one database', () => {
   test.describe.configure({ timeout: 120_000 });
 
@@ -120,12 +135,7 @@ test.describe('several app servers on one database', () => {
 
   test('the 11th failed sign-in answers 429, with attempts alternating between two servers', async () => {
     test.skip(!process.env.TEST_DATABASE_URL, 'two processes on one database need PostgreSQL');
-    const database = await createFreshDatabase({ seed: false });
-    const ports = await freePorts(2);
-    const servers = await Promise.all(ports.map((port) => startServer(database, port)));
-    const bases = ports.map((port) => `http://127.0.0.1:${port}`);
-    try {
-      expect((await submit(bases[0]!, '/register', account)).status).toBe(302);
+    await withTwoServers(async (bases) => {
       for (let attempt = 1; attempt <= 10; attempt += 1) {
         const result = await submit(bases[attempt % 2]!, '/login', {
           email: account.email,
@@ -146,20 +156,12 @@ test.describe('several app servers on one database', () => {
         expect(refused.retryAfter).toMatch(/^\d+$/);
         expect(refused.cookie).toBeUndefined();
       }
-    } finally {
-      await stopServers(servers.map((server) => server.child));
-      await database.drop();
-    }
+    });
   });
 
   test('failed sign-ins from one address answer 429 past 20, while a right password still signs in', async () => {
     test.skip(!process.env.TEST_DATABASE_URL, 'two processes on one database need PostgreSQL');
-    const database = await createFreshDatabase({ seed: false });
-    const ports = await freePorts(2);
-    const servers = await Promise.all(ports.map((port) => startServer(database, port)));
-    const bases = ports.map((port) => `http://127.0.0.1:${port}`);
-    try {
-      expect((await submit(bases[0]!, '/register', account)).status).toBe(302);
+    await withTwoServers(async (bases) => {
       for (let attempt = 1; attempt <= 20; attempt += 1) {
         const result = await submit(bases[attempt % 2]!, '/login', {
           email: `nobody-${attempt}@example.com`,
@@ -184,9 +186,6 @@ test.describe('several app servers on one database', () => {
       });
       expect(signedIn.status).toBe(302);
       expect(signedIn.cookie).toBeDefined();
-    } finally {
-      await stopServers(servers.map((server) => server.child));
-      await database.drop();
-    }
+    });
   });
 });

@@ -1,5 +1,6 @@
 import { useRef } from 'react';
 import { MapFrame } from './map-frame';
+import { addVenueMarker, type Venue } from './venue-marker';
 import { useLeafletMap } from './use-leaflet-map';
 
 /**
@@ -11,7 +12,7 @@ export function AreaMap({
   venue,
 }: {
   area: { latitude: number; longitude: number };
-  venue: { name: string; latitude: number; longitude: number };
+  venue: Venue;
 }) {
   const container = useRef<HTMLDivElement>(null);
   const { status } = useLeafletMap(
@@ -24,16 +25,7 @@ export function AreaMap({
         weight: 2,
         fillOpacity: 0.2,
       }).addTo(map);
-      L.marker([venue.latitude, venue.longitude], {
-        title: venue.name,
-        alt: venue.name,
-        keyboard: false,
-        icon: L.divIcon({
-          className: '',
-          html: '<span class="grid h-9 w-9 -translate-x-1/2 -translate-y-1/2 place-items-center rounded-full border-2 border-white bg-brand-700 text-base font-extrabold text-white shadow-md" aria-hidden="true">★</span>',
-          iconSize: [0, 0],
-        }),
-      }).addTo(map);
+      addVenueMarker(L, map, venue);
       map.fitBounds(circle.getBounds().extend([venue.latitude, venue.longitude]), {
         padding: [32, 32],
         maxZoom: 16,

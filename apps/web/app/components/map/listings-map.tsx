@@ -2,6 +2,7 @@ import { formatUsd } from '@parkside/validators';
 import type * as Leaflet from 'leaflet';
 import { useEffect, useRef } from 'react';
 import { MapFrame } from './map-frame';
+import { addVenueMarker, type Venue } from './venue-marker';
 import { useLeafletMap } from './use-leaflet-map';
 
 export interface MapListing {
@@ -38,7 +39,7 @@ export function ListingsMap({
   selectedId,
   onSelect,
 }: {
-  venue: { name: string; latitude: number; longitude: number };
+  venue: Venue;
   listings: MapListing[];
   selectedId: string | null;
   onSelect: (listingId: string) => void;
@@ -52,17 +53,7 @@ export function ListingsMap({
     container,
     { center: [venue.latitude, venue.longitude], zoom: 15 },
     ({ L, map }) => {
-      L.marker([venue.latitude, venue.longitude], {
-        title: venue.name,
-        alt: venue.name,
-        keyboard: false,
-        icon: L.divIcon({
-          className: '',
-          html: '<span class="grid h-9 w-9 -translate-x-1/2 -translate-y-1/2 place-items-center rounded-full border-2 border-white bg-brand-700 text-base font-extrabold text-white shadow-md" aria-hidden="true">★</span>',
-          iconSize: [0, 0],
-        }),
-        zIndexOffset: -100,
-      }).addTo(map);
+      addVenueMarker(L, map, venue);
     },
   );
 
