@@ -6,6 +6,7 @@ import {
   MAX_UPLOAD_BYTES,
   STORAGE_MESSAGES,
   checkObjectPath,
+  downloadPath,
   parseDownloadUrl,
   sniffImageType,
   type ObjectMetadata,
@@ -281,6 +282,29 @@ export function createStorageService({
       const content = await backend.read(row.backendKey);
       if (!content) throw new StorageRequestError(404, STORAGE_MESSAGES.notFound);
       return { row, content };
+    },
+
+    /**
+     * Moves the object behind a valid download URL to `toPath` (the same bytes, owner and
+     * download token; a new metageneration) and answers its new download URL; null when the
+     * URL is not valid, or `toPath` is not a valid path or already taken.
+     */
+    async move(url: string, toPath: string): Promise<string | null> {
+      const parsed = parseDownloadUrl(url);
+      if (!parsed || parsed.bucket !== bucket || !checkObjectPath(toPath).ok) return null;
+      const row = await findObject(parsed.fullPath);
+      if (!row || !matchesAnyHash(parsed.token, row.downloadTokenHashes)) return null;
+      if (await findObject(toPath)) return null;
+      await db
+        .update(storageObjects)
+        .set({
+          fullPath: toPath,
+          name: toPath.split('/').at(-1)!,
+          metageneration: row.metageneration + 1,
+          updated: new Date(),
+        })
+        .where(eq(storageObjects.id, row.id));
+      return downloadPath(bucket, toPath, parsed.token);
     },
 
     /** The object a download URL points at, when the URL's token is valid; null otherwise. */

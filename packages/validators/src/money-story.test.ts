@@ -44,8 +44,8 @@ describe('the money story', () => {
     expect(cancelOutcomeText(booking({ paymentStatus: 'paid' }), 0)).toMatch(
       /^No refund: cancelled less than 24 hours before the start/,
     );
-    expect(
-      hostMoneyLine({ paymentStatus: 'paid', priceCents: 2800, hostPayoutCents: 2380 }),
-    ).toBe('Paid $28.00 by card · $4.20 fee · you receive $23.80');
+    expect(hostMoneyLine({ paymentStatus: 'paid', priceCents: 2800, hostPayoutCents: 2380 })).toBe(
+      'Paid $28.00 by card · $4.20 fee · you receive $23.80',
+    );
   });
 });

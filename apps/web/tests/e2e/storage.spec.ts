@@ -179,7 +179,8 @@ test('a new host adds photos while listing a driveway; one that cannot be attach
 
   await page.goto(`/rent?event=${event}`);
   const card = page.getByRole('article', { name: title });
-  await expectLoaded(card.locator('img').first(), 320, /users%2F/);
+  // Moved under the driveway when attached: it counts as a driveway photo, not a profile image.
+  await expectLoaded(card.locator('img').first(), 320, /driveways%2F/);
   await page.goto('/my-listings');
   const mine = page.getByRole('region', { name: title });
   await expect(mine.getByRole('img', { name: `${title}, view 1` })).toBeVisible();
@@ -215,13 +216,14 @@ test('an organiser adds an event image while registering it, replaces it when ed
 
   await page.goto(`/events?q=${encodeURIComponent(title)}`);
   const card = page.getByRole('article', { name: title });
-  await expectLoaded(card.locator('img'), 480, /users%2F/);
+  // Moved under the event when it was saved.
+  await expectLoaded(card.locator('img'), 480, /events%2F/);
 
   // Editing shows the image; a new one (stored with the event) replaces it.
   await page.goto('/registered-events');
   await page.getByRole('link', { name: `Edit ${title}` }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Edit event');
-  await expectLoaded(page.getByRole('img', { name: 'Event image' }), 480, /users%2F/);
+  await expectLoaded(page.getByRole('img', { name: 'Event image' }), 480, /events%2F/);
   await image.setInputFiles({ name: 'new.png', mimeType: 'image/png', buffer: noisyPng(400, 300) });
   await expect(page.getByText('Upload complete.')).toBeVisible({ timeout: 15_000 });
   await page.getByRole('button', { name: 'Save changes' }).click();

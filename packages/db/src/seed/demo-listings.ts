@@ -38,7 +38,7 @@ const oakLane: DemoDriveway = {
   hostId: 'demo-host',
   title: 'Wide driveway on Oak Lane',
   description:
-    "A wide, flat concrete driveway on a quiet street, a short walk from the stadium gates. Room to open a tailgate and set up chairs on the side lawn.",
+    'A wide, flat concrete driveway on a quiet street, a short walk from the stadium gates. Room to open a tailgate and set up chairs on the side lawn.',
   street: '1620 N Oak Ln',
   offset: [0.0031, 0.0042],
   capacity: 4,

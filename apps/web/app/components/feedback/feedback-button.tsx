@@ -82,7 +82,7 @@ export function FeedbackButton() {
         }}
         // On a phone only its icon shows (44 px, bottom corner), so it covers no button or QR;
         // the footer keeps room under the page's last line for it.
-        className="bg-ink focus-visible:outline-brand-600 fixed right-3 bottom-3 z-40 flex h-11 w-11 items-center justify-center gap-2 rounded-full text-sm font-semibold text-white shadow-lg hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-offset-2 transition-opacity data-aside:pointer-events-none data-aside:opacity-0 sm:right-4 sm:bottom-4 sm:h-auto sm:w-auto sm:px-4 sm:py-3 print:hidden"
+        className="bg-ink focus-visible:outline-brand-600 fixed right-3 bottom-3 z-40 flex h-11 w-11 items-center justify-center gap-2 rounded-full text-sm font-semibold text-white shadow-lg transition-opacity hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-offset-2 data-aside:pointer-events-none data-aside:opacity-0 sm:right-4 sm:bottom-4 sm:h-auto sm:w-auto sm:px-4 sm:py-3 print:hidden"
       >
         <svg
           aria-hidden="true"

@@ -23,7 +23,6 @@ export const MESSAGE_ERRORS = {
   tooMany: (wait: string) => `You are sending messages very fast. Please wait ${wait}.`,
 } as const;
 
-
 /** A booking as a conversation sees it: its two people, and whether it still takes messages. */
 async function bookingFor(db: Database, user: SessionUser, bookingId: string) {
   const [row] = await db

@@ -34,6 +34,22 @@ async function requireUploaded(
   return object;
 }
 
+/**
+ * An image uploaded under the user's own folder before its driveway or event existed moves under
+ * `prefix` when attached, so it counts where it belongs (storage metrics by area) and goes with
+ * the driveway or event, not the profile. Answers the URL to store.
+ */
+async function moveUnder(
+  storage: StorageService | null,
+  object: StorageObject,
+  url: string,
+  prefix: string,
+): Promise<string> {
+  if (object.fullPath.startsWith(prefix)) return url;
+  const to = `${prefix}${object.id.slice(0, 8)}-${object.name}`;
+  return (await requireStorage(storage).move(url, to)) ?? url;
+}
+
 async function requireOwnDriveway(db: Database, user: SessionUser, drivewayId: string) {
   const [row] = await db
     .select({ id: driveways.id, hostId: driveways.hostId, photos: driveways.photos })
@@ -55,8 +71,12 @@ export async function attachDrivewayPhoto(
 ) {
   const driveway = await requireOwnDriveway(db, user, input.drivewayId);
   // Under the driveway, or the user's own folder (uploaded while the driveway was being made).
-  await requireUploaded(storage, input.url, [`driveways/${driveway.id}/`, `users/${user.id}/`]);
-  if (driveway.photos.includes(input.url)) return { photos: driveway.photos };
+  const object = await requireUploaded(storage, input.url, [
+    `driveways/${driveway.id}/`,
+    `users/${user.id}/`,
+  ]);
+  const url = await moveUnder(storage, object, input.url, `driveways/${driveway.id}/`);
+  if (driveway.photos.includes(url)) return { photos: driveway.photos };
   if (driveway.photos.length >= MAX_DRIVEWAY_PHOTOS) {
     throw new AppError(
       'BAD_REQUEST',
@@ -65,7 +85,7 @@ export async function attachDrivewayPhoto(
   }
   const [row] = await db
     .update(driveways)
-    .set({ photos: sql`array_append(${driveways.photos}, ${input.url})` })
+    .set({ photos: sql`array_append(${driveways.photos}, ${url})` })
     .where(eq(driveways.id, driveway.id))
     .returning({ photos: driveways.photos });
   return { photos: row!.photos };
@@ -100,11 +120,16 @@ export async function setEventImage(
   if (!event || (event.createdBy !== user.id && !user.isAdmin)) {
     throw new AppError('NOT_FOUND', 'That event was not found.');
   }
-  if (input.url !== null) {
-    await requireUploaded(storage, input.url, [`events/${event.id}/`, `users/${user.id}/`]);
+  let url = input.url;
+  if (url !== null) {
+    const object = await requireUploaded(storage, url, [
+      `events/${event.id}/`,
+      `users/${user.id}/`,
+    ]);
+    url = await moveUnder(storage, object, url, `events/${event.id}/`);
   }
-  await db.update(events).set({ imageUrl: input.url }).where(eq(events.id, event.id));
-  return { imageUrl: input.url };
+  await db.update(events).set({ imageUrl: url }).where(eq(events.id, event.id));
+  return { imageUrl: url };
 }
 
 /** Sets (or clears) the user's own profile image, from users/{userId}/. */

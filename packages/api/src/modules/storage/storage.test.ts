@@ -152,11 +152,26 @@ describe('driveway photos', () => {
     }
   });
 
-  it('accepts a photo from the host’s own folder (uploaded before the driveway existed)', async () => {
+  it('moves a photo from the host’s own folder (uploaded before the driveway existed) under the driveway', async () => {
+    const before = await api(admin).storage.metrics();
     const url = await uploadAs(host, `users/${host.id}/draft-photo.png`);
     const { photos } = await api(host).storage.attachDrivewayPhoto({ drivewayId, url });
-    expect(photos).toContain(url);
-    await api(host).storage.removeDrivewayPhoto({ drivewayId, url });
+    const moved = photos.at(-1)!;
+    expect(moved).toMatch(
+      new RegExp(
+        `^/v0/b/[^/]+/o/driveways%2F${drivewayId}%2F[0-9a-f]{8}-draft-photo\\.png\\?alt=media&token=`,
+      ),
+    );
+    // The photo now counts as a driveway photo, no longer as a profile image.
+    const after = await api(admin).storage.metrics();
+    const area = (m: typeof after, name: string) => m.areas.find((a) => a.area === name)!;
+    expect(area(after, 'driveways').objects).toBe(area(before, 'driveways').objects + 1);
+    expect(area(after, 'users').objects).toBe(area(before, 'users').objects);
+    // Attaching the old address again changes nothing: it no longer leads anywhere.
+    await expect(api(host).storage.attachDrivewayPhoto({ drivewayId, url })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+    await api(host).storage.removeDrivewayPhoto({ drivewayId, url: moved });
   });
 
   it('lets an admin attach to any driveway', async () => {
@@ -178,6 +193,13 @@ describe('event image and profile image', () => {
     await api(host).storage.setEventImage({ eventId, url });
     const [row] = await handle.db.select().from(events).where(eq(events.id, eventId));
     expect(row!.imageUrl).toBe(url);
+    // Uploaded while the event was being registered (the user's folder): it moves under it.
+    const draft = await uploadAs(host, `users/${host.id}/poster.png`);
+    const { imageUrl } = await api(host).storage.setEventImage({ eventId, url: draft });
+    expect(imageUrl).toMatch(
+      new RegExp(`^/v0/b/[^/]+/o/events%2F${eventId}%2F[0-9a-f]{8}-poster\\.png\\?`),
+    );
+    await api(host).storage.setEventImage({ eventId, url });
   });
 
   it('sets only the user’s own profile image', async () => {
@@ -199,12 +221,13 @@ describe('storage metrics (admins only)', () => {
   it('reports objects and bytes by area, quota use, largest files and a daily history', async () => {
     const metrics = await api(admin).storage.metrics();
     const byArea = Object.fromEntries(metrics.areas.map((a) => [a.area, a]));
-    expect(byArea.driveways!.objects).toBe(4);
-    expect(byArea.events!.objects).toBe(1);
-    expect(byArea.users!.bytes).toBe(3000);
+    // The photo uploaded before its driveway existed counts with the driveways.
+    expect(byArea.driveways!.objects).toBe(5);
+    expect(byArea.events!.objects).toBe(2);
+    expect(byArea.users!.bytes).toBe(2000);
     expect(metrics.totals.bytes).toBe(metrics.areas.reduce((sum, a) => sum + a.bytes, 0));
     expect(metrics.quota.perUserBytes).toBe(25 * 1024 * 1024);
-    expect(metrics.quota.users[0]).toMatchObject({ userId: host.id, objects: 4 });
+    expect(metrics.quota.users[0]).toMatchObject({ userId: host.id, objects: 5 });
     expect(metrics.largest.length).toBeGreaterThan(0);
     expect(metrics.history).toHaveLength(30);
     expect(metrics.history.at(-1)!.objects).toBe(metrics.totals.objects);
