@@ -788,6 +788,12 @@ const matrix: Record<string, Rule> = {
     input: (a) => ({ listingId: a.listing.id }),
     outcomes: [['visitor', 'ok']],
   },
+  'listing.priceHelp': {
+    access: 'public',
+    owner: 'none',
+    input: (a) => ({ eventId: a.event.id }),
+    outcomes: [['visitor', 'ok']],
+  },
   'listing.createWithDriveway': {
     access: 'verified',
     owner: 'none',

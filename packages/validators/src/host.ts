@@ -208,3 +208,13 @@ export const hostCancelBookingFormInput = z.object({
     .min(3, { message: 'Tell the driver why you are cancelling.' })
     .max(500, { message: 'Keep the reason under 500 characters.' }),
 });
+
+/** Price help for a host: the event, and the driveway's position when it has one. */
+export const priceHelpInput = z
+  .object({
+    eventId: id('Event'),
+    latitude: z.number().min(-90).max(90).optional(),
+    longitude: z.number().min(-180).max(180).optional(),
+    excludeListingId: id('Listing').optional(),
+  })
+  .strict();

@@ -47,7 +47,14 @@ async function registerDriveway(
   await page.getByRole('checkbox', { name: 'Tailgating allowed' }).check();
   await page.getByLabel('Access instructions (optional)').fill('Park behind the blue truck.');
   await page.getByLabel('Price per space (USD)').fill('18');
-  await expect(page.getByText('You receive $15.30 after the 15% fee.')).toBeVisible();
+  // No payouts set up: drivers pay on arrival and the host keeps the whole price.
+  await expect(
+    page.getByText('Drivers pay you $18.00 when they arrive; you keep all of it.'),
+  ).toBeVisible();
+  // What nearby driveways ask for the same event, beside the price.
+  await expect(
+    page.getByText(/^(Nearby for this event: .+|No nearby listings yet for this event .+)\.$/),
+  ).toBeVisible();
   await page.getByLabel('Spaces offered').fill(spaces);
   await page.getByRole('button', { name: 'List my driveway' }).click();
 }
@@ -210,7 +217,11 @@ test('a host edits a listing and lists the driveway for another event', async ({
   await panel.getByRole('button', { name: 'Save listing' }).click();
   // Refused by the browser's own limit or by the server: either way, nothing is saved.
   await panel.getByLabel('Price per space (USD)').fill('24.50');
-  await expect(panel.getByText('You receive $20.82 after the 15% fee.')).toBeVisible();
+  await expect(
+    panel.getByText('Drivers pay you $24.50 when they arrive; you keep all of it.'),
+  ).toBeVisible();
+  // What the other listings near this driveway ask for the event, beside the price.
+  await expect(panel.getByText(/within 1 mile of your driveway/)).toBeVisible();
   await panel.getByLabel('Spaces offered').fill('3');
   await panel.getByRole('button', { name: 'Save listing' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Listing saved.' })).toBeVisible();

@@ -36,6 +36,7 @@ export function DrivewayCard({ driveway, events, feeBps, failure }: DrivewayForm
               listing={listing}
               capacity={driveway.capacity}
               feeBps={feeBps}
+              near={{ latitude: driveway.latitude, longitude: driveway.longitude }}
               failure={failure}
             />
           ))}

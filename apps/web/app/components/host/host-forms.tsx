@@ -1,5 +1,6 @@
 import { toZonedInput } from '@parkside/validators';
 import { Form } from '@remix-run/react';
+import { useState } from 'react';
 import { Field, FormError, TextareaField } from '~/components/forms/field';
 import { SubmitButton } from '~/components/forms/submit-button';
 import { formatEventDate } from '~/utils/event-time';
@@ -43,6 +44,8 @@ export interface ListingFormProps {
   listing: HostListing;
   capacity: number;
   feeBps: number;
+  /** The driveway's position: nearby prices for the listing's event are read around it. */
+  near: { latitude: number; longitude: number };
   failure?: HostFormFailure;
 }
 
@@ -54,7 +57,7 @@ export interface DrivewayFormProps {
   failure?: HostFormFailure;
 }
 
-export function EditListingForm({ listing, capacity, feeBps, failure }: ListingFormProps) {
+export function EditListingForm({ listing, capacity, feeBps, near, failure }: ListingFormProps) {
   const state = formState(failure, 'update-listing', listing.id);
   const prefix = `edit-${listing.id}`;
   return (
@@ -65,6 +68,7 @@ export function EditListingForm({ listing, capacity, feeBps, failure }: ListingF
         <PriceField
           idPrefix={prefix}
           feeBps={feeBps}
+          helpFor={{ eventId: listing.event.id, ...near, excludeListingId: listing.id }}
           defaultValue={state.value('price', dollars(listing.priceCents))}
           errors={state.errors('price')}
         />
@@ -187,9 +191,12 @@ export function AddListingForm({ driveway, events, feeBps, failure }: DrivewayFo
   const state = formState(failure, 'add-listing', driveway.id);
   const listed = new Set(driveway.listings.map((l) => l.event.id));
   const choices = events.filter((e) => !listed.has(e.id));
+  // The event picked in the form (the price help follows it); the first choice until then.
+  const [picked, setPicked] = useState<string | null>(null);
   if (choices.length === 0) return null;
   const prefix = `add-${driveway.id}`;
-  const chosen = choices.find((e) => e.id === state.value('eventId', '')) ?? choices[0]!;
+  const initial = choices.find((e) => e.id === state.value('eventId', '')) ?? choices[0]!;
+  const eventId = picked && choices.some((e) => e.id === picked) ? picked : initial.id;
   return (
     <Disclosure summary="List for another event" open={state.failed}>
       <Form method="post" className="flex flex-col gap-4">
@@ -202,7 +209,8 @@ export function AddListingForm({ driveway, events, feeBps, failure }: DrivewayFo
           <select
             id={`${prefix}-event`}
             name="eventId"
-            defaultValue={chosen.id}
+            value={eventId}
+            onChange={(event) => setPicked(event.target.value)}
             className="focus:border-brand-600 block h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base"
           >
             {choices.map((event) => (
@@ -219,6 +227,7 @@ export function AddListingForm({ driveway, events, feeBps, failure }: DrivewayFo
         <PriceField
           idPrefix={prefix}
           feeBps={feeBps}
+          helpFor={{ eventId, latitude: driveway.latitude, longitude: driveway.longitude }}
           defaultValue={state.value('price', '20')}
           errors={state.errors('price')}
         />

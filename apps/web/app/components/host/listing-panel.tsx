@@ -89,7 +89,7 @@ function BookingRow({ booking, failure }: { booking: HostBooking; failure?: Host
 }
 
 /** One listing of a driveway: the event, the numbers, the actions and the bookings. */
-export function ListingPanel({ listing, capacity, feeBps, failure }: ListingFormProps) {
+export function ListingPanel({ listing, capacity, feeBps, near, failure }: ListingFormProps) {
   const { event } = listing;
   const figures: [string, string][] = [
     ['Price', formatUsd(listing.priceCents)],
@@ -127,6 +127,7 @@ export function ListingPanel({ listing, capacity, feeBps, failure }: ListingForm
             listing={listing}
             capacity={capacity}
             feeBps={feeBps}
+            near={near}
             failure={failure}
           />
           <Form method="post" className="flex flex-wrap items-center gap-3">

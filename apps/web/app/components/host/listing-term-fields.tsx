@@ -1,6 +1,7 @@
 import { formatBps, formatUsd, hostPayoutCents } from '@parkside/validators';
 import { useState } from 'react';
 import { ErrorList, Field, inputClass, type FieldErrors } from '~/components/forms/field';
+import { PriceHelp, type PriceHelpFor } from './price-help';
 
 type Errors = Record<string, FieldErrors>;
 
@@ -20,11 +21,14 @@ export function PriceField({
   feeBps,
   errors,
   idPrefix,
+  helpFor,
 }: {
   defaultValue: string;
   feeBps: number;
   errors?: FieldErrors;
   idPrefix: string;
+  /** What nearby driveways ask for the event, shown beside the field. */
+  helpFor?: PriceHelpFor;
 }) {
   const [typed, setTyped] = useState(defaultValue);
   const cents = centsOf(typed);
@@ -51,7 +55,7 @@ export function PriceField({
           onChange={(event) => setTyped(event.target.value)}
           className={`${inputClass} pl-7`}
           aria-invalid={errors?.length ? true : undefined}
-          aria-describedby={`${id}-payout${errors?.length ? ` ${id}-error` : ''}`}
+          aria-describedby={`${id}-payout${helpFor ? ` ${id}-help` : ''}${errors?.length ? ` ${id}-error` : ''}`}
         />
       </div>
       <p id={`${id}-payout`} aria-live="polite" className="text-sm text-slate-700">
@@ -71,6 +75,7 @@ export function PriceField({
           `Drivers pay the price you set; Parkside keeps a ${formatBps(feeBps)} fee from it.`
         )}
       </p>
+      {helpFor ? <PriceHelp id={`${id}-help`} for={helpFor} /> : null}
       <ErrorList id={`${id}-error`} errors={errors} />
     </div>
   );

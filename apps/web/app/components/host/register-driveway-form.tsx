@@ -213,6 +213,7 @@ function FirstEventSection({
       <PriceField
         idPrefix="listing"
         feeBps={feeBps}
+        helpFor={{ eventId: event.id }}
         defaultValue={text(fields.price.initialValue)}
         errors={fields.price.errors}
       />

@@ -5,6 +5,7 @@ import {
   listingIdInput,
   listingsForEventInput,
   listingUpdateInput,
+  priceHelpInput,
 } from '@parkside/validators';
 import { z } from 'zod';
 import { publicProcedure, router, verifiedProcedure } from '../../trpc';
@@ -22,6 +23,7 @@ import {
 import { listingsForEvent } from './listing-search.service';
 import { rentPage } from './rent-page';
 import { drivewayPage } from './driveway-page';
+import { priceHelp } from './price-help';
 
 const listingId = z.uuid({ message: 'Listing id must be a UUID.' });
 
@@ -48,6 +50,14 @@ export const listingRouter = router({
     .query(({ ctx, input }) =>
       drivewayPage(ctx.db, ctx.payments, input.listingId, ctx.settings.cancelFullRefundHours),
     ),
+
+  /**
+   * Price help for hosts: what open listings within a mile ask for the same event (median,
+   * lowest, highest). Public, as those prices are on /rent.
+   */
+  priceHelp: publicProcedure
+    .input(priceHelpInput)
+    .query(({ ctx, input }) => priceHelp(ctx.db, input)),
 
   /** A driveway and its first event listing; the user becomes a host. */
   createWithDriveway: verifiedProcedure

@@ -1,0 +1,28 @@
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { tryApi } from '~/.server/api-errors';
+
+const numberOrUndefined = (value: string | null) => {
+  if (value === null || value.trim() === '') return undefined;
+  const n = Number(value);
+  return Number.isFinite(n) ? n : undefined;
+};
+
+/**
+ * Price help for the host's price field: what open listings within a mile ask for the same event
+ * (`?event=ID`, and `lat`, `lng` of the driveway and `exclude` of a listing being edited).
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const params = new URL(request.url).searchParams;
+  const result = await tryApi(() =>
+    context.api.listing.priceHelp({
+      eventId: params.get('event') ?? '',
+      latitude: numberOrUndefined(params.get('lat')),
+      longitude: numberOrUndefined(params.get('lng')),
+      excludeListingId: params.get('exclude') || undefined,
+    }),
+  );
+  return Response.json(result.ok ? { help: result.value } : { help: null }, {
+    status: result.ok ? 200 : result.status,
+    headers: { 'Cache-Control': 'private, max-age=30' },
+  });
+}
