@@ -21,8 +21,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       excludeListingId: params.get('exclude') || undefined,
     }),
   );
+  // Always 200: a fetcher's error would replace the host's whole page with an error screen, and
+  // help that cannot be given (an event gone, a bad position) is simply not shown.
   return Response.json(result.ok ? { help: result.value } : { help: null }, {
-    status: result.ok ? 200 : result.status,
     headers: { 'Cache-Control': 'private, max-age=30' },
   });
 }

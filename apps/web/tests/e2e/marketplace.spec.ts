@@ -129,7 +129,8 @@ test('a host lists a driveway, a driver books and cancels it, and both see it', 
 
   await page.reload();
   await expect(panel).toContainText('1 of 2');
-  await expect(panel).toContainText('$15.30');
+  // Paid on arrival (no payouts set up): the host keeps the whole price.
+  await expect(panel).toContainText('The driver pays you $18.00 on arrival; you keep all of it');
   const booking = panel.getByRole('listitem', { name: 'Booking by Dora Driver' });
   await expect(booking).toContainText('Red Toyota Tacoma · 7AB-K21');
 
@@ -137,6 +138,10 @@ test('a host lists a driveway, a driver books and cancels it, and both see it', 
   await driver.goto('/my-bookings');
   const mine = driver.getByRole('article', { name: `Booking for ${EVENT_TITLE}` });
   await mine.getByRole('button', { name: 'Cancel booking' }).click();
+  await driver
+    .getByRole('dialog', { name: 'Cancel this booking?' })
+    .getByRole('button', { name: 'Cancel booking' })
+    .click();
   await expect(mine).toContainText('Cancelled');
 
   await page.reload();

@@ -55,6 +55,10 @@ test('a sold-out event takes a wait-list, and the wait-list is e-mailed when a s
     .filter({ hasText: 'OR 123 ABC' })
     .getByRole('button', { name: 'Cancel booking' })
     .click();
+  await driver
+    .getByRole('dialog', { name: 'Cancel this booking?' })
+    .getByRole('button', { name: 'Cancel booking' })
+    .click();
   await expect(
     driver.getByRole('status').filter({ hasText: 'Your booking is cancelled.' }),
   ).toBeVisible();

@@ -1,6 +1,6 @@
 import { formatUsd } from '@parkside/validators';
 import { useFetcher } from '@remix-run/react';
-import { useEffect } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 /** Where to look for nearby prices: the event, and the driveway's position once it has one. */
 export interface PriceHelpFor {
@@ -23,8 +23,9 @@ interface PriceHelpAnswer {
 }
 
 /**
- * What open listings within a mile ask for the same event, asked again (after a short pause) when
- * the event or the position changes; an answer to an older question is never shown.
+ * What open listings within a mile ask for the same event, asked once the field is on screen and
+ * again (after a short pause) when the event or the position changes; an answer to an older
+ * question is never shown.
  */
 export function PriceHelp({ id, for: target }: { id: string; for: PriceHelpFor }) {
   const fetcher = useFetcher<PriceHelpAnswer>({ key: id });
@@ -36,15 +37,32 @@ export function PriceHelp({ id, for: target }: { id: string; for: PriceHelpFor }
   }
   if (target.excludeListingId) query.set('exclude', target.excludeListingId);
   const href = `/price-help?${query}`;
+  // Asked only once the field is near the screen: My Listings has a closed one per listing.
+  const ref = useRef<HTMLParagraphElement>(null);
+  const [seen, setSeen] = useState(false);
   useEffect(() => {
+    const element = ref.current;
+    if (!element || seen) return;
+    // Within a screen's height of the view counts; a closed disclosure's content never does.
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setSeen(true);
+      },
+      { rootMargin: '100% 0px' },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [seen]);
+  useEffect(() => {
+    if (!seen) return;
     const timer = setTimeout(() => load(href), 250);
     return () => clearTimeout(timer);
-  }, [href, load]);
+  }, [seen, href, load]);
 
   const help = fetcher.data?.help;
   const where = help?.around === 'driveway' ? 'of your driveway' : 'of the venue';
   return (
-    <p id={id} aria-live="polite" className="text-sm text-slate-700">
+    <p ref={ref} id={id} aria-live="polite" className="min-h-5 text-sm text-slate-700">
       {!help ? (
         fetcher.state !== 'idle' ? (
           'Looking up nearby prices…'
