@@ -890,6 +890,42 @@ const matrix: Record<string, Rule> = {
       { drivewayId: a.driveway.id, eventId: b.spare.event.id, priceCents: 100, spacesOffered: 1 },
     ],
   },
+  'listing.eventsNear': {
+    access: 'verified',
+    owner: 'host',
+    input: (a) => ({ drivewayId: a.driveway.id, miles: 2 }),
+    outcomes: [
+      ['hostA', 'ok'],
+      ['driverA', 'NOT_FOUND'],
+    ],
+    foreign: (a) => [{ drivewayId: a.driveway.id, miles: 2 }],
+  },
+  'listing.addForEvents': {
+    access: 'verified',
+    owner: 'host',
+    input: (a) => ({
+      drivewayId: a.driveway.id,
+      eventIds: [a.spare.event.id],
+      priceCents: 1800,
+      spacesOffered: 2,
+    }),
+    outcomes: [['hostA', 'ok']],
+    // A's driveway listed by B, for A's event and for B's own.
+    foreign: (a, b) => [
+      {
+        drivewayId: a.driveway.id,
+        eventIds: [a.spare.event.id],
+        priceCents: 100,
+        spacesOffered: 1,
+      },
+      {
+        drivewayId: a.driveway.id,
+        eventIds: [b.spare.event.id],
+        priceCents: 100,
+        spacesOffered: 1,
+      },
+    ],
+  },
   'listing.updateDriveway': {
     access: 'verified',
     owner: 'host',
@@ -1199,6 +1235,7 @@ const mutationScopes: Record<string, ApiTokenScope | 'session'> = {
   'listing.update': 'listings:write',
   'listing.reopen': 'listings:write',
   'listing.add': 'listings:write',
+  'listing.addForEvents': 'listings:write',
   'listing.updateDriveway': 'listings:write',
   'storage.attachDrivewayPhoto': 'listings:write',
   'storage.removeDrivewayPhoto': 'listings:write',

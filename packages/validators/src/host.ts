@@ -16,6 +16,9 @@ import { z } from './z';
 
 const amenityValues = Object.keys(AMENITY_LABELS) as [Amenity, ...Amenity[]];
 const id = (what: string) => z.uuid({ message: `${what} id must be a UUID.` });
+
+/** The most events a driveway is listed for in one go (the API and the form). */
+const LISTINGS_FOR_EVENTS_MAX_FORM = 20;
 const instant = z.iso.datetime({ offset: true, message: 'Enter a date and time.' });
 
 const priceCents = z
@@ -192,6 +195,20 @@ export const addListingFormInput = z
   .extend(listingTermsForm)
   .refine(wallClockInOrder, WINDOW_ORDER);
 
+/** "List for more events": the events ticked, one price, spaces and plate rule for all. */
+export const addListingsFormInput = z.object({
+  drivewayId: id('Driveway'),
+  eventIds: z
+    .array(id('Event'))
+    .min(1, { message: 'Tick at least one event.' })
+    .max(LISTINGS_FOR_EVENTS_MAX_FORM, {
+      message: `Tick at most ${LISTINGS_FOR_EVENTS_MAX_FORM} events at once.`,
+    }),
+  price: dollars,
+  spacesOffered,
+  licensePlateRequired: z.boolean().default(false),
+});
+
 export const editDrivewayFormInput = z.object({
   drivewayId: id('Driveway'),
   title,
@@ -216,5 +233,34 @@ export const priceHelpInput = z
     latitude: z.number().min(-90).max(90).optional(),
     longitude: z.number().min(-180).max(180).optional(),
     excludeListingId: id('Listing').optional(),
+  })
+  .strict();
+
+/** The most events a driveway is listed for in one go. */
+export const LISTINGS_FOR_EVENTS_MAX = LISTINGS_FOR_EVENTS_MAX_FORM;
+
+/** One driveway listed for several events at once, with one price, spaces and plate rule. */
+export const listingsForEventsInput = z
+  .object({
+    drivewayId: id('Driveway'),
+    eventIds: z
+      .array(id('Event'))
+      .min(1, { message: 'Choose at least one event.' })
+      .max(LISTINGS_FOR_EVENTS_MAX, {
+        message: `Choose at most ${LISTINGS_FOR_EVENTS_MAX} events at once.`,
+      })
+      .refine((ids) => new Set(ids).size === ids.length, { message: 'Each event once.' }),
+    priceCents,
+    spacesOffered,
+    licensePlateRequired: z.boolean().default(true),
+  })
+  .strict();
+export type ListingsForEventsInput = z.output<typeof listingsForEventsInput>;
+
+/** The events a driveway could be listed for: within `miles` of it (2 by default). */
+export const eventsNearDrivewayInput = z
+  .object({
+    drivewayId: id('Driveway'),
+    miles: z.number().min(0.5).max(25).default(2),
   })
   .strict();

@@ -3,6 +3,7 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import { httpStatusOf, publicMessageOf } from '@parkside/api/errors';
 import {
   addListingFormInput,
+  addListingsFormInput,
   drivewayPhotoFormInput,
   editDrivewayFormInput,
   editListingFormInput,
@@ -121,6 +122,20 @@ export async function runHostAction(context: AppLoadContext, formData: FormData)
           licensePlateRequired: v.licensePlateRequired,
         });
         return done('Your driveway is listed for another event.');
+      });
+    case 'add-listings':
+      return handle(formData, intent, field('drivewayId'), addListingsFormInput, async (v) => {
+        const { created } = await api.addForEvents({
+          drivewayId: v.drivewayId,
+          eventIds: v.eventIds,
+          priceCents: v.price,
+          spacesOffered: v.spacesOffered,
+          licensePlateRequired: v.licensePlateRequired,
+        });
+        return done(
+          `Your driveway is listed for ${created.length} more ${created.length === 1 ? 'event' : 'events'}.`,
+          created.map((c) => c.title).join(', '),
+        );
       });
     case 'attach-photo':
       return handle(formData, intent, field('drivewayId'), drivewayPhotoFormInput, async (v) => {

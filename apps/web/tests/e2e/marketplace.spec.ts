@@ -243,6 +243,20 @@ test('a host edits a listing and lists the driveway for another event', async ({
     page.getByRole('status').filter({ hasText: 'Your driveway is listed for another event.' }),
   ).toBeVisible();
   await expect(driveway.getByRole('article')).toHaveCount(2);
+
+  // Several events at once: those within 10 miles, two ticked, one price for both.
+  await driveway.getByText('List for more events').click();
+  await driveway.getByRole('combobox', { name: /Upcoming events within/ }).selectOption('10');
+  const eventBoxes = driveway.locator('input[name="eventIds"]');
+  await expect(eventBoxes.first()).toBeVisible();
+  await eventBoxes.nth(0).check();
+  await eventBoxes.nth(1).check();
+  await driveway.getByLabel('Price per space (USD)').last().fill('21');
+  await driveway.getByRole('button', { name: 'List for 2 events' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Your driveway is listed for 2 more events.' }),
+  ).toBeVisible();
+  await expect(driveway.getByRole('article')).toHaveCount(4);
 });
 
 /** The first event the driveway is not listed for yet, as the picker shows it. */

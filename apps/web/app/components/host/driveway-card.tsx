@@ -2,6 +2,7 @@ import { AmenityList } from '~/components/driveways/amenity-list';
 import { DrivewayPhotos } from '~/components/driveways/driveway-photos';
 import { AddListingForm, EditDrivewayForm, type DrivewayFormProps } from './host-forms';
 import { ListingPanel } from './listing-panel';
+import { MoreEventsForm } from './more-events-form';
 
 /** A host's driveway with its listings per event and what the host can do with them. */
 export function DrivewayCard({ driveway, events, feeBps, failure }: DrivewayFormProps) {
@@ -24,6 +25,7 @@ export function DrivewayCard({ driveway, events, feeBps, failure }: DrivewayForm
       <div className="flex flex-col gap-3">
         <EditDrivewayForm driveway={driveway} failure={failure} />
         <AddListingForm driveway={driveway} events={events} feeBps={feeBps} failure={failure} />
+        <MoreEventsForm driveway={driveway} feeBps={feeBps} failure={failure} />
       </div>
       <h3 className="sr-only">Listings</h3>
       {driveway.listings.length === 0 ? (

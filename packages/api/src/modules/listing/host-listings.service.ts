@@ -21,11 +21,11 @@ import { spacesTaken, listingSummaryColumns } from '../../shared/listings';
 
 const HOUR = 3_600_000;
 
-const isUpcoming = (event: { status: string; endsAt: Date }, now: Date) =>
+export const isUpcoming = (event: { status: string; endsAt: Date }, now: Date) =>
   event.status === 'scheduled' && event.endsAt > now;
 
 /** The host's own driveway, locked for a change. */
-async function lockOwnDriveway(tx: Tx, host: SessionUser, drivewayId: string) {
+export async function lockOwnDriveway(tx: Tx, host: SessionUser, drivewayId: string) {
   const [driveway] = await tx
     .select()
     .from(driveways)

@@ -4,6 +4,8 @@ import {
   listingAddInput,
   listingIdInput,
   listingsForEventInput,
+  eventsNearDrivewayInput,
+  listingsForEventsInput,
   listingUpdateInput,
   priceHelpInput,
 } from '@parkside/validators';
@@ -24,6 +26,7 @@ import { listingsForEvent } from './listing-search.service';
 import { rentPage } from './rent-page';
 import { drivewayPage } from './driveway-page';
 import { priceHelp } from './price-help';
+import { addListingsForEvents, eventsNearDriveway } from './many-events';
 
 const listingId = z.uuid({ message: 'Listing id must be a UUID.' });
 
@@ -111,6 +114,19 @@ export const listingRouter = router({
     .meta({ scope: 'listings:write' })
     .input(listingAddInput)
     .mutation(({ ctx, input }) => addListing(ctx.db, ctx.user, input, ctx.settings.publicUrl)),
+
+  /** Upcoming events near one of the host's driveways that it is not listed for yet. */
+  eventsNear: verifiedProcedure
+    .input(eventsNearDrivewayInput)
+    .query(({ ctx, input }) => eventsNearDriveway(ctx.db, ctx.user, input)),
+
+  /** One of the host's driveways listed for several events at once: all or none. */
+  addForEvents: verifiedProcedure
+    .meta({ scope: 'listings:write' })
+    .input(listingsForEventsInput)
+    .mutation(({ ctx, input }) =>
+      addListingsForEvents(ctx.db, ctx.user, input, ctx.settings.publicUrl),
+    ),
 
   updateDriveway: verifiedProcedure
     .meta({ scope: 'listings:write' })

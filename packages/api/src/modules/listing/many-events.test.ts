@@ -1,0 +1,134 @@
+import { events, listings } from '@parkside/db';
+import { createTestDatabase, type TestDatabase } from '@parkside/db/testing';
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SessionUser } from '@parkside/core';
+import { createContext } from '../../context';
+import { createCaller } from '../../root';
+import { drivewayRequest, makeEvent } from '../../test-marketplace';
+import { insertUsers, testUser } from '../../test-users';
+
+let handle: TestDatabase;
+const host = testUser('mehost', { isHost: true });
+const other = testUser('meother', { isHost: true });
+const api = (user: SessionUser | null) => createCaller(createContext({ db: handle.db, user }));
+
+beforeAll(async () => {
+  handle = await createTestDatabase();
+  await insertUsers(handle.db, host, other);
+}, 60_000);
+afterAll(async () => {
+  await handle?.close();
+});
+
+let counter = 0;
+/** A home game at the stadium, `days` from now. */
+const game = (days: number) => {
+  counter += 1;
+  return makeEvent(handle.db, {
+    title: `Home game ${counter}`,
+    slug: `home-game-${counter}-${Date.now()}`,
+    startsInHours: days * 24,
+  });
+};
+
+describe('one driveway, many events', () => {
+  it('offers the upcoming events within the distance it is not listed for, soonest first', async () => {
+    const first = await game(3);
+    const second = await game(10);
+    const third = await game(17);
+    const far = await makeEvent(handle.db, {
+      title: 'Far away game',
+      slug: `far-game-${Date.now()}`,
+      startsInHours: 96,
+      latitude: 45.5,
+      longitude: -122.6,
+    });
+    const { drivewayId } = await api(host).listing.createWithDriveway(drivewayRequest(first.id));
+    const near = await api(host).listing.eventsNear({ drivewayId, miles: 2 });
+    const ids = near.map((e) => e.id);
+    expect(ids).toEqual(expect.arrayContaining([second.id, third.id]));
+    expect(ids).not.toContain(first.id); // already listed
+    expect(ids).not.toContain(far.id);
+    expect(ids.indexOf(second.id)).toBeLessThan(ids.indexOf(third.id));
+    expect(near.find((e) => e.id === second.id)!.miles).toBeLessThan(2);
+    await expect(api(other).listing.eventsNear({ drivewayId, miles: 2 })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+  });
+
+  it('lists the driveway for several events in one go, each with its own window', async () => {
+    const opener = await game(4);
+    const games = [await game(11), await game(18), await game(25)];
+    const { drivewayId } = await api(host).listing.createWithDriveway(drivewayRequest(opener.id));
+    const { created } = await api(host).listing.addForEvents({
+      drivewayId,
+      eventIds: games.map((g) => g.id),
+      priceCents: 2200,
+      spacesOffered: 2,
+    });
+    expect(created.map((c) => c.eventId)).toEqual(games.map((g) => g.id));
+    const rows = await handle.db
+      .select()
+      .from(listings)
+      .where(
+        inArray(
+          listings.eventId,
+          games.map((g) => g.id),
+        ),
+      );
+    expect(rows).toHaveLength(3);
+    for (const g of games) {
+      const row = rows.find((r) => r.eventId === g.id)!;
+      expect(row).toMatchObject({ priceCents: 2200, spacesOffered: 2, status: 'open' });
+      expect(row.availableFrom.getTime()).toBe(g.startsAt.getTime() - 3_600_000);
+      expect(row.availableTo.getTime()).toBe(g.endsAt.getTime() + 3_600_000);
+    }
+    // Each one changes on its own afterwards.
+    await api(host).listing.setSpaces({ listingId: created[0]!.listingId, spacesOffered: 1 });
+    const [changed] = await handle.db
+      .select()
+      .from(listings)
+      .where(eq(listings.id, created[0]!.listingId));
+    expect(changed!.spacesOffered).toBe(1);
+  });
+
+  it('lists none when one event in the middle fails: already listed, cancelled, or too many spaces', async () => {
+    const opener = await game(5);
+    const { drivewayId } = await api(host).listing.createWithDriveway(drivewayRequest(opener.id));
+    const [a, b] = [await game(12), await game(19)];
+    const count = async () =>
+      (
+        await handle.db
+          .select()
+          .from(listings)
+          .where(inArray(listings.eventId, [a.id, b.id]))
+      ).length;
+    const request = (eventIds: string[], spacesOffered = 2) => ({
+      drivewayId,
+      eventIds,
+      priceCents: 2000,
+      spacesOffered,
+    });
+    await expect(
+      api(host).listing.addForEvents(request([a.id, opener.id, b.id])),
+    ).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: expect.stringMatching(/already listed for .+; nothing was listed\.$/),
+    });
+    expect(await count()).toBe(0);
+    await handle.db.update(events).set({ status: 'cancelled' }).where(eq(events.id, b.id));
+    await expect(api(host).listing.addForEvents(request([a.id, b.id]))).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: expect.stringMatching(/is over or cancelled; nothing was listed\.$/),
+    });
+    expect(await count()).toBe(0);
+    await expect(api(host).listing.addForEvents(request([a.id], 9))).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+    });
+    await expect(api(other).listing.addForEvents(request([a.id]))).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+    expect(await count()).toBe(0);
+  });
+});

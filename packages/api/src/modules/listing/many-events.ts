@@ -1,0 +1,139 @@
+import { AppError, type SessionUser } from '@parkside/core';
+import { driveways, events, listings, type Database } from '@parkside/db';
+import type { ListingsForEventsInput } from '@parkside/validators';
+import { and, asc, eq, gt, inArray, notExists, sql } from 'drizzle-orm';
+import { notifyWaitlist } from '../notifications/waitlist-mail';
+import { inTransaction } from '../../transaction';
+import { isUpcoming, lockOwnDriveway } from './host-listings.service';
+
+const HOUR = 3_600_000;
+const EARTH_RADIUS_MILES = 3958.8;
+/** At most this many events are offered to choose from at once. */
+export const EVENTS_NEAR_LIMIT = 100;
+
+/**
+ * The upcoming events within `miles` of the host's own driveway that it is not listed for yet,
+ * soonest first, with each venue's distance: what "List for more events" offers.
+ */
+export async function eventsNearDriveway(
+  db: Database,
+  host: SessionUser,
+  input: { drivewayId: string; miles: number },
+  now = new Date(),
+) {
+  const [driveway] = await db
+    .select({
+      id: driveways.id,
+      hostId: driveways.hostId,
+      lat: driveways.latitude,
+      lng: driveways.longitude,
+    })
+    .from(driveways)
+    .where(eq(driveways.id, input.drivewayId))
+    .limit(1);
+  if (!driveway || driveway.hostId !== host.id)
+    throw new AppError('NOT_FOUND', 'Driveway not found.');
+  const miles = sql<number>`(${2 * EARTH_RADIUS_MILES}::float8 * asin(sqrt(
+    sin(radians(${events.latitude} - ${driveway.lat}::float8) / 2) ^ 2
+    + cos(radians(${driveway.lat}::float8)) * cos(radians(${events.latitude}))
+      * sin(radians(${events.longitude} - ${driveway.lng}::float8) / 2) ^ 2)))`;
+  // A box around the circle first (a degree of latitude is about 69 miles), then true miles.
+  const dLat = input.miles / 69;
+  const dLng = dLat / Math.max(Math.cos((driveway.lat * Math.PI) / 180), 0.01);
+  const rows = await db
+    .select({
+      id: events.id,
+      title: events.title,
+      venueName: events.venueName,
+      startsAt: events.startsAt,
+      endsAt: events.endsAt,
+      timeZone: events.timeZone,
+      miles: miles.as('miles'),
+    })
+    .from(events)
+    .where(
+      and(
+        eq(events.status, 'scheduled'),
+        gt(events.endsAt, now),
+        sql`${events.latitude} between ${driveway.lat - dLat} and ${driveway.lat + dLat}`,
+        sql`${events.longitude} between ${driveway.lng - dLng} and ${driveway.lng + dLng}`,
+        sql`${miles} <= ${input.miles}`,
+        notExists(
+          db
+            .select({ id: listings.id })
+            .from(listings)
+            .where(and(eq(listings.eventId, events.id), eq(listings.drivewayId, driveway.id))),
+        ),
+      ),
+    )
+    .orderBy(asc(events.startsAt), asc(events.id))
+    .limit(EVENTS_NEAR_LIMIT);
+  return rows.map((row) => ({
+    ...row,
+    miles: Math.round(row.miles * 100) / 100,
+    startsAt: row.startsAt.toISOString(),
+    endsAt: row.endsAt.toISOString(),
+  }));
+}
+
+/**
+ * Lists the host's driveway for several upcoming events at once, with one price, number of
+ * spaces and plate rule, each window from an hour before its event to an hour after. All or
+ * none: an event that is over, cancelled or already listed stops the whole request, naming it.
+ */
+export async function addListingsForEvents(
+  db: Database,
+  host: SessionUser,
+  input: ListingsForEventsInput,
+  publicUrl: string,
+  now = new Date(),
+) {
+  return inTransaction(db, async (tx) => {
+    const driveway = await lockOwnDriveway(tx, host, input.drivewayId);
+    if (input.spacesOffered > driveway.capacity) {
+      throw new AppError('BAD_REQUEST', `This driveway holds ${driveway.capacity} cars at most.`);
+    }
+    const found = await tx.select().from(events).where(inArray(events.id, input.eventIds));
+    const listed = await tx
+      .select({ eventId: listings.eventId })
+      .from(listings)
+      .where(and(eq(listings.drivewayId, driveway.id), inArray(listings.eventId, input.eventIds)));
+    const created: { listingId: string; eventId: string; title: string; startsAt: string }[] = [];
+    for (const eventId of input.eventIds) {
+      const event = found.find((e) => e.id === eventId);
+      if (!event || !isUpcoming(event, now)) {
+        throw new AppError(
+          'BAD_REQUEST',
+          `${event ? `"${event.title}" is over or cancelled` : 'One of the events no longer exists'}; nothing was listed.`,
+        );
+      }
+      if (listed.some((l) => l.eventId === eventId)) {
+        throw new AppError(
+          'CONFLICT',
+          `This driveway is already listed for "${event.title}"; nothing was listed.`,
+        );
+      }
+      const [listing] = await tx
+        .insert(listings)
+        .values({
+          drivewayId: driveway.id,
+          eventId: event.id,
+          location: { x: driveway.longitude, y: driveway.latitude },
+          priceCents: input.priceCents,
+          spacesOffered: input.spacesOffered,
+          availableFrom: new Date(event.startsAt.getTime() - HOUR),
+          availableTo: new Date(event.endsAt.getTime() + HOUR),
+          licensePlateRequired: input.licensePlateRequired,
+        })
+        .returning({ id: listings.id });
+      created.push({
+        listingId: listing!.id,
+        eventId: event.id,
+        title: event.title,
+        startsAt: event.startsAt.toISOString(),
+      });
+    }
+    for (const { eventId } of created) await notifyWaitlist(tx, eventId, publicUrl);
+    return { created };
+  });
+}
