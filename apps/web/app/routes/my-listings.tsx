@@ -13,7 +13,7 @@ import { runHostAction } from '~/.server/host-actions';
 import { tryApi } from '~/.server/api-errors';
 import { saveReviewForm } from '~/.server/reviews';
 import { redirectWithToast } from '~/.server/toast';
-import { DrivewayCard } from '~/components/host/driveway-card';
+import { DrivewayCard, holdsFailure } from '~/components/host/driveway-card';
 import { ArrivalsPanel } from '~/components/host/arrivals-panel';
 import { PayoutsPanel } from '~/components/host/payouts-panel';
 import { buttonClasses } from '~/components/ui/button';
@@ -40,7 +40,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // The fee applies to card payments only: paid on arrival, the host keeps the whole price.
   const feeBps =
     payouts.online && payouts.status === 'active' ? context.settings.platformFeeBps : 0;
-  return { driveways, events, payouts, arrivals, feeBps };
+  return { driveways, events, payouts, arrivals, feeBps, now: new Date().toISOString() };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -78,7 +78,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function MyListings() {
-  const { driveways, events, payouts, arrivals, feeBps } = useLoaderData<typeof loader>();
+  const { driveways, events, payouts, arrivals, feeBps, now } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const checkIn = answer && 'checkInError' in answer ? answer : undefined;
   const failure = answer && 'checkInError' in answer ? undefined : answer;
@@ -115,7 +115,7 @@ export default function MyListings() {
           Earn money on event days: list your driveway in a few minutes.
         </EmptyState>
       ) : (
-        <div className="mt-6 flex flex-col gap-6">
+        <div className="mt-6 flex flex-col gap-4">
           {driveways.map((driveway) => (
             <DrivewayCard
               key={driveway.id}
@@ -123,6 +123,9 @@ export default function MyListings() {
               events={events}
               feeBps={feeBps}
               failure={failure}
+              // One line each once there are several; open when a form of it was refused.
+              open={driveways.length <= 2 || holdsFailure(driveway, failure?.target)}
+              now={now}
             />
           ))}
         </div>

@@ -8,7 +8,7 @@ import { PNG } from 'pngjs';
 import postgres from 'postgres';
 import { freePort, startServer, stopServers } from './app-servers';
 import { createFreshDatabase } from './fresh-database';
-import { callApi, expectClearOfFeedback, screenshots } from './page-api';
+import { callApi, expectClearOfFeedback, openDriveway, screenshots } from './page-api';
 import { signedInPage } from './session';
 
 // On a phone, as people would: the driver opens the pass, the host checks the car in with the
@@ -248,6 +248,7 @@ test('the pass gets the car checked in, and both sides review after the event', 
     await driver.screenshot({ path: 'test-results/screenshots/game-day-review-390.png' });
 
     await host.goto('/my-listings');
+    await openDriveway(host, 'Wide driveway on Oak Lane');
     const guest = host.getByRole('form', { name: 'How was Dana Driver as a guest?' });
     await guest.getByRole('radio', { name: '4 stars' }).check();
     await guest.getByRole('button', { name: 'Post review' }).click();

@@ -59,3 +59,13 @@ export async function expectClearOfFeedback(page: Page, target: Locator) {
     })
     .toBe('clear');
 }
+
+/** Opens a driveway on My Listings (each is one closed line when the host has several). */
+export async function openDriveway(page: Page, title: string) {
+  const region = page.getByRole('region', { name: title });
+  const details = region.locator('details').first();
+  if ((await details.getAttribute('open')) === null)
+    await region.locator('summary').first().click();
+  await expect(details).toHaveAttribute('open', '');
+  return region;
+}

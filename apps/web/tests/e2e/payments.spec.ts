@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 import { freePort, startServer, stopServers } from './app-servers';
 import { testSmtpUrl, waitForEmail } from './control';
 import { createFreshDatabase } from './fresh-database';
-import { screenshots } from './page-api';
+import { openDriveway, screenshots } from './page-api';
 import { signedInPage } from './session';
 
 // A production server with Stripe keys, talking to a local server that answers as Stripe's API
@@ -107,6 +107,7 @@ for (const width of [390, 1366]) {
 
       // The host sees the fee breakdown on the booking.
       await host.goto('/my-listings');
+      await openDriveway(host, 'Wide driveway on Oak Lane');
       await expect(
         host.getByRole('listitem', { name: 'Booking by Dana Driver' }).first(),
       ).toContainText('Paid $25.00 by card · $3.75 fee · you receive $21.25');

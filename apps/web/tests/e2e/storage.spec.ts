@@ -1,3 +1,4 @@
+import { openDriveway } from './page-api';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { fakeExecutable, noisyPng } from './images';
 import { fillEvent } from './event-form';
@@ -53,7 +54,7 @@ test('a host adds a driveway photo on My Listings with a progress bar, drivers s
   // The old address leads to the photos' home: each driveway on My Listings.
   await expect(page).toHaveURL(/\/my-listings$/);
   await expect(page.getByRole('heading', { name: 'My Listings', level: 1 })).toBeVisible();
-  const section = page.getByRole('region', { name: OAK_LANE });
+  const section = await openDriveway(page, OAK_LANE);
   // The demo driveway comes with the photos the seed drew for it.
   const photos = section.getByRole('img', { name: new RegExp(`^${OAK_LANE}, view \\d+$`) });
   await expect(photos.first()).toBeVisible();
@@ -101,6 +102,7 @@ test('a host adds a driveway photo on My Listings with a progress bar, drivers s
 
   // Taken off again: My Listings and the driveway's page no longer show it.
   await page.goto('/my-listings');
+  await openDriveway(page, OAK_LANE);
   await section.getByRole('button', { name: `Remove photo ${before + 1} of ${OAK_LANE}` }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Photo removed.' })).toBeVisible();
   await expect(added).toHaveCount(0);
