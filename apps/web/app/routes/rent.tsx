@@ -5,6 +5,7 @@ import { data, redirect } from '@remix-run/node';
 import { Link, useLoaderData, useLocation } from '@remix-run/react';
 import { useState } from 'react';
 import { tryApi } from '~/.server/api-errors';
+import { shownEvent } from '~/.server/shown-event';
 import { joinWaitlistAction } from '~/.server/waitlist';
 import { KeptPart } from '~/components/layout/kept-part';
 import { ListingsMap } from '~/components/map/listings-map';
@@ -50,27 +51,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       }),
     );
     if (!found.ok) return { value: null, dependsOn: null };
-    // The browser gets what the page shows of the event; its description can run to paragraphs.
     const { event, waiting: _visitorsNeverWait, ...rest } = found.value;
     return {
-      value: {
-        ...rest,
-        event: {
-          id: event.id,
-          title: event.title,
-          status: event.status,
-          imageUrl: event.imageUrl,
-          startsAt: event.startsAt,
-          endsAt: event.endsAt,
-          timeZone: event.timeZone,
-          venueName: event.venueName,
-          street: event.street,
-          city: event.city,
-          region: event.region,
-          latitude: event.latitude,
-          longitude: event.longitude,
-        },
-      },
+      value: { ...rest, event: shownEvent(event) },
       dependsOn: { events: [event.id] },
     };
   });

@@ -7,6 +7,7 @@ import {
 } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { tryApi } from '~/.server/api-errors';
+import { shownEvent } from '~/.server/shown-event';
 import { joinWaitlistAction } from '~/.server/waitlist';
 import { PhotoGallery } from '~/components/driveways/photo-gallery';
 import { NotFound } from '~/components/errors/error-screens';
@@ -42,7 +43,8 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const page = await context.kept.shared(request, async (api) => {
     const found = await tryApi(() => api.listing.drivewayPage({ listingId }));
     if (!found.ok) return { value: null, dependsOn: null };
-    return { value: found.value, dependsOn: { events: [found.value.event.id] } };
+    const { event, ...rest } = found.value;
+    return { value: { ...rest, event: shownEvent(event) }, dependsOn: { events: [event.id] } };
   });
   if (!page) return data({ page: null, origin, waiting: false }, { status: 404 });
   // The driver's own: whether they already wait for a space at this event.
