@@ -255,6 +255,8 @@ export function bookingReminderDriverEmail(input: {
   url: string;
   /** The parking pass to show on arrival. */
   passUrl?: string;
+  /** The money story's line: "Pay $28.00 to the host when you arrive" or "Paid $28.00 by card". */
+  payment?: string;
 }): EmailContent {
   const { booking } = input;
   return render({
@@ -266,7 +268,13 @@ export function bookingReminderDriverEmail(input: {
         kind: 'paragraph',
         text: `A reminder for tomorrow: your space at ${booking.drivewayTitle} is waiting for you.`,
       },
-      { kind: 'details', rows: summaryRows(booking) },
+      {
+        kind: 'details',
+        rows: [
+          ...summaryRows(booking),
+          ...(input.payment ? [['Payment', input.payment] as [string, string]] : []),
+        ],
+      },
       ...(input.accessInstructions
         ? [{ kind: 'paragraph' as const, text: `How to get in: ${input.accessInstructions}` }]
         : []),

@@ -159,6 +159,8 @@ describe('the day-before reminders', () => {
     expect(driverMail).toHaveLength(1);
     expect(driverMail[0]!.text).toContain('Park on the left side of the driveway.');
     expect(driverMail[0]!.text).toContain('https://www.google.com/maps/dir/?api=1&destination=');
+    // Paid on arrival: the reminder says what to bring.
+    expect(driverMail[0]!.text).toContain('Payment: Pay $20.00 to the host when you arrive');
     expect(mailTo(other.email, `Tomorrow: your parking for ${event.title}`)).toHaveLength(0);
     const hostMail = mailTo(host.email, `Tomorrow: 1 car for ${event.title}`);
     expect(hostMail).toHaveLength(1);

@@ -23,7 +23,7 @@ import {
 } from '@parkside/email';
 import { enqueueEmails, type QueuedEmail } from '@parkside/email/queue';
 import { defineTask, enqueueJobs, handlerOf, jobOf, taskSet, type TaskSet } from '@parkside/jobs';
-import { fromZonedInput, toZonedInput } from '@parkside/validators';
+import { driverMoneyLine, fromZonedInput, toZonedInput } from '@parkside/validators';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { inTransaction } from '../../transaction';
@@ -194,6 +194,8 @@ async function sendDriverReminder(
         name: row.driver.name,
         booking: summaryOf(row),
         accessInstructions: driveway.accessInstructions,
+        // Paid on arrival, the driver needs to know to bring the money.
+        payment: driverMoneyLine(booking),
         directionsUrl: `https://www.google.com/maps/dir/?api=1&destination=${driveway.latitude},${driveway.longitude}`,
         url: new URL(`/booking-success?booking=${booking.id}`, publicUrl).toString(),
         passUrl: new URL(`/bookings/${booking.id}/pass`, publicUrl).toString(),
