@@ -19,6 +19,15 @@ const id = (what: string) => z.uuid({ message: `${what} id must be a UUID.` });
 
 /** The most events a driveway is listed for in one go (the API and the form). */
 const LISTINGS_FOR_EVENTS_MAX_FORM = 20;
+
+/** The events one driveway is listed for in one go: at least one, each once, 20 at most. */
+const eventIdsSchema = z
+  .array(id('Event'))
+  .min(1, { message: 'Choose at least one event.' })
+  .max(LISTINGS_FOR_EVENTS_MAX_FORM, {
+    message: `Choose at most ${LISTINGS_FOR_EVENTS_MAX_FORM} events at once.`,
+  })
+  .refine((ids) => new Set(ids).size === ids.length, { message: 'Each event once.' });
 const instant = z.iso.datetime({ offset: true, message: 'Enter a date and time.' });
 
 const priceCents = z
@@ -198,12 +207,7 @@ export const addListingFormInput = z
 /** "List for more events": the events ticked, one price, spaces and plate rule for all. */
 export const addListingsFormInput = z.object({
   drivewayId: id('Driveway'),
-  eventIds: z
-    .array(id('Event'))
-    .min(1, { message: 'Tick at least one event.' })
-    .max(LISTINGS_FOR_EVENTS_MAX_FORM, {
-      message: `Tick at most ${LISTINGS_FOR_EVENTS_MAX_FORM} events at once.`,
-    }),
+  eventIds: eventIdsSchema,
   price: dollars,
   spacesOffered,
   licensePlateRequired: z.boolean().default(false),
@@ -243,13 +247,7 @@ export const LISTINGS_FOR_EVENTS_MAX = LISTINGS_FOR_EVENTS_MAX_FORM;
 export const listingsForEventsInput = z
   .object({
     drivewayId: id('Driveway'),
-    eventIds: z
-      .array(id('Event'))
-      .min(1, { message: 'Choose at least one event.' })
-      .max(LISTINGS_FOR_EVENTS_MAX, {
-        message: `Choose at most ${LISTINGS_FOR_EVENTS_MAX} events at once.`,
-      })
-      .refine((ids) => new Set(ids).size === ids.length, { message: 'Each event once.' }),
+    eventIds: eventIdsSchema,
     priceCents,
     spacesOffered,
     licensePlateRequired: z.boolean().default(true),

@@ -367,6 +367,33 @@ export async function updateDriveway(
   });
 }
 
+/**
+ * A new listing's row: the driveway's position, the terms, and the window (by default from an
+ * hour before the event starts to an hour after it ends).
+ */
+export function newListing(
+  driveway: { id: string; latitude: number; longitude: number },
+  event: { id: string; startsAt: Date; endsAt: Date },
+  terms: {
+    priceCents: number;
+    spacesOffered: number;
+    licensePlateRequired: boolean;
+    availableFrom?: Date;
+    availableTo?: Date;
+  },
+) {
+  return {
+    drivewayId: driveway.id,
+    eventId: event.id,
+    location: { x: driveway.longitude, y: driveway.latitude },
+    priceCents: terms.priceCents,
+    spacesOffered: terms.spacesOffered,
+    availableFrom: terms.availableFrom ?? new Date(event.startsAt.getTime() - HOUR),
+    availableTo: terms.availableTo ?? new Date(event.endsAt.getTime() + HOUR),
+    licensePlateRequired: terms.licensePlateRequired,
+  };
+}
+
 /** A host offers one of their driveways for another upcoming event. */
 export async function addListing(
   db: Database,
@@ -394,27 +421,14 @@ export async function addListing(
         'This driveway is already listed for that event; edit that listing instead.',
       );
     }
-    const availableFrom = input.availableFrom
-      ? new Date(input.availableFrom)
-      : new Date(event.startsAt.getTime() - HOUR);
-    const availableTo = input.availableTo
-      ? new Date(input.availableTo)
-      : new Date(event.endsAt.getTime() + HOUR);
-    if (availableTo <= availableFrom)
+    const row = newListing(driveway, event, {
+      ...input,
+      availableFrom: input.availableFrom ? new Date(input.availableFrom) : undefined,
+      availableTo: input.availableTo ? new Date(input.availableTo) : undefined,
+    });
+    if (row.availableTo <= row.availableFrom)
       throw new AppError('BAD_REQUEST', 'The parking window must end after it starts.');
-    const [listing] = await tx
-      .insert(listings)
-      .values({
-        drivewayId: driveway.id,
-        eventId: event.id,
-        location: { x: driveway.longitude, y: driveway.latitude },
-        priceCents: input.priceCents,
-        spacesOffered: input.spacesOffered,
-        availableFrom,
-        availableTo,
-        licensePlateRequired: input.licensePlateRequired,
-      })
-      .returning();
+    const [listing] = await tx.insert(listings).values(row).returning();
     await notifyWaitlist(tx, event.id, publicUrl);
     return { listingId: listing!.id };
   });

@@ -4,9 +4,8 @@ import type { ListingsForEventsInput } from '@parkside/validators';
 import { and, asc, eq, gt, inArray, notExists, sql } from 'drizzle-orm';
 import { notifyWaitlist } from '../notifications/waitlist-mail';
 import { inTransaction } from '../../transaction';
-import { isUpcoming, lockOwnDriveway } from './host-listings.service';
+import { isUpcoming, lockOwnDriveway, newListing } from './host-listings.service';
 
-const HOUR = 3_600_000;
 const EARTH_RADIUS_MILES = 3958.8;
 /** At most this many events are offered to choose from at once. */
 export const EVENTS_NEAR_LIMIT = 100;
@@ -115,16 +114,7 @@ export async function addListingsForEvents(
       }
       const [listing] = await tx
         .insert(listings)
-        .values({
-          drivewayId: driveway.id,
-          eventId: event.id,
-          location: { x: driveway.longitude, y: driveway.latitude },
-          priceCents: input.priceCents,
-          spacesOffered: input.spacesOffered,
-          availableFrom: new Date(event.startsAt.getTime() - HOUR),
-          availableTo: new Date(event.endsAt.getTime() + HOUR),
-          licensePlateRequired: input.licensePlateRequired,
-        })
+        .values(newListing(driveway, event, input))
         .returning({ id: listings.id });
       created.push({
         listingId: listing!.id,
