@@ -46,7 +46,12 @@ type Booking = Awaited<ReturnType<typeof loader>>['bookings'][number];
 function sectionsOf(bookings: Booking[]) {
   const cancelled = (b: Booking) => b.status === 'cancelled' || b.status === 'expired';
   return [
-    { id: 'upcoming', title: 'Upcoming', list: bookings.filter((b) => !cancelled(b) && !b.past) },
+    // Soonest first for what is ahead; most recent first for the rest (the API's order).
+    {
+      id: 'upcoming',
+      title: 'Upcoming',
+      list: bookings.filter((b) => !cancelled(b) && !b.past).reverse(),
+    },
     { id: 'past', title: 'Past', list: bookings.filter((b) => !cancelled(b) && b.past) },
     { id: 'cancelled', title: 'Cancelled', list: bookings.filter(cancelled) },
   ];
@@ -55,8 +60,6 @@ function sectionsOf(bookings: Booking[]) {
 export default function MyBookings() {
   const { bookings, fullRefundHours } = useLoaderData<typeof loader>();
   const sections = sectionsOf(bookings);
-  // Soonest first for what is ahead; most recent first for the rest (the API's order).
-  sections[0]!.list.reverse();
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-12">
       <h1 className="text-3xl font-extrabold tracking-tight">My Bookings</h1>

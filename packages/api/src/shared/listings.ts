@@ -14,23 +14,31 @@ export interface Place {
 }
 
 /** A place given as numbers, or as SQL (placeholders of a prepared statement). */
-interface PlaceSql {
+export interface PlaceSql {
   latitude: number | SQLWrapper;
   longitude: number | SQLWrapper;
 }
 
-/**
- * Great-circle miles from `from` to a listing's position (haversine, the same formula the
- * listing cards show), in SQL. `location` is (x = longitude, y = latitude).
- */
-export function milesFrom(from: PlaceSql): SQL<number> {
+/** Great-circle miles between two places (haversine, the formula every distance shown uses), in SQL. */
+export function milesBetween(from: PlaceSql, to: PlaceSql): SQL<number> {
   const lat = sql`${from.latitude}::float8`;
   const lng = sql`${from.longitude}::float8`;
-  const y = sql`(${listings.location})[1]`;
-  const x = sql`(${listings.location})[0]`;
+  const y = sql`${to.latitude}::float8`;
+  const x = sql`${to.longitude}::float8`;
   return sql<number>`(${2 * EARTH_RADIUS_MILES}::float8 * asin(sqrt(
     sin(radians(${y} - ${lat}) / 2) ^ 2
     + cos(radians(${lat})) * cos(radians(${y})) * sin(radians(${x} - ${lng}) / 2) ^ 2)))`;
+}
+
+/**
+ * Great-circle miles from `from` to a listing's position, in SQL. `location` is
+ * (x = longitude, y = latitude).
+ */
+export function milesFrom(from: PlaceSql): SQL<number> {
+  return milesBetween(from, {
+    latitude: sql`(${listings.location})[1]`,
+    longitude: sql`(${listings.location})[0]`,
+  });
 }
 
 /** What a listing card shows of its driveway (before booking: no access instructions). */

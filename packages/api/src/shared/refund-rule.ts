@@ -1,5 +1,17 @@
 /** The refund rule drivers read before they book, on every page that shows it. */
 
+/** What a driver gets back when cancelling now: full refund early enough, nothing after. */
+export function driverRefundCents(
+  booking: { priceCents: number },
+  eventStartsAt: Date,
+  now: Date,
+  fullRefundHours: number,
+) {
+  return eventStartsAt.getTime() - now.getTime() >= fullRefundHours * 3_600_000
+    ? booking.priceCents
+    : 0;
+}
+
 /**
  * The refund rule of a booking at `priceCents` on an event starting at `startsAt`: paid by
  * card, the full price comes back when cancelled at least `fullRefundHours` before the start,
@@ -16,7 +28,7 @@ export function refundRule(
     fullRefundHours,
     /** Cancelled before this instant, a card payment comes back in full; after it, nothing. */
     cutoff: cutoff.toISOString(),
-    refundableNowCents: now < cutoff ? priceCents : 0,
+    refundableNowCents: driverRefundCents({ priceCents }, startsAt, now, fullRefundHours),
   };
 }
 

@@ -1,5 +1,6 @@
 import { Form, useFetcher } from '@remix-run/react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useSeen } from '~/components/ui/use-seen';
 import { FormError } from '~/components/forms/field';
 import { SubmitButton } from '~/components/forms/submit-button';
 import { formatEventStart } from '~/utils/event-time';
@@ -31,17 +32,7 @@ function byVenue(events: NearEvent[]) {
 function useEventsNear(drivewayId: string, miles: number) {
   const fetcher = useFetcher<{ events: NearEvent[] | null }>({ key: `near-${drivewayId}` });
   const { load } = fetcher;
-  const sentinel = useRef<HTMLDivElement>(null);
-  const [seen, setSeen] = useState(false);
-  useEffect(() => {
-    const element = sentinel.current;
-    if (!element || seen) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) setSeen(true);
-    });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [seen]);
+  const { ref: sentinel, seen } = useSeen<HTMLDivElement>();
   useEffect(() => {
     if (seen) load(`/events-near?driveway=${drivewayId}&miles=${miles}`);
   }, [seen, drivewayId, miles, load]);

@@ -1,6 +1,7 @@
 import { formatUsd } from '@parkside/validators';
 import { useFetcher } from '@remix-run/react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect } from 'react';
+import { useSeen } from '~/components/ui/use-seen';
 
 /** Where to look for nearby prices: the event, and the driveway's position once it has one. */
 export interface PriceHelpFor {
@@ -38,21 +39,7 @@ export function PriceHelp({ id, for: target }: { id: string; for: PriceHelpFor }
   if (target.excludeListingId) query.set('exclude', target.excludeListingId);
   const href = `/price-help?${query}`;
   // Asked only once the field is near the screen: My Listings has a closed one per listing.
-  const ref = useRef<HTMLParagraphElement>(null);
-  const [seen, setSeen] = useState(false);
-  useEffect(() => {
-    const element = ref.current;
-    if (!element || seen) return;
-    // Within a screen's height of the view counts; a closed disclosure's content never does.
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) setSeen(true);
-      },
-      { rootMargin: '100% 0px' },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [seen]);
+  const { ref, seen } = useSeen<HTMLParagraphElement>('100% 0px');
   useEffect(() => {
     if (!seen) return;
     const timer = setTimeout(() => load(href), 250);

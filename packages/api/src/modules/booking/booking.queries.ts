@@ -3,7 +3,7 @@ import { wasCharged } from '@parkside/validators';
 import { bookings, driveways, events, listings, users, type Database } from '@parkside/db';
 import { and, asc, count, desc, eq, gt, not, or } from 'drizzle-orm';
 import { listingSummaryColumns } from '../../shared/listings';
-import { driverRefundCents } from './booking.service';
+import { driverRefundCents } from '../../shared/refund-rule';
 import { drivewayRating, ownReviewOf, reviewStateOf } from '../../shared/reviews';
 import { closedReason } from '../../shared/conversations';
 

@@ -16,6 +16,7 @@ import {
 import { DEFAULT_SETTINGS, type Settings } from '../../settings';
 import { inTransaction } from '../../transaction';
 import { spacesTaken } from '../../shared/listings';
+import { driverRefundCents } from '../../shared/refund-rule';
 import { hostTakesOnlinePayment } from '../../shared/payouts';
 
 export const FILLED_UP_MESSAGE = 'That driveway just filled up. Please pick another one.';
@@ -130,18 +131,6 @@ async function bookSpace(
     else await queueBookingConfirmed(tx, booking!, rules.settings.publicUrl);
     return booking!;
   });
-}
-
-/** What a driver gets back when cancelling now: full refund early enough, nothing after. */
-export function driverRefundCents(
-  booking: Pick<Booking, 'priceCents'>,
-  eventStartsAt: Date,
-  now: Date,
-  fullRefundHours: number,
-) {
-  return eventStartsAt.getTime() - now.getTime() >= fullRefundHours * 3_600_000
-    ? booking.priceCents
-    : 0;
 }
 
 /**

@@ -1,10 +1,10 @@
 import { AppError } from '@parkside/core';
-import { driveways, listings, reviews, users, type Database } from '@parkside/db';
+import { driveways, events, listings, reviews, users, type Database } from '@parkside/db';
 import type { PaymentProvider } from '@parkside/payments';
 import { walkingMinutes } from '@parkside/validators';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { eventRowById, toSummary } from '../../shared/events';
-import { bookedSpacesOf, hasListingWithSpace, milesFrom } from '../../shared/listings';
+import { bookedSpacesOf, hasListingWithSpace, milesBetween } from '../../shared/listings';
 import { hostTakesOnlinePayment } from '../../shared/payouts';
 import { refundRule } from '../../shared/refund-rule';
 import { drivewayRating } from '../../shared/reviews';
@@ -40,6 +40,10 @@ export async function drivewayPage(
       availableTo: listings.availableTo,
       licensePlateRequired: listings.licensePlateRequired,
       booked: sql<number>`${bookedSpacesOf(listings.id)}::int`,
+      miles: milesBetween(
+        { latitude: events.latitude, longitude: events.longitude },
+        { latitude: driveways.latitude, longitude: driveways.longitude },
+      ),
       drivewayId: driveways.id,
       drivewayStatus: driveways.status,
       title: driveways.title,
@@ -62,16 +66,13 @@ export async function drivewayPage(
     })
     .from(listings)
     .innerJoin(driveways, eq(driveways.id, listings.drivewayId))
+    .innerJoin(events, eq(events.id, listings.eventId))
     .leftJoin(users, eq(users.id, driveways.hostId))
     .where(eq(listings.id, listingId))
     .limit(1);
   const event = row && (await eventRowById(db, row.eventId));
   if (!row || !event) throw new AppError('NOT_FOUND', 'That driveway is not listed.');
 
-  const [distance] = await db
-    .select({ miles: milesFrom(event) })
-    .from(listings)
-    .where(eq(listings.id, listingId));
   const latest = await db
     .select({
       rating: reviews.rating,
@@ -96,7 +97,7 @@ export async function drivewayPage(
           : spacesLeft === 0
             ? 'full'
             : 'open';
-  const miles = Math.round((distance?.miles ?? 0) * 100) / 100;
+  const miles = Math.round(row.miles * 100) / 100;
   return {
     listing: {
       id: row.id,

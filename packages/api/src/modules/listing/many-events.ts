@@ -4,9 +4,9 @@ import type { ListingsForEventsInput } from '@parkside/validators';
 import { and, asc, eq, gt, inArray, notExists, sql } from 'drizzle-orm';
 import { notifyWaitlist } from '../notifications/waitlist-mail';
 import { inTransaction } from '../../transaction';
+import { milesBetween } from '../../shared/listings';
 import { isUpcoming, lockOwnDriveway, newListing } from './host-listings.service';
 
-const EARTH_RADIUS_MILES = 3958.8;
 /** At most this many events are offered to choose from at once. */
 export const EVENTS_NEAR_LIMIT = 100;
 
@@ -32,10 +32,10 @@ export async function eventsNearDriveway(
     .limit(1);
   if (!driveway || driveway.hostId !== host.id)
     throw new AppError('NOT_FOUND', 'Driveway not found.');
-  const miles = sql<number>`(${2 * EARTH_RADIUS_MILES}::float8 * asin(sqrt(
-    sin(radians(${events.latitude} - ${driveway.lat}::float8) / 2) ^ 2
-    + cos(radians(${driveway.lat}::float8)) * cos(radians(${events.latitude}))
-      * sin(radians(${events.longitude} - ${driveway.lng}::float8) / 2) ^ 2)))`;
+  const miles = milesBetween(
+    { latitude: driveway.lat, longitude: driveway.lng },
+    { latitude: events.latitude, longitude: events.longitude },
+  );
   // A box around the circle first (a degree of latitude is about 69 miles), then true miles.
   const dLat = input.miles / 69;
   const dLng = dLat / Math.max(Math.cos((driveway.lat * Math.PI) / 180), 0.01);
