@@ -97,6 +97,8 @@ interface World {
   tokenId: string;
   /** The booking's conversation, with one message from the driver. */
   conversationId: string;
+  /** A listing waiting for an admin's review. */
+  inReviewListingId: string;
 }
 
 let uploads = 0;
@@ -158,6 +160,11 @@ async function seedWorld(host: SessionUser, driver: SessionUser): Promise<World>
     .where(eq(events.id, main.event.id))
     .returning();
   await db.update(events).set({ createdBy: host.id }).where(eq(events.id, spare.event.id));
+  const inReview = await makeListing(db, host);
+  await db
+    .update(listings)
+    .set({ status: 'in_review', reviewFlags: ['no_photos'] })
+    .where(eq(listings.id, inReview.listing.id));
   const photo = await uploadAs(host);
   const upload = await uploadAs(host);
   const [driveway] = await db
@@ -197,6 +204,7 @@ async function seedWorld(host: SessionUser, driver: SessionUser): Promise<World>
     feedbackId: note!.id,
     tokenId: token!.id,
     conversationId: await startConversation(driver, (booking as Booking).id),
+    inReviewListingId: inReview.listing.id,
   };
 }
 
@@ -406,6 +414,23 @@ const matrix: Record<string, Rule> = {
     access: 'admin',
     owner: 'admin',
     input: () => ({ action: 'admin.grant' }),
+    outcomes: [['admin', 'ok']],
+  },
+
+  'admin.listingQueue': {
+    access: 'admin',
+    owner: 'admin',
+    input: () => undefined,
+    outcomes: [['admin', 'ok']],
+  },
+  'admin.decideListing': {
+    access: 'admin',
+    owner: 'admin',
+    input: (a) => ({
+      listingId: a.inReviewListingId,
+      decision: 'rejected',
+      reason: 'The photos show a lawn, not a driveway.',
+    }),
     outcomes: [['admin', 'ok']],
   },
 

@@ -9,7 +9,7 @@ import {
 } from '@parkside/db';
 import { instantToLocalDateTime, type EventCreateRequest } from '@parkside/validators';
 import type { SessionUser } from '@parkside/core';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -156,4 +156,22 @@ export async function paidByCard<T extends { id: string }>(db: Database, booking
     .set({ paymentStatus: 'paid', paymentIntentId: `pi_${booking.id.slice(0, 8)}` })
     .where(eq(bookings.id, booking.id));
   return booking;
+}
+
+/**
+ * For API tests about what happens once a listing is live: a driveway made through the API gets
+ * a photo, and its listings in review are approved, as an admin would (the review itself is
+ * tested in admin-listings.test.ts). Later listings of this host and driveway go live at once.
+ */
+export async function approveDriveway(db: Database, drivewayId: string, { photo = true } = {}) {
+  if (photo) {
+    await db
+      .update(driveways)
+      .set({ photos: [`/files/driveways/${drivewayId}/front.jpg`] })
+      .where(eq(driveways.id, drivewayId));
+  }
+  await db
+    .update(listings)
+    .set({ status: 'open', reviewFlags: [], reviewedAt: new Date() })
+    .where(and(eq(listings.drivewayId, drivewayId), eq(listings.status, 'in_review')));
 }

@@ -20,4 +20,5 @@ export {
   reviewInviteEmail,
   waitlistSpacesEmail,
   type BookingSummary,
+  listingReviewedEmail,
 } from './marketplace-templates';

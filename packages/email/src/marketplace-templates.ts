@@ -369,3 +369,42 @@ export function reviewInviteEmail(input: {
     ],
   });
 }
+
+/** To a host, when an admin approved or rejected one of their listings. */
+export function listingReviewedEmail(input: {
+  name: string;
+  drivewayTitle: string;
+  eventTitle: string;
+  decision: 'approved' | 'rejected';
+  /** The admin's reason, for a rejection. */
+  reason: string | null;
+  url: string;
+}): EmailContent {
+  const approved = input.decision === 'approved';
+  return render({
+    subject: approved
+      ? `Your driveway is live for ${input.eventTitle}`
+      : `Your listing for ${input.eventTitle} was not approved`,
+    heading: approved ? 'Your listing is live' : 'Your listing was not approved',
+    name: input.name,
+    blocks: approved
+      ? [
+          {
+            kind: 'paragraph',
+            text: `We checked "${input.drivewayTitle}" for ${input.eventTitle}. Drivers can see it and book it now.`,
+          },
+          { kind: 'button', label: 'See your listings', url: assertLinkUrl(input.url) },
+        ]
+      : [
+          {
+            kind: 'paragraph',
+            text: `We checked "${input.drivewayTitle}" for ${input.eventTitle} and did not approve it. The reason: ${input.reason ?? 'none given'}`,
+          },
+          {
+            kind: 'paragraph',
+            text: 'Drivers do not see this listing. Reply to this e-mail if you think we got it wrong.',
+          },
+          { kind: 'button', label: 'See your listings', url: assertLinkUrl(input.url) },
+        ],
+  });
+}

@@ -1,5 +1,5 @@
 import { inYears, YEARS_MESSAGE } from './events';
-import { searchText, text } from './text';
+import { multilineText, searchText, text } from './text';
 import { z } from './z';
 
 /** Rows on one page of the admin lists. */
@@ -51,6 +51,8 @@ export const AUDIT_ACTION_NAMES = [
   'api_token.create',
   'api_token.revoke',
   'conversation.view',
+  'listing.approve',
+  'listing.reject',
 ] as const;
 
 const instant = z.iso
@@ -83,3 +85,25 @@ export const adminAuditInput = z.strictObject({
 
 /** Conversations by a participant's e-mail or the event's title. */
 export const adminConversationsInput = adminUsersInput;
+
+/** The longest reason an admin gives for rejecting a listing (the host reads it). */
+export const LISTING_REJECT_REASON_MAX_LENGTH = 500;
+
+/** An admin approves a listing in review, or rejects it with a reason the host is told. */
+export const adminListingDecisionInput = z.discriminatedUnion('decision', [
+  z.strictObject({
+    listingId: z.uuid({ message: 'Listing id must be a UUID.' }),
+    decision: z.literal('approved'),
+  }),
+  z.strictObject({
+    listingId: z.uuid({ message: 'Listing id must be a UUID.' }),
+    decision: z.literal('rejected'),
+    reason: multilineText({ message: 'Tell the host why the listing is rejected.' })
+      .trim()
+      .min(3, { message: 'Tell the host why the listing is rejected.' })
+      .max(LISTING_REJECT_REASON_MAX_LENGTH, {
+        message: `Keep the reason under ${LISTING_REJECT_REASON_MAX_LENGTH} characters.`,
+      }),
+  }),
+]);
+export type AdminListingDecisionInput = z.infer<typeof adminListingDecisionInput>;

@@ -15,6 +15,9 @@ import { data, type AppLoadContext } from '@remix-run/node';
 import type { z } from 'zod';
 import { redirectWithToast } from './toast';
 
+/** What a host reads when a new listing waits for an admin (listing review, decision 036). */
+const REVIEW_NOTE = 'Drivers see a listing once we have checked it, usually within a day.';
+
 interface Replyable {
   reply: (options?: { formErrors?: string[] }) => SubmissionResult<string[]>;
 }
@@ -114,14 +117,16 @@ export async function runHostAction(context: AppLoadContext, formData: FormData)
       });
     case 'add-listing':
       return handle(formData, intent, field('drivewayId'), addListingFormInput, async (v) => {
-        await api.add({
+        const { status } = await api.add({
           drivewayId: v.drivewayId,
           eventId: v.eventId,
           priceCents: v.price,
           spacesOffered: v.spacesOffered,
           licensePlateRequired: v.licensePlateRequired,
         });
-        return done('Your driveway is listed for another event.');
+        return status === 'in_review'
+          ? done('Listed for another event, in review.', REVIEW_NOTE)
+          : done('Your driveway is listed for another event.');
       });
     case 'add-listings':
       return handle(formData, intent, field('drivewayId'), addListingsFormInput, async (v) => {
@@ -132,15 +137,16 @@ export async function runHostAction(context: AppLoadContext, formData: FormData)
           spacesOffered: v.spacesOffered,
           licensePlateRequired: v.licensePlateRequired,
         });
+        const waiting = created.filter((c) => c.status === 'in_review').length;
         return done(
           `Your driveway is listed for ${created.length} more ${created.length === 1 ? 'event' : 'events'}.`,
-          created.map((c) => c.title).join(', '),
+          `${created.map((c) => c.title).join(', ')}.${waiting > 0 ? ` ${waiting === created.length ? 'All wait' : `${waiting} wait`} for review. ${REVIEW_NOTE}` : ''}`,
         );
       });
     case 'attach-photo':
       return handle(formData, intent, field('drivewayId'), drivewayPhotoFormInput, async (v) => {
         await context.api.storage.attachDrivewayPhoto(v);
-        return done('Photo added.', 'Drivers see it on your listings.');
+        return done('Photo added.', 'Drivers see it on your live listings.');
       });
     case 'remove-photo':
       return handle(formData, intent, field('drivewayId'), drivewayPhotoFormInput, async (v) => {

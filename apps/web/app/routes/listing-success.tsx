@@ -39,6 +39,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export default function ListingSuccessPage() {
   const { listing } = useLoaderData<typeof loader>();
+  const inReview = listing?.status === 'in_review';
   return (
     <div className="mx-auto max-w-5xl px-4 py-12 sm:px-6 sm:py-16">
       <div className="flex flex-col items-center text-center">
@@ -57,10 +58,12 @@ export default function ListingSuccessPage() {
           </svg>
         </span>
         <h1 className="mt-6 text-3xl font-extrabold tracking-tight sm:text-4xl">
-          Your driveway is listed!
+          {inReview ? 'Your driveway is in review' : 'Your driveway is listed!'}
         </h1>
         <p className="mt-3 max-w-xl text-lg text-slate-700">
-          Thanks for hosting with Parkside. Drivers can book your spaces from now on.
+          {inReview
+            ? 'Thanks for hosting with Parkside. We check new hosts’ first listings (and any that look unusual) before drivers see them, usually within a day, and e-mail you when yours is live.'
+            : 'Thanks for hosting with Parkside. Drivers can book your spaces from now on.'}
         </p>
       </div>
 
@@ -88,10 +91,11 @@ export default function ListingSuccessPage() {
           ))}
           <div className="mt-1 border-t border-slate-200 pt-3">
             <Link
-              to={`/rent?event=${listing.eventId}`}
+              to={inReview ? '/my-listings' : `/rent?event=${listing.eventId}`}
               className="text-brand-800 text-sm font-semibold hover:underline"
             >
-              See it as drivers do <span aria-hidden="true">→</span>
+              {inReview ? 'See it on My Listings' : 'See it as drivers do'}{' '}
+              <span aria-hidden="true">→</span>
             </Link>
           </div>
         </dl>

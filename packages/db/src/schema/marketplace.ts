@@ -33,7 +33,21 @@ export const AMENITIES = [
 ] as const;
 export const amenity = pgEnum('amenity', AMENITIES);
 export const drivewayStatus = pgEnum('driveway_status', ['active', 'inactive']);
-export const listingStatus = pgEnum('listing_status', ['open', 'closed']);
+/**
+ * `in_review`: waiting for an admin before drivers see it (a new host's first listing, or one
+ * with review flags); `rejected`: an admin turned it down (the reason is on the row). Drivers
+ * only ever see `open` listings.
+ */
+export const listingStatus = pgEnum('listing_status', ['open', 'closed', 'in_review', 'rejected']);
+/** Why a new listing waits for review (PRODUCT.md §8). */
+export const LISTING_REVIEW_FLAGS = [
+  'first_listing',
+  'no_photos',
+  'far_from_venue',
+  'high_price',
+  'address_listed_by_another_host',
+] as const;
+export const listingReviewFlag = pgEnum('listing_review_flag', LISTING_REVIEW_FLAGS);
 /**
  * `pending_payment`: the driver is paying online and the booking holds its space until
  * `hold_expires_at`; `expired`: that hold ran out unpaid (or the driver left the payment page).
@@ -114,10 +128,21 @@ export const listings = pgTable(
     availableTo: timestamp('available_to', { withTimezone: true }).notNull(),
     licensePlateRequired: boolean('license_plate_required').notNull().default(true),
     status: listingStatus('status').notNull().default('open'),
+    /** What sent the listing to review when it was made (empty when it went live at once). */
+    reviewFlags: listingReviewFlag('review_flags')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    /** The admin's reason, told to the host, when the listing was rejected. */
+    reviewReason: text('review_reason'),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    // The admin's review queue, oldest first. (Not a partial index on 'in_review': a migration
+    // cannot use an enum value in the transaction that adds it.)
+    index('listings_status_created_idx').on(t.status, t.createdAt),
     unique('listings_driveway_event_unique').on(t.drivewayId, t.eventId),
     index('listings_event_id_idx').on(t.eventId),
     // /rent's default order: an event's open listings, cheapest first, read a page at a time.

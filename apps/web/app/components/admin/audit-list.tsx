@@ -24,6 +24,8 @@ export const ACTION_LABELS: Record<string, string> = {
   'api_token.create': 'created the API token',
   'api_token.revoke': 'revoked the API token',
   'conversation.view': 'viewed the conversation',
+  'listing.approve': 'approved the listing',
+  'listing.reject': 'rejected the listing',
 };
 
 const when = new Intl.DateTimeFormat('en-US', {
@@ -42,6 +44,7 @@ function targetLink(row: AuditRow): string | null {
   if (row.action.startsWith('event.')) return `/admin/events/${row.targetId}`;
   if (row.action === 'feedback.resolve') return '/admin/feedback';
   if (row.action.startsWith('api_token.')) return '/admin/api-tokens';
+  if (row.action.startsWith('listing.')) return '/admin/listings';
   return null;
 }
 

@@ -7,15 +7,20 @@ import { formatEventDate, formatEventTime, formatWindowEnd } from '~/utils/event
 import { CancelBookingForm, EditListingForm, type ListingFormProps } from './host-forms';
 import type { HostFormFailure } from './form-state';
 import type { HostBooking, HostListing } from './types';
+import { reviewFlagsSentence } from '~/components/listings/review-flags';
 
 function StatusBadge({ listing }: { listing: HostListing }) {
   const [label, tone] = !listing.upcoming
     ? ['Past', 'bg-slate-100 text-slate-700']
-    : listing.status === 'closed'
-      ? ['Closed', 'bg-amber-100 text-amber-900']
-      : listing.booked >= listing.spacesOffered
-        ? ['Full', 'bg-brand-100 text-brand-800']
-        : ['Open', 'bg-emerald-100 text-emerald-800'];
+    : listing.status === 'in_review'
+      ? ['In review', 'bg-sky-100 text-sky-900']
+      : listing.status === 'rejected'
+        ? ['Not approved', 'bg-red-100 text-red-800']
+        : listing.status === 'closed'
+          ? ['Closed', 'bg-amber-100 text-amber-900']
+          : listing.booked >= listing.spacesOffered
+            ? ['Full', 'bg-brand-100 text-brand-800']
+            : ['Open', 'bg-emerald-100 text-emerald-800'];
   return <span className={`rounded-full px-3 py-1 text-xs font-bold ${tone}`}>{label}</span>;
 }
 
@@ -88,6 +93,28 @@ function BookingRow({ booking, failure }: { booking: HostBooking; failure?: Host
   );
 }
 
+/** Why a listing waits for review, or why it was not approved. */
+function ReviewNote({ listing }: { listing: HostListing }) {
+  if (listing.status === 'in_review') {
+    return (
+      <p className="rounded-lg bg-sky-50 px-3 py-2 text-sm text-sky-900 ring-1 ring-sky-200">
+        <span className="font-semibold">Waiting for review.</span> Drivers see this listing once we
+        have checked it, usually within a day (
+        {reviewFlagsSentence(listing.reviewFlags).toLowerCase()}).
+      </p>
+    );
+  }
+  if (listing.status === 'rejected') {
+    return (
+      <p className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-900 ring-1 ring-red-200">
+        <span className="font-semibold">Not approved:</span>{' '}
+        {listing.reviewReason ?? 'no reason given'}
+      </p>
+    );
+  }
+  return null;
+}
+
 /** One listing of a driveway: the event, the numbers, the actions and the bookings. */
 export function ListingPanel({ listing, capacity, feeBps, near, failure }: ListingFormProps) {
   const { event } = listing;
@@ -121,6 +148,7 @@ export function ListingPanel({ listing, capacity, feeBps, near, failure }: Listi
           </div>
         ))}
       </dl>
+      <ReviewNote listing={listing} />
       {listing.upcoming ? (
         <div className="flex flex-col gap-3">
           <EditListingForm
@@ -130,7 +158,11 @@ export function ListingPanel({ listing, capacity, feeBps, near, failure }: Listi
             near={near}
             failure={failure}
           />
-          <Form method="post" className="flex flex-wrap items-center gap-3">
+          <Form
+            method="post"
+            hidden={listing.status === 'in_review' || listing.status === 'rejected'}
+            className="flex flex-wrap items-center gap-3"
+          >
             <input type="hidden" name="listingId" value={listing.id} />
             {listing.status === 'open' ? (
               <SubmitButton

@@ -10,9 +10,16 @@ import { useLeafletMap } from './use-leaflet-map';
 export function AreaMap({
   area,
   venue,
+  radiusMeters = 150,
+  label = `Map: the driveway's area and ${venue.name}`,
+  fallback = 'The distance and walking time above say how far the venue is.',
 }: {
   area: { latitude: number; longitude: number };
   venue: Venue;
+  /** How wide the shaded circle is: small where the exact spot may be shown (admins). */
+  radiusMeters?: number;
+  label?: string;
+  fallback?: string;
 }) {
   const container = useRef<HTMLDivElement>(null);
   const { status } = useLeafletMap(
@@ -20,7 +27,7 @@ export function AreaMap({
     { center: [area.latitude, area.longitude], zoom: 15 },
     ({ L, map }) => {
       const circle = L.circle([area.latitude, area.longitude], {
-        radius: 150,
+        radius: radiusMeters,
         color: '#047857',
         weight: 2,
         fillOpacity: 0.2,
@@ -36,9 +43,9 @@ export function AreaMap({
     <MapFrame
       container={container}
       status={status}
-      label={`Map: the driveway's area and ${venue.name}`}
+      label={label}
       className="h-56 sm:h-72"
-      fallback="The distance and walking time above say how far the venue is."
+      fallback={fallback}
     />
   );
 }

@@ -6,6 +6,7 @@ import {
   adminEmailInput,
   adminEventInput,
   adminEventsInput,
+  adminListingDecisionInput,
   adminUserInput,
   adminUsersInput,
   AUDIT_PAGE_SIZE,
@@ -16,6 +17,7 @@ import { actorOf, audited, listAudit, recordAudit } from '../audit/audit.service
 import { requireConversation, listConversations } from './admin-conversations.service';
 import { requireEventForAdmin, listAllEvents } from './admin-events.service';
 import { requireUserDetails, listAdmins, listUsers } from './admin-users.service';
+import { decideListing, listReviewQueue } from './admin-listings.service';
 import { getOverview } from './admin.service';
 import { grantAdmin, revokeAdmin } from './admins.service';
 
@@ -108,4 +110,22 @@ export const adminRouter = router({
       limit: AUDIT_PAGE_SIZE,
     });
   }),
+
+  /** Listings waiting for review, oldest first, with their flags (/admin/listings). */
+  listingQueue: adminProcedure.query(({ ctx }) => listReviewQueue(ctx.db)),
+
+  /** Approves a listing in review (it goes live) or rejects it with a reason; the host hears. */
+  decideListing: adminProcedure.input(adminListingDecisionInput).mutation(({ ctx, input }) =>
+    audited(
+      ctx.db,
+      actorOf(ctx),
+      (tx) => decideListing(tx, input, ctx.settings.publicUrl),
+      (result) => ({
+        action: result.decision === 'approved' ? 'listing.approve' : 'listing.reject',
+        targetId: result.listingId,
+        targetLabel: result.label,
+        details: result.reason ? { reason: result.reason } : undefined,
+      }),
+    ),
+  ),
 });

@@ -71,7 +71,9 @@ export async function drivewayPage(
     .where(eq(listings.id, listingId))
     .limit(1);
   const event = row && (await eventRowById(db, row.eventId));
-  if (!row || !event) throw new AppError('NOT_FOUND', 'That driveway is not listed.');
+  // A listing waiting for review, or rejected, is not shown to drivers at all.
+  if (!row || !event || row.status === 'in_review' || row.status === 'rejected')
+    throw new AppError('NOT_FOUND', 'That driveway is not listed.');
 
   const latest = await db
     .select({

@@ -12,6 +12,7 @@ import { AppError } from '@parkside/core';
 import { notifyWaitlist } from '../notifications/waitlist-mail';
 import { inTransaction, type Tx } from '../../transaction';
 import { spacesTaken, listingSummaryColumns } from '../../shared/listings';
+import { reviewOfNewListing } from '../../shared/listing-review';
 
 /**
  * The host side of the marketplace: a host's driveways, their listings per event and the
@@ -80,36 +81,19 @@ export async function createDrivewayWithListing(
     if (!event || event.status !== 'scheduled' || event.endsAt <= new Date()) {
       throw new AppError('BAD_REQUEST', 'Choose an upcoming event.');
     }
-    const availableFrom = input.listing.availableFrom
-      ? new Date(input.listing.availableFrom)
-      : new Date(event.startsAt.getTime() - HOUR);
-    const availableTo = input.listing.availableTo
-      ? new Date(input.listing.availableTo)
-      : new Date(event.endsAt.getTime() + HOUR);
-    if (availableTo <= availableFrom) {
-      throw new AppError('BAD_REQUEST', 'The parking window must end after it starts.');
-    }
     const { listing: offer, ...place } = input;
     const [driveway] = await tx
       .insert(driveways)
       .values({ ...place, hostId: host.id })
       .returning();
-    const [listing] = await tx
-      .insert(listings)
-      .values({
-        drivewayId: driveway!.id,
-        location: { x: driveway!.longitude, y: driveway!.latitude },
-        eventId: event.id,
-        priceCents: offer.priceCents,
-        spacesOffered: offer.spacesOffered,
-        availableFrom,
-        availableTo,
-        licensePlateRequired: offer.licensePlateRequired,
-      })
-      .returning();
+    const listing = await insertListing(tx, driveway!, event, {
+      ...offer,
+      availableFrom: offer.availableFrom ? new Date(offer.availableFrom) : undefined,
+      availableTo: offer.availableTo ? new Date(offer.availableTo) : undefined,
+    });
     await tx.update(users).set({ isHost: true }).where(eq(users.id, host.id));
-    await notifyWaitlist(tx, event.id, publicUrl);
-    return { drivewayId: driveway!.id, listingId: listing!.id };
+    if (listing.status === 'open') await notifyWaitlist(tx, event.id, publicUrl);
+    return { drivewayId: driveway!.id, listingId: listing.id, status: listing.status };
   });
 }
 
@@ -204,6 +188,9 @@ export async function listHostDriveways(db: Database, host: SessionUser, now = n
           availableTo: listing.availableTo.toISOString(),
           licensePlateRequired: listing.licensePlateRequired,
           status: listing.status,
+          /** Why it waits for review (in review), and the admin's reason (rejected). */
+          reviewFlags: listing.reviewFlags,
+          reviewReason: listing.reviewReason,
           upcoming,
           event: {
             ...event,
@@ -301,6 +288,20 @@ export async function updateListing(
   });
 }
 
+/** A listing waiting for review, or rejected, neither opens nor closes: an admin decides. */
+function refuseUnreviewed(listing: { status: string; reviewReason: string | null }) {
+  if (listing.status === 'in_review')
+    throw new AppError(
+      'CONFLICT',
+      'This listing is in review; drivers see it once an admin approves it.',
+    );
+  if (listing.status === 'rejected')
+    throw new AppError(
+      'CONFLICT',
+      `This listing was not approved${listing.reviewReason ? `: ${listing.reviewReason}` : '.'}`,
+    );
+}
+
 /** A closed listing opens again for its (still upcoming) event. */
 export async function reopenListing(
   db: Database,
@@ -312,6 +313,7 @@ export async function reopenListing(
   return inTransaction(db, async (tx) => {
     const { listing, event, driveway } = await lockOwnListing(tx, host, listingId);
     if (listing.status === 'open') return { status: 'open' as const };
+    refuseUnreviewed(listing);
     if (!isUpcoming(event, now))
       throw new AppError('CONFLICT', 'This event is over; its listing cannot reopen.');
     if (listing.spacesOffered > driveway.capacity) {
@@ -368,12 +370,14 @@ export async function updateDriveway(
 }
 
 /**
- * A new listing's row: the driveway's position, the terms, and the window (by default from an
- * hour before the event starts to an hour after it ends).
+ * Makes a listing of the driveway for the event: its position, the terms, the window (by default
+ * from an hour before the event starts to an hour after it ends), and listing review's answer:
+ * live at once, or waiting for an admin with the flags that sent it there.
  */
-export function newListing(
-  driveway: { id: string; latitude: number; longitude: number },
-  event: { id: string; startsAt: Date; endsAt: Date },
+export async function insertListing(
+  tx: Tx,
+  driveway: Parameters<typeof reviewOfNewListing>[1],
+  event: { id: string; startsAt: Date; endsAt: Date; latitude: number; longitude: number },
   terms: {
     priceCents: number;
     spacesOffered: number;
@@ -382,16 +386,26 @@ export function newListing(
     availableTo?: Date;
   },
 ) {
-  return {
-    drivewayId: driveway.id,
-    eventId: event.id,
-    location: { x: driveway.longitude, y: driveway.latitude },
-    priceCents: terms.priceCents,
-    spacesOffered: terms.spacesOffered,
-    availableFrom: terms.availableFrom ?? new Date(event.startsAt.getTime() - HOUR),
-    availableTo: terms.availableTo ?? new Date(event.endsAt.getTime() + HOUR),
-    licensePlateRequired: terms.licensePlateRequired,
-  };
+  const availableFrom = terms.availableFrom ?? new Date(event.startsAt.getTime() - HOUR);
+  const availableTo = terms.availableTo ?? new Date(event.endsAt.getTime() + HOUR);
+  if (availableTo <= availableFrom)
+    throw new AppError('BAD_REQUEST', 'The parking window must end after it starts.');
+  const review = await reviewOfNewListing(tx, driveway, event, terms.priceCents);
+  const [listing] = await tx
+    .insert(listings)
+    .values({
+      drivewayId: driveway.id,
+      eventId: event.id,
+      location: { x: driveway.longitude, y: driveway.latitude },
+      priceCents: terms.priceCents,
+      spacesOffered: terms.spacesOffered,
+      availableFrom,
+      availableTo,
+      licensePlateRequired: terms.licensePlateRequired,
+      ...review,
+    })
+    .returning({ id: listings.id, status: listings.status, reviewFlags: listings.reviewFlags });
+  return listing!;
 }
 
 /** A host offers one of their driveways for another upcoming event. */
@@ -421,16 +435,13 @@ export async function addListing(
         'This driveway is already listed for that event; edit that listing instead.',
       );
     }
-    const row = newListing(driveway, event, {
+    const listing = await insertListing(tx, driveway, event, {
       ...input,
       availableFrom: input.availableFrom ? new Date(input.availableFrom) : undefined,
       availableTo: input.availableTo ? new Date(input.availableTo) : undefined,
     });
-    if (row.availableTo <= row.availableFrom)
-      throw new AppError('BAD_REQUEST', 'The parking window must end after it starts.');
-    const [listing] = await tx.insert(listings).values(row).returning();
-    await notifyWaitlist(tx, event.id, publicUrl);
-    return { listingId: listing!.id };
+    if (listing.status === 'open') await notifyWaitlist(tx, event.id, publicUrl);
+    return { listingId: listing.id, status: listing.status };
   });
 }
 
@@ -464,7 +475,8 @@ export async function setSpacesOffered(
 /** A host closes a listing; one that still has confirmed bookings must have them cancelled first. */
 export async function closeListing(db: Database, host: SessionUser, listingId: string) {
   return inTransaction(db, async (tx) => {
-    await lockOwnListing(tx, host, listingId);
+    const { listing } = await lockOwnListing(tx, host, listingId);
+    refuseUnreviewed(listing);
     if ((await spacesTaken(tx, listingId)) > 0) {
       throw new AppError(
         'CONFLICT',

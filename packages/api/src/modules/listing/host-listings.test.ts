@@ -5,7 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createContext } from '../../context';
 import type { SessionUser } from '@parkside/core';
 import { createCaller } from '../../root';
-import { makeEvent as makeFixtureEvent, NEAR_STADIUM, paidByCard } from '../../test-marketplace';
+import {
+  approveDriveway,
+  makeEvent as makeFixtureEvent,
+  NEAR_STADIUM,
+  paidByCard,
+} from '../../test-marketplace';
 import { insertUsers, testUser } from '../../test-users';
 
 let handle: TestDatabase;
@@ -28,7 +33,7 @@ async function makeEvent({ startsInHours = 72 } = {}) {
   });
 }
 
-/** host's new driveway (capacity 4) listed for a new event: 2 spaces at $20. */
+/** host's new driveway (capacity 4, with a photo) listed for a new event: 2 spaces at $20, live. */
 async function makeListing({ capacity = 4, spaces = 2 } = {}) {
   const event = await makeEvent();
   const { drivewayId, listingId } = await api(host).listing.createWithDriveway({
@@ -45,6 +50,7 @@ async function makeListing({ capacity = 4, spaces = 2 } = {}) {
       licensePlateRequired: true,
     },
   });
+  await approveDriveway(handle.db, drivewayId);
   return { event, drivewayId, listingId };
 }
 

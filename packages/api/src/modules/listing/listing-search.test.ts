@@ -6,7 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createContext } from '../../context';
 import type { SessionUser } from '@parkside/core';
 import { createCaller } from '../../root';
-import { drivewayRequest, makeEvent, paidByCard, STADIUM } from '../../test-marketplace';
+import {
+  approveDriveway,
+  drivewayRequest,
+  makeEvent,
+  paidByCard,
+  STADIUM,
+} from '../../test-marketplace';
 import { insertUsers, testUser } from '../../test-users';
 import { nearestListings } from '../../shared/listings';
 
@@ -73,10 +79,20 @@ describe('listing.createWithDriveway', () => {
 
   it('creates the driveway and its listing with the default window, and makes the user a host', async () => {
     const created = await api(host).listing.createWithDriveway(driveway());
+    // A new host's first listing, without photos, waits for review: drivers do not see it yet.
     expect(created).toMatchObject({
       drivewayId: expect.any(String),
       listingId: expect.any(String),
+      status: 'in_review',
     });
+    const [waiting] = await handle.db
+      .select()
+      .from(listings)
+      .where(eq(listings.id, created.listingId));
+    expect(waiting?.reviewFlags).toEqual(['first_listing', 'no_photos']);
+    const before = await api(null).listing.forEvent({ eventId });
+    expect(before.items.map((i) => i.id)).not.toContain(created.listingId);
+    await approveDriveway(handle.db, created.drivewayId);
     const [row] = await handle.db.select().from(users).where(eq(users.id, host.id));
     expect(row?.isHost).toBe(true);
     const { items } = await api(null).listing.forEvent({ eventId });
@@ -114,6 +130,7 @@ describe('listing.forEvent and booking through the API', () => {
         { priceCents: 4000, spacesOffered: 1 },
       ),
     );
+    await approveDriveway(handle.db, near.drivewayId);
     const { items, soldOut } = await api(null).listing.forEvent({ eventId });
     expect(soldOut).toBe(false);
     expect(items.map((i) => i.priceCents)).toEqual(
@@ -149,6 +166,7 @@ describe('listing.forEvent and booking through the API', () => {
 
   it('keeps every user to their own listings and bookings', async () => {
     const created = await api(host).listing.createWithDriveway(driveway({}, { spacesOffered: 1 }));
+    await approveDriveway(handle.db, created.drivewayId);
     await expect(
       api(driver).listing.setSpaces({ listingId: created.listingId, spacesOffered: 2 }),
     ).rejects.toMatchObject({
@@ -185,6 +203,7 @@ describe('listing.forEvent and booking through the API', () => {
     const created = await api(host).listing.createWithDriveway(
       driveway({ title: 'Mine-test driveway' }),
     );
+    await approveDriveway(handle.db, created.drivewayId);
     const booking = await api(driver).booking.create({
       listingId: created.listingId,
       licensePlate: 'UT 2222',
@@ -244,6 +263,7 @@ describe('sorting by walking distance', () => {
           { eventId: nearEventId, priceCents: spot.price, spacesOffered: 1 },
         ),
       );
+      await approveDriveway(handle.db, created.drivewayId);
       ids[name] = created.listingId;
     }
   });

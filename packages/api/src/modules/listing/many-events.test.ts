@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionUser } from '@parkside/core';
 import { createContext } from '../../context';
 import { createCaller } from '../../root';
-import { drivewayRequest, makeEvent } from '../../test-marketplace';
+import { approveDriveway, drivewayRequest, makeEvent } from '../../test-marketplace';
 import { insertUsers, testUser } from '../../test-users';
 
 let handle: TestDatabase;
@@ -45,6 +45,7 @@ describe('one driveway, many events', () => {
       longitude: -122.6,
     });
     const { drivewayId } = await api(host).listing.createWithDriveway(drivewayRequest(first.id));
+    await approveDriveway(handle.db, drivewayId);
     const near = await api(host).listing.eventsNear({ drivewayId, miles: 2 });
     const ids = near.map((e) => e.id);
     expect(ids).toEqual(expect.arrayContaining([second.id, third.id]));
@@ -61,6 +62,7 @@ describe('one driveway, many events', () => {
     const opener = await game(4);
     const games = [await game(11), await game(18), await game(25)];
     const { drivewayId } = await api(host).listing.createWithDriveway(drivewayRequest(opener.id));
+    await approveDriveway(handle.db, drivewayId);
     const { created } = await api(host).listing.addForEvents({
       drivewayId,
       eventIds: games.map((g) => g.id),
@@ -96,6 +98,7 @@ describe('one driveway, many events', () => {
   it('lists none when one event in the middle fails: already listed, cancelled, or too many spaces', async () => {
     const opener = await game(5);
     const { drivewayId } = await api(host).listing.createWithDriveway(drivewayRequest(opener.id));
+    await approveDriveway(handle.db, drivewayId);
     const [a, b] = [await game(12), await game(19)];
     const count = async () =>
       (

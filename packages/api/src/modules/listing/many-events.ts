@@ -5,7 +5,7 @@ import { and, asc, eq, gt, inArray, notExists, sql } from 'drizzle-orm';
 import { notifyWaitlist } from '../notifications/waitlist-mail';
 import { inTransaction } from '../../transaction';
 import { milesBetween } from '../../shared/listings';
-import { isUpcoming, lockOwnDriveway, newListing } from './host-listings.service';
+import { insertListing, isUpcoming, lockOwnDriveway } from './host-listings.service';
 
 /** At most this many events are offered to choose from at once. */
 export const EVENTS_NEAR_LIMIT = 100;
@@ -97,7 +97,13 @@ export async function addListingsForEvents(
       .select({ eventId: listings.eventId })
       .from(listings)
       .where(and(eq(listings.drivewayId, driveway.id), inArray(listings.eventId, input.eventIds)));
-    const created: { listingId: string; eventId: string; title: string; startsAt: string }[] = [];
+    const created: {
+      listingId: string;
+      status: (typeof listings.$inferSelect)['status'];
+      eventId: string;
+      title: string;
+      startsAt: string;
+    }[] = [];
     for (const eventId of input.eventIds) {
       const event = found.find((e) => e.id === eventId);
       if (!event || !isUpcoming(event, now)) {
@@ -112,18 +118,17 @@ export async function addListingsForEvents(
           `This driveway is already listed for "${event.title}"; nothing was listed.`,
         );
       }
-      const [listing] = await tx
-        .insert(listings)
-        .values(newListing(driveway, event, input))
-        .returning({ id: listings.id });
+      const listing = await insertListing(tx, driveway, event, input);
       created.push({
-        listingId: listing!.id,
+        listingId: listing.id,
+        status: listing.status,
         eventId: event.id,
         title: event.title,
         startsAt: event.startsAt.toISOString(),
       });
     }
-    for (const { eventId } of created) await notifyWaitlist(tx, eventId, publicUrl);
+    for (const { eventId, status } of created)
+      if (status === 'open') await notifyWaitlist(tx, eventId, publicUrl);
     return { created };
   });
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionUser } from '@parkside/core';
 import { createContext } from '../../context';
 import { createCaller } from '../../root';
-import { drivewayRequest, makeEvent, STADIUM } from '../../test-marketplace';
+import { approveDriveway, drivewayRequest, makeEvent, STADIUM } from '../../test-marketplace';
 import { insertUsers, testUser } from '../../test-users';
 
 let handle: TestDatabase;
@@ -19,8 +19,8 @@ afterAll(async () => {
 });
 
 /** A driveway `north` degrees of latitude north of the stadium (0.01° is about 0.69 mi). */
-const list = (eventId: string, priceCents: number, north: number) =>
-  api(host).listing.createWithDriveway(
+const list = async (eventId: string, priceCents: number, north: number) => {
+  const created = await api(host).listing.createWithDriveway(
     drivewayRequest(
       eventId,
       {
@@ -31,6 +31,9 @@ const list = (eventId: string, priceCents: number, north: number) =>
       { priceCents },
     ),
   );
+  await approveDriveway(handle.db, created.drivewayId);
+  return created;
+};
 
 describe('listing.priceHelp', () => {
   it('gives the median and range of open listings within a mile for the same event', async () => {

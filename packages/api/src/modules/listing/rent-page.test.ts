@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createContext } from '../../context';
 import type { SessionUser } from '@parkside/core';
 import { createCaller } from '../../root';
-import { drivewayRequest, makeEvent } from '../../test-marketplace';
+import { approveDriveway, drivewayRequest, makeEvent } from '../../test-marketplace';
 import { insertUsers, testUser } from '../../test-users';
 
 let handle: TestDatabase;
@@ -40,7 +40,9 @@ afterAll(async () => {
 describe('listing.rentPage', () => {
   it('answers the event, the cards with their first photo, and whether the event is full', async () => {
     const cheap = await api(host).listing.createWithDriveway(driveway('Cheap spot', 1500, 1));
+    await approveDriveway(handle.db, cheap.drivewayId);
     const dear = await api(host).listing.createWithDriveway(driveway('Dear spot', 4000, 1));
+    await approveDriveway(handle.db, dear.drivewayId, { photo: false });
     await handle.db
       .update(driveways)
       .set({ photos: ['/v0/b/bucket/o/first.jpg', '/v0/b/bucket/o/second.jpg'] })

@@ -25,7 +25,9 @@ export const storageRouter = router({
   attachDrivewayPhoto: verifiedProcedure
     .meta({ scope: 'listings:write' })
     .input(drivewayPhoto)
-    .mutation(({ ctx, input }) => attachDrivewayPhoto(ctx.db, ctx.storage, ctx.user, input)),
+    .mutation(({ ctx, input }) =>
+      attachDrivewayPhoto(ctx.db, ctx.storage, ctx.user, input, ctx.settings.publicUrl),
+    ),
   removeDrivewayPhoto: verifiedProcedure
     .meta({ scope: 'listings:write' })
     .input(drivewayPhoto)

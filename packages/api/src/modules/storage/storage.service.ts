@@ -11,6 +11,9 @@ import { areaOf, type StorageService } from '@parkside/storage';
 import { MAX_DRIVEWAY_PHOTOS } from '@parkside/validators';
 import { and, desc, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
 import { AppError } from '@parkside/core';
+import { inTransaction } from '../../transaction';
+import { releaseOnPhoto } from '../../shared/listing-review';
+import { notifyWaitlist } from '../notifications/waitlist-mail';
 import type { SessionUser } from '@parkside/core';
 
 function requireStorage(storage: StorageService | null): StorageService {
@@ -68,6 +71,7 @@ export async function attachDrivewayPhoto(
   storage: StorageService | null,
   user: SessionUser,
   input: { drivewayId: string; url: string },
+  publicUrl: string,
 ) {
   const driveway = await requireOwnDriveway(db, user, input.drivewayId);
   // Under the driveway, or the user's own folder (uploaded while the driveway was being made).
@@ -83,12 +87,17 @@ export async function attachDrivewayPhoto(
       `A driveway can show at most ${MAX_DRIVEWAY_PHOTOS} photos. Remove one first.`,
     );
   }
-  const [row] = await db
-    .update(driveways)
-    .set({ photos: sql`array_append(${driveways.photos}, ${url})` })
-    .where(eq(driveways.id, driveway.id))
-    .returning({ photos: driveways.photos });
-  return { photos: row!.photos };
+  return inTransaction(db, async (tx) => {
+    const [row] = await tx
+      .update(driveways)
+      .set({ photos: sql`array_append(${driveways.photos}, ${url})` })
+      .where(eq(driveways.id, driveway.id))
+      .returning({ photos: driveways.photos });
+    // Listings that waited only for a photo go live now, and whoever waits for a space hears.
+    for (const eventId of await releaseOnPhoto(tx, driveway.id))
+      await notifyWaitlist(tx, eventId, publicUrl);
+    return { photos: row!.photos };
+  });
 }
 
 /** Takes a photo off the host's own driveway (the file itself stays until deleted). */

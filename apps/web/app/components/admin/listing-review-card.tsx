@@ -1,0 +1,199 @@
+import { LISTING_REJECT_REASON_MAX_LENGTH, formatUsd } from '@parkside/validators';
+import { Link } from '@remix-run/react';
+import { useId } from 'react';
+import { SubmitButton } from '~/components/forms/submit-button';
+import { REVIEW_FLAG_LABELS, type ReviewFlag } from '~/components/listings/review-flags';
+import { AreaMap } from '~/components/map/area-map';
+import { buttonClasses } from '~/components/ui/button';
+import { ConfirmDialog } from '~/components/ui/confirm-dialog';
+import { Form } from '@remix-run/react';
+import { formatEventDate } from '~/utils/event-time';
+
+export interface QueuedListing {
+  id: string;
+  createdAt: string;
+  priceCents: number;
+  spacesOffered: number;
+  reviewFlags: ReviewFlag[];
+  milesFromVenue: number;
+  nearbyMedianCents: number | null;
+  driveway: {
+    title: string;
+    street: string;
+    city: string;
+    region: string;
+    postalCode: string;
+    latitude: number;
+    longitude: number;
+    description: string;
+    photos: string[];
+  };
+  event: {
+    title: string;
+    venueName: string;
+    latitude: number;
+    longitude: number;
+    startsAt: string;
+    timeZone: string;
+  };
+  host: { id: string; name: string; email: string; since: string } | null;
+}
+
+const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+
+/** One listing waiting for review: what flagged it, where it is, its photos, and the decision. */
+export function ListingReviewCard({ listing }: { listing: QueuedListing }) {
+  const { driveway, event, host } = listing;
+  const reasonId = useId();
+  return (
+    <article
+      aria-label={`${driveway.title} for ${event.title}`}
+      className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6"
+    >
+      <header className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h2 className="text-ink text-lg font-bold">{driveway.title}</h2>
+          <p className="text-sm text-slate-700">
+            {driveway.street}, {driveway.city}, {driveway.region} {driveway.postalCode}
+          </p>
+          <p className="text-sm text-slate-700">
+            For <span className="font-semibold">{event.title}</span> ·{' '}
+            {formatEventDate(event.startsAt, event.timeZone)}
+          </p>
+        </div>
+        <p className="text-right text-sm text-slate-600">
+          Listed {day.format(new Date(listing.createdAt))}
+        </p>
+      </header>
+      <ul aria-label="Why it waits" className="mt-3 flex flex-wrap gap-2">
+        {listing.reviewFlags.map((flag) => (
+          <li
+            key={flag}
+            className="rounded-full bg-amber-100 px-3 py-1 text-xs font-bold text-amber-900"
+          >
+            {REVIEW_FLAG_LABELS[flag]}
+          </li>
+        ))}
+      </ul>
+      <dl className="mt-4 grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-4">
+        <Fact label="Price">
+          {formatUsd(listing.priceCents)} · {listing.spacesOffered}{' '}
+          {listing.spacesOffered === 1 ? 'space' : 'spaces'}
+        </Fact>
+        <Fact label="Nearby median">
+          {listing.nearbyMedianCents === null
+            ? 'No listings nearby'
+            : formatUsd(listing.nearbyMedianCents)}
+        </Fact>
+        <Fact label="From the venue">{listing.milesFromVenue.toFixed(2)} mi</Fact>
+        <Fact label="Host">
+          {host ? (
+            <Link
+              to={`/admin/users/${host.id}`}
+              className="text-brand-800 font-semibold hover:underline"
+            >
+              {host.name}
+            </Link>
+          ) : (
+            'Deleted account'
+          )}
+          {host ? (
+            <span className="block text-slate-600">since {day.format(new Date(host.since))}</span>
+          ) : null}
+        </Fact>
+      </dl>
+      {driveway.description ? (
+        <p className="mt-3 text-sm whitespace-pre-wrap text-slate-800">{driveway.description}</p>
+      ) : null}
+      <div className="mt-4 grid gap-4 lg:grid-cols-2">
+        <ReviewPhotos title={driveway.title} photos={driveway.photos} />
+        <AreaMap
+          area={driveway}
+          venue={{ name: event.venueName, latitude: event.latitude, longitude: event.longitude }}
+          radiusMeters={15}
+          label={`Map: the driveway's position and ${event.venueName}`}
+          fallback={`${listing.milesFromVenue.toFixed(2)} miles from ${event.venueName}.`}
+        />
+      </div>
+      <footer className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <ConfirmDialog
+          trigger="Reject…"
+          triggerClassName={buttonClasses({
+            variant: 'secondary',
+            className: 'text-red-800 ring-red-300 hover:bg-red-50',
+          })}
+          title={`Reject ${driveway.title}?`}
+          description={<p>Drivers will not see this listing. The host is e-mailed the reason.</p>}
+          intent={`reject-${listing.id}`}
+          hidden={{ listingId: listing.id, decision: 'rejected' }}
+          keepLabel="Back"
+          confirmLabel="Reject listing"
+          pendingText="Rejecting…"
+        >
+          <label htmlFor={reasonId} className="text-sm font-semibold text-slate-800">
+            Reason, sent to the host
+          </label>
+          <textarea
+            id={reasonId}
+            name="reason"
+            required
+            minLength={3}
+            maxLength={LISTING_REJECT_REASON_MAX_LENGTH}
+            rows={3}
+            placeholder="e.g. The photos show a lawn, not a driveway."
+            className="focus:border-brand-600 focus:outline-brand-600/30 w-full rounded-lg border border-slate-300 px-3 py-2 text-base focus:outline-2"
+          />
+        </ConfirmDialog>
+        <Form method="post">
+          <input type="hidden" name="listingId" value={listing.id} />
+          <input type="hidden" name="decision" value="approved" />
+          <SubmitButton
+            name="intent"
+            value={`approve-${listing.id}`}
+            pendingText="Approving…"
+            className="w-full sm:w-auto"
+          >
+            Approve
+          </SubmitButton>
+        </Form>
+      </footer>
+    </article>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{label}</dt>
+      <dd className="text-ink mt-0.5">{children}</dd>
+    </div>
+  );
+}
+
+function ReviewPhotos({ title, photos }: { title: string; photos: string[] }) {
+  if (photos.length === 0) {
+    return (
+      <p className="grid min-h-40 place-items-center rounded-xl bg-slate-100 px-4 text-center text-sm text-slate-600 ring-1 ring-slate-200">
+        No photos.
+      </p>
+    );
+  }
+  return (
+    <ul aria-label={`Photos of ${title}`} className="grid grid-cols-2 gap-2">
+      {photos.map((url, i) => (
+        <li key={url}>
+          <a href={url} target="_blank" rel="noreferrer">
+            <img
+              src={url}
+              alt={`${title}, photo ${i + 1} of ${photos.length}`}
+              loading="lazy"
+              width={480}
+              height={320}
+              className="aspect-[3/2] w-full rounded-xl bg-slate-200 object-cover ring-1 ring-slate-200"
+            />
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,72 @@
+import { publicMessageOf } from '@parkside/api/errors';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { useLoaderData } from '@remix-run/react';
+import { requireAdmin } from '~/.server/auth';
+import { redirectWithToast } from '~/.server/toast';
+import { AdminPageHeader } from '~/components/admin/admin-page-header';
+import { ListingReviewCard } from '~/components/admin/listing-review-card';
+import { EmptyState } from '~/components/ui/empty-state';
+
+export const meta: MetaFunction = () => [{ title: 'Listing review · Admin · Parkside' }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  requireAdmin(context, request);
+  return context.api.admin.listingQueue();
+}
+
+/** Approve, or reject with a reason; the host is e-mailed either way. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  requireAdmin(context, request);
+  const form = await request.formData();
+  const listingId = String(form.get('listingId') ?? '');
+  const decision = form.get('decision') === 'rejected' ? 'rejected' : 'approved';
+  try {
+    await context.api.admin.decideListing(
+      decision === 'rejected'
+        ? { listingId, decision, reason: String(form.get('reason') ?? '') }
+        : { listingId, decision },
+    );
+    return redirectWithToast('/admin/listings', {
+      type: 'success',
+      title:
+        decision === 'approved'
+          ? 'Approved: drivers can book it now.'
+          : 'Rejected. The host was e-mailed the reason.',
+    });
+  } catch (error) {
+    return redirectWithToast('/admin/listings', { type: 'error', title: publicMessageOf(error) });
+  }
+}
+
+export default function AdminListings() {
+  const { listings, total } = useLoaderData<typeof loader>();
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6 sm:py-12">
+      <AdminPageHeader title="Listing review">
+        A new host’s first listing and flagged listings wait here, oldest first, until you approve
+        or reject them. Drivers do not see them meanwhile.
+      </AdminPageHeader>
+      {listings.length === 0 ? (
+        <EmptyState title="Nothing waits for review." className="mt-8">
+          New listings that need a look appear here.
+        </EmptyState>
+      ) : (
+        <>
+          <p className="mt-6 text-sm text-slate-700" aria-live="polite">
+            {total === 1 ? '1 listing waits.' : `${total} listings wait.`}
+            {total > listings.length ? ` The oldest ${listings.length} are shown.` : ''}
+          </p>
+          <ol className="mt-4 flex flex-col gap-6">
+            {listings.map((listing) => (
+              <li key={listing.id}>
+                <ListingReviewCard listing={listing} />
+              </li>
+            ))}
+          </ol>
+        </>
+      )}
+    </div>
+  );
+}
+
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/errors/error-screens';
