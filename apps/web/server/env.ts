@@ -1,3 +1,4 @@
+import { GEOCODER_KINDS } from '@parkside/geocoder';
 import { z } from 'zod';
 
 const flag = z
@@ -98,8 +99,26 @@ const schema = z
     PASS_SECRET: z.string().min(32, 'PASS_SECRET must be at least 32 characters').optional(),
     /** Another address for Stripe's API: a local server that answers as Stripe does (tests). */
     STRIPE_API_BASE: z.url().optional(),
+    /**
+     * Address search on the host forms (decision 036): which API GEOCODER_URL speaks. Photon and
+     * Pelias suggest as the host types; Nominatim only searches and reverses, one request a
+     * second. Unset: no address search (the pin and typed coordinates still work).
+     */
+    GEOCODER_KIND: z.enum(GEOCODER_KINDS).optional(),
+    GEOCODER_URL: z.url().optional(),
+    /** Pelias: the API key; Nominatim: a contact e-mail sent with each request. */
+    GEOCODER_KEY: z.string().optional(),
+    /** Milliseconds before an address lookup is given up. */
+    GEOCODER_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(3000),
   })
   .superRefine((env, ctx) => {
+    if (Boolean(env.GEOCODER_KIND) !== Boolean(env.GEOCODER_URL)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['GEOCODER_URL'],
+        message: 'Set GEOCODER_KIND and GEOCODER_URL together, or neither',
+      });
+    }
     const stripe = [env.STRIPE_SECRET_KEY, env.STRIPE_PUBLISHABLE_KEY, env.STRIPE_WEBHOOK_SECRET];
     if (stripe.some(Boolean) && !stripe.every(Boolean)) {
       ctx.addIssue({

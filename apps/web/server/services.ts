@@ -2,6 +2,7 @@ import {
   createContext,
   parseSettings,
   paymentTasks,
+  geocodeTasks,
   scheduledMailTasks,
   type Settings,
 } from '@parkside/api';
@@ -31,6 +32,7 @@ import {
 import { emailTasks } from '@parkside/email/queue';
 import { createJobRunner, jobUpkeep, mergeTaskSets, type JobRunner } from '@parkside/jobs';
 import { createStripeProvider, noPaymentProvider, type PaymentProvider } from '@parkside/payments';
+import { createGeocoder, type Geocoder } from '@parkside/geocoder';
 import {
   createDiskBackend,
   createStorageService,
@@ -71,6 +73,20 @@ export interface Services {
   payments: PaymentProvider;
   /** The provider's pages a form may send the browser to (Checkout, payout onboarding). */
   paymentPages: string[];
+  /** Address search for the host forms; null when GEOCODER_KIND/URL are not set. */
+  geocoder: Geocoder | null;
+}
+
+/** The address provider of this environment, or none. */
+export function geocoderOf(env: ServerEnv, publicUrl: string): Geocoder | null {
+  if (!env.GEOCODER_KIND || !env.GEOCODER_URL) return null;
+  return createGeocoder({
+    kind: env.GEOCODER_KIND,
+    url: env.GEOCODER_URL,
+    key: env.GEOCODER_KEY,
+    timeoutMs: env.GEOCODER_TIMEOUT_MS,
+    userAgent: `Parkside (${publicUrl})`,
+  });
 }
 
 function paymentPagesOf(env: ServerEnv): string[] {
@@ -141,6 +157,7 @@ export function createServices(
     scheduledMailTasks({ db, publicUrl: settings.publicUrl }),
     paymentTasks({ db, payments, publicUrl: settings.publicUrl }),
     jobUpkeep({ db }),
+    geocodeTasks({ db }),
   );
   const jobs = createJobRunner({
     db,
@@ -187,6 +204,7 @@ export function createServices(
     apiTokens: new ApiTokenVerifier(db),
     payments,
     paymentPages: paymentPagesOf(env),
+    geocoder: geocoderOf(env, settings.publicUrl),
   };
 }
 
@@ -219,5 +237,6 @@ export function apiContext(
     settings: services.settings,
     storage: services.storage,
     payments: services.payments,
+    geocoder: services.geocoder,
   });
 }

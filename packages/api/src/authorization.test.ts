@@ -776,6 +776,33 @@ const matrix: Record<string, Rule> = {
     outcomes: [['admin', 'ok']],
   },
 
+  // Address search: any verified user (hosts fill their forms with it). The matrix runs with no
+  // provider configured, so a lookup past the guard answers SERVICE_UNAVAILABLE (a product rule).
+  'geocode.capabilities': {
+    access: 'verified',
+    owner: 'none',
+    input: () => undefined,
+    outcomes: [['driverA', 'ok']],
+  },
+  'geocode.suggest': {
+    access: 'verified',
+    owner: 'none',
+    input: () => ({ query: '1700 N Canyon' }),
+    outcomes: [['driverA', 'SERVICE_UNAVAILABLE']],
+  },
+  'geocode.search': {
+    access: 'verified',
+    owner: 'none',
+    input: () => ({ query: '1700 N Canyon' }),
+    outcomes: [['driverA', 'SERVICE_UNAVAILABLE']],
+  },
+  'geocode.reverse': {
+    access: 'verified',
+    owner: 'none',
+    input: () => ({ latitude: 40.259, longitude: -111.656 }),
+    outcomes: [['driverA', 'SERVICE_UNAVAILABLE']],
+  },
+
   'feedback.send': {
     access: 'public',
     owner: 'none',

@@ -6,6 +6,7 @@ import {
 } from '@parkside/core';
 import { type Database } from '@parkside/db';
 import { noPaymentProvider, type PaymentProvider } from '@parkside/payments';
+import type { Geocoder } from '@parkside/geocoder';
 import type { StorageService } from '@parkside/storage';
 import { DEFAULT_SETTINGS, type Settings } from './settings';
 
@@ -27,6 +28,8 @@ export interface ContextOptions {
   storage?: StorageService | null;
   /** How drivers pay and hosts are paid out; `none` (due on arrival) when not given. */
   payments?: PaymentProvider;
+  /** The address provider of the host forms; none when not configured. */
+  geocoder?: Geocoder | null;
 }
 
 export interface Context {
@@ -39,6 +42,7 @@ export interface Context {
   settings: Settings;
   storage: StorageService | null;
   payments: PaymentProvider;
+  geocoder: Geocoder | null;
 }
 
 const limitsByDatabase = new WeakMap<Database, RateLimits>();
@@ -65,5 +69,6 @@ export function createContext(options: ContextOptions): Context {
     settings: options.settings ?? DEFAULT_SETTINGS,
     storage: options.storage ?? null,
     payments: options.payments ?? noPaymentProvider,
+    geocoder: options.geocoder ?? null,
   };
 }

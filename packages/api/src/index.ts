@@ -20,4 +20,5 @@ export {
 export type { StorageMetrics } from './modules/storage/storage.service';
 export { scheduledMailTasks } from './modules/notifications/scheduled-mail';
 export { paymentTasks } from './modules/payment/payment-tasks';
+export { geocodeTasks } from './modules/geocode/geocode.service';
 export { handlePaymentEvent, HOLD_MINUTES } from './modules/payment/payment.service';

@@ -4,6 +4,7 @@ import { availabilityRouter } from './modules/availability/availability.router';
 import { bookingRouter } from './modules/booking/booking.router';
 import { eventRouter } from './modules/event/event.router';
 import { feedbackRouter } from './modules/feedback/feedback.router';
+import { geocodeRouter } from './modules/geocode/geocode.router';
 import { listingRouter } from './modules/listing/listing.router';
 import { messageRouter } from './modules/message/message.router';
 import { passRouter } from './modules/pass/pass.router';
@@ -23,6 +24,7 @@ export const appRouter = router({
   booking: bookingRouter,
   event: eventRouter,
   feedback: feedbackRouter,
+  geocode: geocodeRouter,
   listing: listingRouter,
   message: messageRouter,
   pass: passRouter,

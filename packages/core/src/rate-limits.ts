@@ -30,6 +30,8 @@ export const RATE_LIMITS = {
   eventCreate: { points: 20, duration: 24 * 60 * 60 },
   /** Messages a user sends a minute, across every conversation. */
   messageSend: { points: 20, duration: 60 },
+  /** Address lookups a user makes a minute (suggestions while typing are debounced). */
+  geocode: { points: 60, duration: 60 },
 } as const satisfies Record<string, RateLimitRule>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

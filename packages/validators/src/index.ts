@@ -14,3 +14,4 @@ export * from './admin';
 export * from './messages';
 export * from './game-day';
 export * from './money-story';
+export * from './geocode';

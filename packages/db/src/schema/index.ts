@@ -11,3 +11,4 @@ export * from './audit';
 export * from './messages';
 export * from './payments';
 export * from './game-day';
+export * from './geocoding';
