@@ -23,9 +23,10 @@ export const meta: MetaFunction = () => [{ title: 'List your driveway · Parksid
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = requireVerifiedUser(context, request);
-  const [events, payouts] = await Promise.all([
+  const [events, payouts, geocoder] = await Promise.all([
     upcomingEventChoices(context),
     context.api.payout.status(),
+    context.api.geocode.capabilities(),
   ]);
   return {
     userId: user.id,
@@ -33,6 +34,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     preselectedEventId: new URL(request.url).searchParams.get('event'),
     // The fee applies to card payments only: paid on arrival, the host keeps the whole price.
     feeBps: payouts.online && payouts.status === 'active' ? context.settings.platformFeeBps : 0,
+    geocoder,
   };
 }
 
@@ -80,9 +82,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
       },
     });
     const missed = await attachPhotos(context, drivewayId, photos);
+    // Read after the photos: a listing that waited only for a photo is live now.
+    const { status } = await context.api.listing.mineById({ listingId });
     return redirectWithToast(`/listing-success?listing=${listingId}`, {
       type: 'success',
-      title: 'Your driveway is listed!',
+      title:
+        status === 'in_review'
+          ? 'Your driveway is saved and in review.'
+          : 'Your driveway is listed!',
       ...(missed
         ? {
             description: `${missed === 1 ? 'One photo' : `${missed} photos`} could not be added. Add ${missed === 1 ? 'it' : 'them'} again from My Listings.`,
@@ -113,7 +120,7 @@ async function attachPhotos(
 }
 
 export default function RegisterDriveway() {
-  const { userId, events, preselectedEventId, feeBps } = useLoaderData<typeof loader>();
+  const { userId, events, preselectedEventId, feeBps, geocoder } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-12">
@@ -140,6 +147,7 @@ export default function RegisterDriveway() {
           events={events}
           preselectedEventId={preselectedEventId}
           feeBps={feeBps}
+          geocoder={geocoder}
           lastResult={lastResult}
         />
       )}

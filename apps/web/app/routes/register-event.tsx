@@ -70,6 +70,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     userId: user.id,
     timeZones: timeZoneOptions(),
     countries: countryOptions(),
+    geocoder: await context.api.geocode.capabilities(),
   };
   const id = new URL(request.url).searchParams.get('event');
   if (!id) return { event: null, defaults: EMPTY, ...options };
@@ -138,7 +139,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function RegisterEventPage() {
-  const { userId, event, defaults, timeZones, countries } = useLoaderData<typeof loader>();
+  const { userId, event, defaults, timeZones, countries, geocoder } =
+    useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-12">
@@ -158,6 +160,7 @@ export default function RegisterEventPage() {
         defaults={defaults}
         timeZones={timeZones}
         countries={countries}
+        geocoder={geocoder}
         lastResult={lastResult}
       />
     </div>

@@ -1,3 +1,4 @@
+import { approveListings } from './review';
 import { expect, test, type Page } from '@playwright/test';
 import { uniqueEmail, waitForEmail } from './control';
 import { eventRequest } from './event-form';
@@ -94,6 +95,7 @@ test('an admin cancels an event from its page and sees the refunds and the audit
     listing: { eventId, priceCents: 1500, spacesOffered: 2 },
   });
   expect(listing.status).toBe(200);
+  await approveListings(browser, baseURL, 'Shady driveway by the park');
   const driver = await newPage(browser, baseURL);
   await driver.goto('/login');
   await signIn(driver, 'driver@example.com', 'parkside-driver');

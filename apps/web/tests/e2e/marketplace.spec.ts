@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { blockMapTiles, serveFakeMapTiles } from './map-tiles';
 import { waitForEmail } from './control';
+import { approveListings } from './review';
 import { signUpVerified } from './session';
 
 /**
@@ -84,6 +85,7 @@ test('a host lists a driveway, a driver books and cancels it, and both see it', 
   page,
   browser,
   request,
+  baseURL,
 }) => {
   test.setTimeout(90_000);
   const event = await eventId(request);
@@ -111,7 +113,8 @@ test('a host lists a driveway, a driver books and cancels it, and both see it', 
   await page.getByLabel('Spaces offered').fill('2');
   await page.getByRole('button', { name: 'List my driveway' }).click();
   await expect(page).toHaveURL(/\/listing-success\?listing=/);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your driveway is listed!');
+  // A new host's first listing waits for an admin before drivers see it.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your driveway is in review');
   const summary = page.getByRole('definition').filter({ hasText: title });
   await expect(summary).toContainText('1180 S 400 W, Orem');
   await expect(page.getByText('2 spaces at $18.00')).toBeVisible();
@@ -121,6 +124,12 @@ test('a host lists a driveway, a driver books and cancels it, and both see it', 
   const panel = listingPanel(page, title);
   await expect(panel).toContainText('0 of 2');
   await expect(panel).toContainText('No bookings yet.');
+
+  await expect(panel).toContainText('In review');
+  await expect(panel).toContainText('Waiting for review.');
+  await approveListings(browser, baseURL, title);
+  await page.reload();
+  await expect(panel).toContainText('Open');
 
   // A new driver finds it on /rent and books it.
   const driver = await newPerson(browser);
@@ -166,6 +175,7 @@ test('a host cancels a booking with a reason and closes the listing', async ({
   page,
   browser,
   request,
+  baseURL,
 }) => {
   test.setTimeout(90_000);
   const event = await eventId(request);
@@ -174,6 +184,7 @@ test('a host cancels a booking with a reason and closes the listing', async ({
   await signUpVerified(page, 'Omar Owner');
   await registerDriveway(page, event, title);
   await expect(page).toHaveURL(/\/listing-success/);
+  await approveListings(browser, baseURL, title);
 
   const driver = await newPerson(browser);
   const driverEmail = await signUpVerified(driver, 'Rita Rider');
@@ -207,6 +218,8 @@ test('a host cancels a booking with a reason and closes the listing', async ({
 test('a host edits a listing and lists the driveway for another event', async ({
   page,
   request,
+  browser,
+  baseURL,
 }) => {
   const event = await eventId(request);
   const title = `Long driveway ${Date.now()}`;
@@ -214,6 +227,7 @@ test('a host edits a listing and lists the driveway for another event', async ({
   await signUpVerified(page, 'Ezra Edits');
   await registerDriveway(page, event, title);
   await expect(page).toHaveURL(/\/listing-success/);
+  await approveListings(browser, baseURL, title);
   await page.goto('/my-listings');
   const panel = listingPanel(page, title);
 
@@ -239,8 +253,9 @@ test('a host edits a listing and lists the driveway for another event', async ({
     .getByLabel('Event', { exact: true })
     .selectOption({ label: await otherEventLabel(page, title) });
   await driveway.getByRole('button', { name: 'List for this event' }).click();
+  // Approved once, but this driveway has no photos yet: the new listing waits for a look.
   await expect(
-    page.getByRole('status').filter({ hasText: 'Your driveway is listed for another event.' }),
+    page.getByRole('status').filter({ hasText: 'Listed for another event, in review.' }),
   ).toBeVisible();
   await expect(driveway.getByRole('article')).toHaveCount(2);
 

@@ -1,11 +1,12 @@
 /**
- * Playwright's web server: a fresh seeded database, a real SMTP server and a local OpenID
- * provider on loopback, then the production build on E2E_PORT. A small control endpoint on
+ * Playwright's web server: a fresh seeded database, a real SMTP server, a local OpenID provider
+ * and a local address provider (answering as Photon does) on loopback, then the production build on E2E_PORT. A small control endpoint on
  * E2E_CONTROL_PORT lets specs read the mail that arrived and change provider accounts.
  * On SIGTERM it stops the server (which closes its database) and drops the database.
  */
 import { startDevOidcProvider, type DevOidcAccount } from '@parkside/dev-oidc';
 import { startTestSmtpServer } from '@parkside/email/testing';
+import { startGeocoderTestServer } from '@parkside/geocoder/testing';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -23,6 +24,7 @@ const storageDir = mkdtempSync(join(tmpdir(), 'parkside-e2e-storage-'));
 const database = await createFreshDatabase({ storageDir });
 const smtp = await startTestSmtpServer();
 const idp = await startDevOidcProvider({ redirectUris: [`${publicUrl}/auth/oidc/callback`] });
+const geocoder = await startGeocoderTestServer('photon');
 
 const control = createServer((req, res) => {
   const url = new URL(req.url ?? '/', `http://127.0.0.1:${controlPort}`);
@@ -78,6 +80,8 @@ const server = spawn(process.execPath, [SERVER_ENTRY], {
     SIGNUP_LIMIT_PER_HOUR: '1000',
     LOGIN_FAILURES_PER_CLIENT: '1000',
     STORAGE_DIR: storageDir,
+    GEOCODER_KIND: 'photon',
+    GEOCODER_URL: geocoder.url,
   },
 });
 
@@ -92,7 +96,7 @@ process.on('SIGINT', () => stop('SIGINT'));
 
 server.on('exit', async (code) => {
   control.close();
-  await Promise.allSettled([smtp.close(), idp.close()]);
+  await Promise.allSettled([smtp.close(), idp.close(), geocoder.close()]);
   rmSync(storageDir, { recursive: true, force: true });
   await database.drop().catch((error) => console.error('Could not drop the e2e database:', error));
   process.exit(stopping ? 0 : (code ?? 1));

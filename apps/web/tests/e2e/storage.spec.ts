@@ -1,3 +1,4 @@
+import { approveListings } from './review';
 import { openDriveway } from './page-api';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { fakeExecutable, noisyPng } from './images';
@@ -119,6 +120,8 @@ test('a host adds a driveway photo on My Listings with a progress bar, drivers s
 test('a new host adds photos while listing a driveway; one that cannot be attached costs nothing else', async ({
   page,
   request,
+  browser,
+  baseURL,
 }) => {
   test.setTimeout(60_000);
   const event = await eventId(request, 'utah-valley-marathon');
@@ -176,8 +179,11 @@ test('a new host adds photos while listing a driveway; one that cannot be attach
   });
   await page.getByRole('button', { name: 'List my driveway' }).click();
   await expect(page).toHaveURL(/\/listing-success\?listing=/);
-  const toast = page.getByRole('status').filter({ hasText: 'Your driveway is listed!' });
+  const toast = page
+    .getByRole('status')
+    .filter({ hasText: 'Your driveway is saved and in review.' });
   await expect(toast).toContainText('One photo could not be added. Add it again from My Listings.');
+  await approveListings(browser, baseURL, title);
 
   await page.goto(`/rent?event=${event}`);
   const card = page.getByRole('article', { name: title });

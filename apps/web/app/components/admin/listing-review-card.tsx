@@ -110,7 +110,7 @@ export function ListingReviewCard({ listing }: { listing: QueuedListing }) {
         <AreaMap
           area={driveway}
           venue={{ name: event.venueName, latitude: event.latitude, longitude: event.longitude }}
-          radiusMeters={15}
+          radiusMeters={20}
           label={`Map: the driveway's position and ${event.venueName}`}
           fallback={`${listing.milesFromVenue.toFixed(2)} miles from ${event.venueName}.`}
         />
@@ -185,7 +185,7 @@ function ReviewPhotos({ title, photos }: { title: string; photos: string[] }) {
           <a href={url} target="_blank" rel="noreferrer">
             <img
               src={url}
-              alt={`${title}, photo ${i + 1} of ${photos.length}`}
+              alt={`${title}, view ${i + 1} of ${photos.length}`}
               loading="lazy"
               width={480}
               height={320}

@@ -21,6 +21,9 @@ import { FormError, InputField, TextareaField } from '~/components/forms/field';
 import { SubmitButton } from '~/components/forms/submit-button';
 import { buttonClasses } from '~/components/ui/button';
 import { ImageUpload } from '~/components/uploads/image-upload';
+import { AddressSearch, type GeocoderCapabilities } from '~/components/map/address-search';
+import { fillAddress } from '~/components/map/fill-address';
+import { LocationPicker, usePosition } from '~/components/map/location-picker';
 import { SelectField, type Option } from './select-field';
 
 /** What the form starts with: every field as text, times as wall-clock times at the venue. */
@@ -121,8 +124,11 @@ export function EventForm({
   defaults,
   timeZones,
   countries,
+  geocoder,
   lastResult,
 }: {
+  /** What address search offers here (nothing when no provider is set up). */
+  geocoder: GeocoderCapabilities;
   /** The signed-in user: a new event's image is uploaded to their own folder. */
   userId: string;
   /** Set when editing an existing event. */
@@ -207,7 +213,7 @@ export function EventForm({
         </div>
       </Section>
 
-      <VenueFields fields={fields} countries={countries} />
+      <VenueFields fields={fields} countries={countries} geocoder={geocoder} formId={form.id} />
 
       <Section title="When" hint="Enter the times as the clock at the venue shows them.">
         <SelectField
@@ -239,8 +245,37 @@ export function EventForm({
 
 type EventFields = ReturnType<typeof useForm<z.input<typeof eventUpdateInput>>>[1];
 
-/** Where the event is: the venue, its address and the point drivers' distances are measured from. */
-function VenueFields({ fields, countries }: { fields: EventFields; countries: Option[] }) {
+const VENUE_ADDRESS_FIELDS = {
+  street: 'street',
+  city: 'city',
+  region: 'region',
+  postalCode: 'postalCode',
+  country: 'country',
+} as const;
+/** The middle of the contiguous United States, seen whole, until the venue is placed. */
+const COUNTRY_VIEW: [number, number] = [39.8283, -98.5795];
+
+/**
+ * Where the event is: the venue, an address search that fills its address and places the pin
+ * (where an address provider is set up), and the pin drivers' distances are measured from.
+ */
+function VenueFields({
+  fields,
+  countries,
+  geocoder,
+  formId,
+}: {
+  fields: EventFields;
+  countries: Option[];
+  geocoder: GeocoderCapabilities;
+  formId: string;
+}) {
+  const position = usePosition(
+    typeof fields.latitude.initialValue === 'string' ? fields.latitude.initialValue : '',
+    typeof fields.longitude.initialValue === 'string' ? fields.longitude.initialValue : '',
+  );
+  const formOf = () => document.getElementById(formId) as HTMLFormElement | null;
+  const placed = position.latitude !== '' && position.longitude !== '';
   return (
     <Section title="Where">
       <InputField
@@ -249,6 +284,19 @@ function VenueFields({ fields, countries }: { fields: EventFields; countries: Op
         className="sm:col-span-2"
         placeholder="e.g. LaVell Edwards Stadium"
       />
+      {geocoder.search ? (
+        <div className="sm:col-span-2">
+          <AddressSearch
+            capabilities={geocoder}
+            near={placed ? [Number(position.latitude), Number(position.longitude)] : COUNTRY_VIEW}
+            label="Find the venue’s address"
+            onPick={(place) => {
+              fillAddress(formOf(), place, VENUE_ADDRESS_FIELDS);
+              position.set(place.latitude, place.longitude);
+            }}
+          />
+        </div>
+      ) : null}
       <InputField
         field={fields.street}
         label="Street address"
@@ -264,26 +312,20 @@ function VenueFields({ fields, countries }: { fields: EventFields; countries: Op
         selectProps={getSelectProps(fields.country)}
         groups={[{ options: countries }]}
       />
-      <InputField
-        field={fields.latitude}
-        type="number"
-        label="Latitude"
-        hint="Drivers see parking by its distance from this point."
-        step="any"
-        min={-90}
-        max={90}
-        placeholder="40.2574"
-      />
-      <InputField
-        field={fields.longitude}
-        type="number"
-        label="Longitude"
-        hint="In a map app, press and hold the venue to copy both numbers."
-        step="any"
-        min={-180}
-        max={180}
-        placeholder="-111.6547"
-      />
+      <div className="sm:col-span-2">
+        <LocationPicker
+          position={position}
+          fallbackCenter={COUNTRY_VIEW}
+          fallbackZoom={placed ? 15 : 4}
+          errors={{ latitude: fields.latitude.errors, longitude: fields.longitude.errors }}
+          idPrefix="venue"
+          subject="Venue"
+          legend="Position of the venue"
+          hint="Drag the pin onto the venue’s entrance, or click the map. Drivers see parking by its distance from this point."
+          reverse={geocoder.reverse}
+          onUseAddress={(place) => fillAddress(formOf(), place, VENUE_ADDRESS_FIELDS)}
+        />
+      </div>
     </Section>
   );
 }

@@ -149,7 +149,8 @@ export function ListingPanel({ listing, capacity, feeBps, near, failure }: Listi
         ))}
       </dl>
       <ReviewNote listing={listing} />
-      {listing.upcoming ? (
+      {/* A rejected listing stays as the admin saw it: nothing to change or reopen. */}
+      {listing.upcoming && listing.status !== 'rejected' ? (
         <div className="flex flex-col gap-3">
           <EditListingForm
             listing={listing}
@@ -158,38 +159,36 @@ export function ListingPanel({ listing, capacity, feeBps, near, failure }: Listi
             near={near}
             failure={failure}
           />
-          <Form
-            method="post"
-            hidden={listing.status === 'in_review' || listing.status === 'rejected'}
-            className="flex flex-wrap items-center gap-3"
-          >
-            <input type="hidden" name="listingId" value={listing.id} />
-            {listing.status === 'open' ? (
-              <SubmitButton
-                variant="secondary"
-                name="intent"
-                value="close-listing-status"
-                pendingText="Closing…"
-                disabled={listing.booked > 0}
-              >
-                Close listing
-              </SubmitButton>
-            ) : (
-              <SubmitButton name="intent" value="open-listing-status" pendingText="Reopening…">
-                Reopen listing
-              </SubmitButton>
-            )}
-            {listing.status === 'open' && listing.booked > 0 ? (
-              <p className="text-sm text-slate-600">
-                Cancel its bookings before closing (card payments go back to the drivers).
-              </p>
-            ) : null}
-            {closeFailed ? (
-              <p role="alert" className="text-sm font-medium text-red-700">
-                {failure?.result.error?.['']?.[0]}
-              </p>
-            ) : null}
-          </Form>
+          {listing.status === 'open' || listing.status === 'closed' ? (
+            <Form method="post" className="flex flex-wrap items-center gap-3">
+              <input type="hidden" name="listingId" value={listing.id} />
+              {listing.status === 'open' ? (
+                <SubmitButton
+                  variant="secondary"
+                  name="intent"
+                  value="close-listing-status"
+                  pendingText="Closing…"
+                  disabled={listing.booked > 0}
+                >
+                  Close listing
+                </SubmitButton>
+              ) : (
+                <SubmitButton name="intent" value="open-listing-status" pendingText="Reopening…">
+                  Reopen listing
+                </SubmitButton>
+              )}
+              {listing.status === 'open' && listing.booked > 0 ? (
+                <p className="text-sm text-slate-600">
+                  Cancel its bookings before closing (card payments go back to the drivers).
+                </p>
+              ) : null}
+              {closeFailed ? (
+                <p role="alert" className="text-sm font-medium text-red-700">
+                  {failure?.result.error?.['']?.[0]}
+                </p>
+              ) : null}
+            </Form>
+          ) : null}
         </div>
       ) : null}
       <section aria-label="Bookings">

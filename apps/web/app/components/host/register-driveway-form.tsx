@@ -1,14 +1,15 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react';
 import { registerDrivewayFormInput } from '@parkside/validators';
 import { Form } from '@remix-run/react';
-import { useState, type InputHTMLAttributes } from 'react';
+import { useState } from 'react';
 import { Field, FormError, TextareaField } from '~/components/forms/field';
 import { SubmitButton } from '~/components/forms/submit-button';
 import { useZodForm } from '~/components/forms/use-zod-form';
 import { NewDrivewayPhotos } from '~/components/driveways/driveway-photos';
 import { formatEventDate } from '~/utils/event-time';
 import { AmenityCheckboxes } from './amenity-checkboxes';
-import { DrivewayLocation } from './driveway-location';
+import { DrivewayAddress, type DrivewayInput } from './driveway-address';
+import type { GeocoderCapabilities } from '~/components/map/address-search';
 import { defaultWindow, type PickableEvent } from './event-window';
 import { PlateRequiredField, PriceField, SpacesField, WindowFields } from './listing-term-fields';
 
@@ -46,6 +47,7 @@ export function RegisterDrivewayForm({
   events,
   preselectedEventId,
   feeBps,
+  geocoder,
   lastResult,
 }: {
   /** The host: photos are uploaded to their own folder until the driveway exists. */
@@ -53,6 +55,7 @@ export function RegisterDrivewayForm({
   events: PickableEvent[];
   preselectedEventId: string | null;
   feeBps: number;
+  geocoder: GeocoderCapabilities;
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
   const firstEvent = events.find((e) => e.id === preselectedEventId) ?? events[0]!;
@@ -76,10 +79,7 @@ export function RegisterDrivewayForm({
     to: text(fields.availableTo.initialValue),
   });
   /** A required driveway input, named as the form posts it, starting from its last value. */
-  const drivewayInput = (
-    name: 'title' | 'street' | 'city' | 'region' | 'postalCode' | 'capacity',
-    attributes: InputHTMLAttributes<HTMLInputElement> = {},
-  ) => ({
+  const drivewayInput: DrivewayInput = (name, attributes = {}) => ({
     name,
     id: `driveway-${name}`,
     defaultValue: text(fields[name].initialValue),
@@ -99,32 +99,11 @@ export function RegisterDrivewayForm({
           errors={fields.title.errors}
           inputProps={drivewayInput('title', { maxLength: 80 })}
         />
-        <Field
-          label="Street address"
-          errors={fields.street.errors}
-          inputProps={drivewayInput('street', { autoComplete: 'address-line1' })}
-        />
-        <div className="grid gap-4 sm:grid-cols-3">
-          {(
-            [
-              ['city', 'City', 'address-level2'],
-              ['region', 'State', 'address-level1'],
-              ['postalCode', 'ZIP code', 'postal-code'],
-            ] as const
-          ).map(([name, label, autoComplete]) => (
-            <Field
-              key={name}
-              label={label}
-              errors={fields[name].errors}
-              inputProps={drivewayInput(name, { autoComplete })}
-            />
-          ))}
-        </div>
-        <DrivewayLocation
-          defaultLatitude={text(fields.latitude.initialValue)}
-          defaultLongitude={text(fields.longitude.initialValue)}
+        <DrivewayAddress
+          drivewayInput={drivewayInput}
+          fields={fields}
           venue={[event.latitude, event.longitude]}
-          errors={{ latitude: fields.latitude.errors, longitude: fields.longitude.errors }}
+          geocoder={geocoder}
         />
         <Field
           label="Capacity (cars)"
@@ -166,7 +145,7 @@ export function RegisterDrivewayForm({
   );
 }
 
-type DrivewayFormFields = ReturnType<typeof useZodForm<typeof registerDrivewayFormInput>>[1];
+export type DrivewayFormFields = ReturnType<typeof useZodForm<typeof registerDrivewayFormInput>>[1];
 
 /** The first event listing of the new driveway: the event, price, spaces, window and plates. */
 function FirstEventSection({

@@ -23,12 +23,18 @@ export function PinMap({
   latitude,
   longitude,
   fallbackCenter,
+  fallbackZoom = 15,
+  subject = 'Driveway',
   onPick,
 }: {
   latitude: number | null;
   longitude: number | null;
   /** Where to look when no position is set yet (the event's venue). */
   fallbackCenter: [number, number];
+  /** How close the map looks at `fallbackCenter` (a whole country: 4). */
+  fallbackZoom?: number;
+  /** What the pin marks, for its name and the map's: "Driveway" or "Venue". */
+  subject?: 'Driveway' | 'Venue';
   onPick: (latitude: number, longitude: number) => void;
 }) {
   const container = useRef<HTMLDivElement>(null);
@@ -40,13 +46,13 @@ export function PinMap({
 
   const { status, leaflet } = useLeafletMap(
     container,
-    { center, zoom: hasPosition ? 17 : 15 },
+    { center, zoom: hasPosition ? 17 : fallbackZoom },
     ({ L, map }) => {
       const pin = L.marker(center, {
         draggable: true,
         icon: pinIcon(L),
-        title: 'Driveway position: drag to move',
-        alt: 'Driveway position',
+        title: `${subject} position: drag to move`,
+        alt: `${subject} position`,
         autoPan: true,
       }).addTo(map);
       pin.on('dragend', () => {
@@ -75,7 +81,7 @@ export function PinMap({
     <MapFrame
       container={container}
       status={status}
-      label="Map: drag the pin to your driveway"
+      label={`Map: drag the pin to ${subject === 'Venue' ? 'the venue' : 'your driveway'}`}
       className="h-64 sm:h-80"
       fallback="Type the latitude and longitude below instead."
     />

@@ -1,0 +1,129 @@
+import { useFetcher } from '@remix-run/react';
+import { useState } from 'react';
+import { Field, type FieldErrors } from '~/components/forms/field';
+import type { FoundPlace } from './fill-address';
+import { PinMap } from './pin-map';
+
+const parse = (typed: string, limit: number) => {
+  const value = Number(typed.trim());
+  return typed.trim() !== '' && Number.isFinite(value) && Math.abs(value) <= limit ? value : null;
+};
+
+/** A position typed or picked, as the latitude and longitude fields hold it. */
+export function usePosition(defaultLatitude: string, defaultLongitude: string) {
+  const [position, setPosition] = useState({
+    latitude: defaultLatitude,
+    longitude: defaultLongitude,
+  });
+  return {
+    ...position,
+    set: (latitude: string | number, longitude: string | number) =>
+      setPosition({ latitude: String(latitude), longitude: String(longitude) }),
+  };
+}
+export type Position = ReturnType<typeof usePosition>;
+
+/**
+ * A position on the map: a pin to drag (loaded in the browser only) and the latitude and
+ * longitude fields it fills; the fields alone are enough when the map cannot load. Where an
+ * address provider is set up, a dropped pin offers the address found there.
+ */
+export function LocationPicker({
+  position,
+  fallbackCenter,
+  fallbackZoom,
+  errors,
+  idPrefix,
+  subject = 'Driveway',
+  legend,
+  hint,
+  reverse,
+  onUseAddress,
+}: {
+  position: Position;
+  /** Where the map looks before a pin is set (the event's venue, or a default city). */
+  fallbackCenter: [number, number];
+  fallbackZoom?: number;
+  errors: { latitude?: FieldErrors; longitude?: FieldErrors };
+  idPrefix: string;
+  subject?: 'Driveway' | 'Venue';
+  legend: string;
+  hint: string;
+  /** Whether the address at a dropped pin can be looked up. */
+  reverse: boolean;
+  onUseAddress: (place: FoundPlace) => void;
+}) {
+  const lat = parse(position.latitude, 90);
+  const lng = parse(position.longitude, 180);
+  const atPin = useFetcher<{ places: FoundPlace[]; error: string | null }>();
+  const [dismissed, setDismissed] = useState(false);
+  const found = dismissed || atPin.state !== 'idle' ? null : atPin.data?.places[0];
+  return (
+    <fieldset className="flex flex-col gap-3">
+      <legend className="text-sm font-semibold text-slate-800">{legend}</legend>
+      <p className="-mt-1 text-sm text-slate-600">{hint}</p>
+      <PinMap
+        latitude={lat !== null && lng !== null ? lat : null}
+        longitude={lat !== null && lng !== null ? lng : null}
+        fallbackCenter={fallbackCenter}
+        fallbackZoom={fallbackZoom}
+        subject={subject}
+        onPick={(pickedLat, pickedLng) => {
+          position.set(pickedLat, pickedLng);
+          if (!reverse) return;
+          setDismissed(false);
+          atPin.load(
+            `/address-search?${new URLSearchParams({ lat: String(pickedLat), lng: String(pickedLng) })}`,
+          );
+        }}
+      />
+      {found ? (
+        <p
+          aria-live="polite"
+          className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700 ring-1 ring-slate-200"
+        >
+          <span>
+            At the pin: <span className="text-ink font-semibold">{found.label}</span>
+          </span>
+          <button
+            type="button"
+            onClick={() => {
+              onUseAddress(found);
+              setDismissed(true);
+            }}
+            className="text-brand-800 font-semibold hover:underline"
+          >
+            Use this address
+          </button>
+        </p>
+      ) : null}
+      <div className="grid grid-cols-2 gap-3">
+        {(
+          [
+            ['latitude', 'Latitude', '40.2550', position.latitude],
+            ['longitude', 'Longitude', '-111.6480', position.longitude],
+          ] as const
+        ).map(([name, label, placeholder, value]) => (
+          <Field
+            key={name}
+            label={label}
+            errors={errors[name]}
+            inputProps={{
+              id: `${idPrefix}-${name}`,
+              name,
+              inputMode: 'decimal',
+              autoComplete: 'off',
+              placeholder,
+              required: true,
+              value,
+              onChange: (e) =>
+                name === 'latitude'
+                  ? position.set(e.target.value, position.longitude)
+                  : position.set(position.latitude, e.target.value),
+            }}
+          />
+        ))}
+      </div>
+    </fieldset>
+  );
+}
