@@ -17,42 +17,60 @@ function labelOf(parts: (string | undefined)[]) {
   return parts.filter((part) => part && part.trim()).join(', ');
 }
 
+/** A GeoJSON FeatureCollection of points with `properties` (Photon and Pelias answer so). */
+const featureCollection = <P extends z.ZodRawShape>(properties: P) =>
+  z.object({ features: z.array(z.object({ geometry: point, properties: z.object(properties) })) });
+
+/** One place from a point feature, once each provider's names are mapped to ours. */
+function placeOf(
+  coordinates: number[],
+  found: { label?: string; houseNumber?: string; street?: string; name?: string; city: string },
+  region: string,
+  postalCode: string | undefined,
+  country: string,
+): Place {
+  const street = streetOf(found.houseNumber, found.street) || found.name || '';
+  return {
+    label:
+      found.label ?? labelOf([street, found.city, [region, postalCode].filter(Boolean).join(' ')]),
+    street,
+    city: found.city,
+    region,
+    postalCode: postalCode ?? '',
+    country,
+    latitude: coordinates[1]!,
+    longitude: coordinates[0]!,
+  };
+}
+
 /* ---------- Photon (komoot): GeoJSON, suggestions allowed ---------- */
 
-const photonAnswer = z.object({
-  features: z.array(
-    z.object({
-      geometry: point,
-      properties: z.object({
-        name: text,
-        housenumber: text,
-        street: text,
-        city: text,
-        district: text,
-        state: text,
-        postcode: text,
-        countrycode: text,
-      }),
-    }),
-  ),
+const photonAnswer = featureCollection({
+  name: text,
+  housenumber: text,
+  street: text,
+  city: text,
+  district: text,
+  state: text,
+  postcode: text,
+  countrycode: text,
 });
 
 function photonPlaces(answer: z.infer<typeof photonAnswer>): Place[] {
   return answer.features.map(({ geometry, properties: p }) => {
     const country = (p.countrycode ?? '').toUpperCase();
-    const street = streetOf(p.housenumber, p.street) || p.name || '';
-    const city = p.city ?? p.district ?? '';
-    const region = regionOf(p.state, country);
-    return {
-      label: labelOf([street, city, [region, p.postcode].filter(Boolean).join(' ')]),
-      street,
-      city,
-      region,
-      postalCode: p.postcode ?? '',
+    return placeOf(
+      geometry.coordinates,
+      {
+        houseNumber: p.housenumber,
+        street: p.street,
+        name: p.name,
+        city: p.city ?? p.district ?? '',
+      },
+      regionOf(p.state, country),
+      p.postcode,
       country,
-      latitude: geometry.coordinates[1],
-      longitude: geometry.coordinates[0],
-    };
+    );
   });
 }
 
@@ -90,42 +108,35 @@ export function photonGeocoder(base: string, http: HttpOptions): Geocoder {
 
 /* ---------- Pelias (Geocode Earth, self-hosted): GeoJSON, /v1/autocomplete ---------- */
 
-const peliasAnswer = z.object({
-  features: z.array(
-    z.object({
-      geometry: point,
-      properties: z.object({
-        label: text,
-        name: text,
-        housenumber: text,
-        street: text,
-        locality: text,
-        localadmin: text,
-        region: text,
-        region_a: text,
-        postalcode: text,
-        country_code: text,
-      }),
-    }),
-  ),
+const peliasAnswer = featureCollection({
+  label: text,
+  name: text,
+  housenumber: text,
+  street: text,
+  locality: text,
+  localadmin: text,
+  region: text,
+  region_a: text,
+  postalcode: text,
+  country_code: text,
 });
 
 function peliasPlaces(answer: z.infer<typeof peliasAnswer>): Place[] {
   return answer.features.map(({ geometry, properties: p }) => {
     const country = (p.country_code ?? '').toUpperCase();
-    const street = streetOf(p.housenumber, p.street) || p.name || '';
-    const city = p.locality ?? p.localadmin ?? '';
-    const region = country === 'US' && p.region_a ? p.region_a : regionOf(p.region, country);
-    return {
-      label: p.label ?? labelOf([street, city, region]),
-      street,
-      city,
-      region,
-      postalCode: p.postalcode ?? '',
+    return placeOf(
+      geometry.coordinates,
+      {
+        label: p.label,
+        houseNumber: p.housenumber,
+        street: p.street,
+        name: p.name,
+        city: p.locality ?? p.localadmin ?? '',
+      },
+      country === 'US' && p.region_a ? p.region_a : regionOf(p.region, country),
+      p.postalcode,
       country,
-      latitude: geometry.coordinates[1],
-      longitude: geometry.coordinates[0],
-    };
+    );
   });
 }
 

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
+import { numberParam } from '~/utils/number-param';
 import { httpStatusOf, publicMessageOf } from '@parkside/api/errors';
 import { TRPCError } from '@trpc/server';
 
@@ -15,12 +16,6 @@ async function attempt<T>(call: () => Promise<T>) {
   }
 }
 
-const numberOr = (value: string | null) => {
-  if (value === null || value.trim() === '') return undefined;
-  const n = Number(value);
-  return Number.isFinite(n) ? n : undefined;
-};
-
 /**
  * Address search for the host forms: `?q=…&mode=suggest|search` (with `near=lat,lng` to prefer
  * places around the venue) or `?lat=…&lng=…` for the address at a dropped pin. Always 200 with
@@ -30,7 +25,7 @@ const numberOr = (value: string | null) => {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const query = params.get('q');
-  const [nearLat, nearLng] = (params.get('near') ?? '').split(',').map((v) => numberOr(v));
+  const [nearLat, nearLng] = (params.get('near') ?? '').split(',').map((v) => numberParam(v));
   const near =
     nearLat !== undefined && nearLng !== undefined
       ? { latitude: nearLat, longitude: nearLng }
@@ -40,8 +35,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     query === null
       ? await attempt(async () => {
           const place = await geocode.reverse({
-            latitude: numberOr(params.get('lat')) ?? Number.NaN,
-            longitude: numberOr(params.get('lng')) ?? Number.NaN,
+            latitude: numberParam(params.get('lat')) ?? Number.NaN,
+            longitude: numberParam(params.get('lng')) ?? Number.NaN,
           });
           return place ? [place] : [];
         })

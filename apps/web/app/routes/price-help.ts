@@ -1,11 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
+import { numberParam } from '~/utils/number-param';
 import { tryApi } from '~/.server/api-errors';
-
-const numberOrUndefined = (value: string | null) => {
-  if (value === null || value.trim() === '') return undefined;
-  const n = Number(value);
-  return Number.isFinite(n) ? n : undefined;
-};
 
 /**
  * Price help for the host's price field: what open listings within a mile ask for the same event
@@ -16,8 +11,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const result = await tryApi(() =>
     context.api.listing.priceHelp({
       eventId: params.get('event') ?? '',
-      latitude: numberOrUndefined(params.get('lat')),
-      longitude: numberOrUndefined(params.get('lng')),
+      latitude: numberParam(params.get('lat')),
+      longitude: numberParam(params.get('lng')),
       excludeListingId: params.get('exclude') || undefined,
     }),
   );

@@ -41,6 +41,19 @@ export function milesFrom(from: PlaceSql): SQL<number> {
   });
 }
 
+/**
+ * A driveway's full address and position: for those who may see it (its host, an admin, a
+ * driver who booked it), never for a card.
+ */
+export const drivewayAddressColumns = {
+  street: driveways.street,
+  city: driveways.city,
+  region: driveways.region,
+  postalCode: driveways.postalCode,
+  latitude: driveways.latitude,
+  longitude: driveways.longitude,
+};
+
 /** What a listing card shows of its driveway (before booking: no access instructions). */
 export const drivewayCardColumns = {
   title: driveways.title,

@@ -1,50 +1,24 @@
+import type { ApiCaller } from '@parkside/api';
 import { LISTING_REJECT_REASON_MAX_LENGTH, formatUsd } from '@parkside/validators';
 import { Link } from '@remix-run/react';
-import { useId } from 'react';
 import { SubmitButton } from '~/components/forms/submit-button';
-import { REVIEW_FLAG_LABELS, type ReviewFlag } from '~/components/listings/review-flags';
+import { REVIEW_FLAG_LABELS } from '~/components/listings/review-flags';
 import { AreaMap } from '~/components/map/area-map';
 import { buttonClasses } from '~/components/ui/button';
-import { ConfirmDialog } from '~/components/ui/confirm-dialog';
+import { ConfirmDialog, ReasonField } from '~/components/ui/confirm-dialog';
 import { Form } from '@remix-run/react';
 import { formatEventDate } from '~/utils/event-time';
 
-export interface QueuedListing {
-  id: string;
-  createdAt: string;
-  priceCents: number;
-  spacesOffered: number;
-  reviewFlags: ReviewFlag[];
-  milesFromVenue: number;
-  nearbyMedianCents: number | null;
-  driveway: {
-    title: string;
-    street: string;
-    city: string;
-    region: string;
-    postalCode: string;
-    latitude: number;
-    longitude: number;
-    description: string;
-    photos: string[];
-  };
-  event: {
-    title: string;
-    venueName: string;
-    latitude: number;
-    longitude: number;
-    startsAt: string;
-    timeZone: string;
-  };
-  host: { id: string; name: string; email: string; since: string } | null;
-}
+/** One listing of admin.listingQueue's answer. */
+export type QueuedListing = Awaited<
+  ReturnType<ApiCaller['admin']['listingQueue']>
+>['listings'][number];
 
 const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
 
 /** One listing waiting for review: what flagged it, where it is, its photos, and the decision. */
 export function ListingReviewCard({ listing }: { listing: QueuedListing }) {
   const { driveway, event, host } = listing;
-  const reasonId = useId();
   return (
     <article
       aria-label={`${driveway.title} for ${event.title}`}
@@ -130,18 +104,10 @@ export function ListingReviewCard({ listing }: { listing: QueuedListing }) {
           confirmLabel="Reject listing"
           pendingText="Rejecting…"
         >
-          <label htmlFor={reasonId} className="text-sm font-semibold text-slate-800">
-            Reason, sent to the host
-          </label>
-          <textarea
-            id={reasonId}
-            name="reason"
-            required
-            minLength={3}
+          <ReasonField
+            label="Reason, sent to the host"
             maxLength={LISTING_REJECT_REASON_MAX_LENGTH}
-            rows={3}
             placeholder="e.g. The photos show a lawn, not a driveway."
-            className="focus:border-brand-600 focus:outline-brand-600/30 w-full rounded-lg border border-slate-300 px-3 py-2 text-base focus:outline-2"
           />
         </ConfirmDialog>
         <Form method="post">

@@ -1,7 +1,6 @@
 import { EVENT_CANCEL_REASON_MAX_LENGTH } from '@parkside/validators';
-import { useId } from 'react';
 import { buttonClasses } from '~/components/ui/button';
-import { ConfirmDialog } from '~/components/ui/confirm-dialog';
+import { ConfirmDialog, ReasonField } from '~/components/ui/confirm-dialog';
 
 function bookingsSentence(count: number): string {
   if (count === 0) return 'Nobody has booked parking for it yet, so no bookings are affected.';
@@ -15,7 +14,6 @@ export function CancelEventDialog({
 }: {
   event: { id: string; title: string; confirmedBookings: number };
 }) {
-  const reasonId = useId();
   return (
     <ConfirmDialog
       trigger="Cancel event"
@@ -31,18 +29,10 @@ export function CancelEventDialog({
       confirmLabel="Cancel event"
       pendingText="Cancelling…"
     >
-      <label htmlFor={reasonId} className="text-sm font-semibold text-slate-800">
-        Reason, shown to drivers
-      </label>
-      <textarea
-        id={reasonId}
-        name="reason"
-        required
-        minLength={3}
+      <ReasonField
+        label="Reason, shown to drivers"
         maxLength={EVENT_CANCEL_REASON_MAX_LENGTH}
-        rows={3}
         placeholder="e.g. The venue closed the event because of the storm warning."
-        className="focus:border-brand-600 focus:outline-brand-600/30 w-full rounded-lg border border-slate-300 px-3 py-2 text-base focus:outline-2"
       />
     </ConfirmDialog>
   );

@@ -1,14 +1,7 @@
+import type { Place } from '@parkside/geocoder';
+
 /** What an address search answers: the fields of one address and its position. */
-export interface FoundPlace {
-  label: string;
-  street: string;
-  city: string;
-  region: string;
-  postalCode: string;
-  country: string;
-  latitude: number;
-  longitude: number;
-}
+export type FoundPlace = Place;
 
 /** Which inputs of the form take which part of the address (by their `name`). */
 export type AddressFieldNames = Partial<

@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { Form, useNavigation } from '@remix-run/react';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { SubmitButton } from '~/components/forms/submit-button';
 import { buttonClasses } from '~/components/ui/button';
 
@@ -79,5 +79,35 @@ export function ConfirmDialog({
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
+  );
+}
+
+/** The reason asked for inside a ConfirmDialog (a cancellation, a rejection): required text. */
+export function ReasonField({
+  label,
+  maxLength,
+  placeholder,
+}: {
+  label: string;
+  maxLength: number;
+  placeholder: string;
+}) {
+  const id = useId();
+  return (
+    <>
+      <label htmlFor={id} className="text-sm font-semibold text-slate-800">
+        {label}
+      </label>
+      <textarea
+        id={id}
+        name="reason"
+        required
+        minLength={3}
+        maxLength={maxLength}
+        rows={3}
+        placeholder={placeholder}
+        className="focus:border-brand-600 focus:outline-brand-600/30 w-full rounded-lg border border-slate-300 px-3 py-2 text-base focus:outline-2"
+      />
+    </>
   );
 }

@@ -5,7 +5,7 @@ import { enqueueEmails } from '@parkside/email/queue';
 import type { AdminListingDecisionInput } from '@parkside/validators';
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import { nearbyPrices } from '../../shared/listing-review';
-import { milesBetween } from '../../shared/listings';
+import { drivewayAddressColumns, milesBetween } from '../../shared/listings';
 import { notifyWaitlist } from '../notifications/waitlist-mail';
 
 /** At most this many listings are shown in the review queue at once (oldest first). */
@@ -29,12 +29,7 @@ export async function listReviewQueue(db: Database) {
         driveway: {
           id: driveways.id,
           title: driveways.title,
-          street: driveways.street,
-          city: driveways.city,
-          region: driveways.region,
-          postalCode: driveways.postalCode,
-          latitude: driveways.latitude,
-          longitude: driveways.longitude,
+          ...drivewayAddressColumns,
           description: driveways.description,
           photos: driveways.photos,
         },

@@ -2,7 +2,7 @@ import { AppError, type SessionUser } from '@parkside/core';
 import { wasCharged } from '@parkside/validators';
 import { bookings, driveways, events, listings, users, type Database } from '@parkside/db';
 import { and, asc, count, desc, eq, gt, not, or } from 'drizzle-orm';
-import { listingSummaryColumns } from '../../shared/listings';
+import { drivewayAddressColumns, listingSummaryColumns } from '../../shared/listings';
 import { driverRefundCents } from '../../shared/refund-rule';
 import { drivewayRating, ownReviewOf, reviewStateOf } from '../../shared/reviews';
 import { closedReason } from '../../shared/conversations';
@@ -24,12 +24,7 @@ const bookingColumns = {
   availableFrom: listings.availableFrom,
   availableTo: listings.availableTo,
   drivewayTitle: driveways.title,
-  street: driveways.street,
-  city: driveways.city,
-  region: driveways.region,
-  postalCode: driveways.postalCode,
-  latitude: driveways.latitude,
-  longitude: driveways.longitude,
+  ...drivewayAddressColumns,
   accessInstructions: driveways.accessInstructions,
   eventId: events.id,
   eventTitle: events.title,
