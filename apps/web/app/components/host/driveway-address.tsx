@@ -3,13 +3,17 @@ import { Field } from '~/components/forms/field';
 import { AddressSearch, type GeocoderCapabilities } from '~/components/map/address-search';
 import { fillAddress, type FoundPlace } from '~/components/map/fill-address';
 import { LocationPicker, usePosition } from '~/components/map/location-picker';
-import type { DrivewayFormFields } from './register-driveway-form';
+import type { registerDrivewayFormInput } from '@parkside/validators';
+import type { useZodForm } from '~/components/forms/use-zod-form';
 
 /** A required driveway input's attributes, named as the form posts it, from its last value. */
 export type DrivewayInput = (
   name: 'title' | 'street' | 'city' | 'region' | 'postalCode' | 'capacity',
   attributes?: InputHTMLAttributes<HTMLInputElement>,
 ) => InputHTMLAttributes<HTMLInputElement> & { name: string };
+
+/** The fields of the driveway registration form. */
+export type DrivewayFormFields = ReturnType<typeof useZodForm<typeof registerDrivewayFormInput>>[1];
 
 const ADDRESS_FIELDS = {
   street: 'street',

@@ -8,7 +8,7 @@ import { useZodForm } from '~/components/forms/use-zod-form';
 import { NewDrivewayPhotos } from '~/components/driveways/driveway-photos';
 import { formatEventDate } from '~/utils/event-time';
 import { AmenityCheckboxes } from './amenity-checkboxes';
-import { DrivewayAddress, type DrivewayInput } from './driveway-address';
+import { DrivewayAddress, type DrivewayFormFields, type DrivewayInput } from './driveway-address';
 import type { GeocoderCapabilities } from '~/components/map/address-search';
 import { defaultWindow, type PickableEvent } from './event-window';
 import { PlateRequiredField, PriceField, SpacesField, WindowFields } from './listing-term-fields';
@@ -144,8 +144,6 @@ export function RegisterDrivewayForm({
     </Form>
   );
 }
-
-export type DrivewayFormFields = ReturnType<typeof useZodForm<typeof registerDrivewayFormInput>>[1];
 
 /** The first event listing of the new driveway: the event, price, spaces, window and plates. */
 function FirstEventSection({
