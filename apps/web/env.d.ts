@@ -29,5 +29,7 @@ declare module '@remix-run/node' {
     storageBucket: string;
     /** True when UploadThing holds uploaded files (browsers upload straight to it). */
     uploadThing: boolean;
+    /** This request's id, as logged and sent back in X-Request-Id (error screens show it). */
+    requestId: string;
   }
 }

@@ -3,6 +3,7 @@ import type { AppLoadContext, EntryContext } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { KeptHtmlContext } from './components/layout/kept-part';
+import { RequestIdContext } from './components/errors/request-id';
 import { NonceProvider } from './utils/nonce';
 
 export const streamTimeout = 5_000;
@@ -48,7 +49,12 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <KeptHtmlContext.Provider value={loadContext.kept ?? null}>
-          <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+          {/* Error screens show the request's id; a page that may be kept never does. */}
+          <RequestIdContext.Provider
+            value={responseStatusCode >= 400 ? (loadContext.requestId ?? null) : null}
+          >
+            <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+          </RequestIdContext.Provider>
         </KeptHtmlContext.Provider>
       </NonceProvider>,
       {

@@ -16,6 +16,7 @@ import { messageStreamRoute, type MessageStreams } from './message-stream';
 import { stripeWebhookRoute } from './stripe-webhook';
 import type { PageCache } from './remix-handler';
 import { fetchHeadersOf, remixHandler } from './remix-handler';
+import { requestLog, routePatterns, silentLogger, type Logger } from './logging';
 import { cspNonce, securityHeaders } from './security';
 import type { RequestSession } from './request-session';
 import { apiContext, type Services } from './services';
@@ -40,6 +41,8 @@ export interface AppOptions {
   messageStreams?: MessageStreams;
   /** How often a stream beats and checks its session (tests shorten it). */
   messageHeartbeatMs?: number;
+  /** Where the request log goes; nowhere when not given (tests of other things). */
+  logger?: Logger;
 }
 
 interface Locals {
@@ -145,6 +148,7 @@ export function createApp({
   sharedParts,
   messageStreams,
   messageHeartbeatMs,
+  logger = silentLogger,
 }: AppOptions) {
   const app = express();
   app.disable('x-powered-by');
@@ -153,6 +157,12 @@ export function createApp({
   app.set('query parser', 'simple');
   // Only trust X-Forwarded-For from proxies we run; otherwise clients could pick their address.
   app.set('trust proxy', trustProxy);
+
+  // The request log and id first, so every response carries its id (decision 037).
+  const routes = routePatterns(Object.keys(appRouter._def.procedures));
+  app.use(
+    requestLog(logger, routes, (values) => (values as Partial<Locals>).session?.user.id ?? null),
+  );
 
   // Live messages first: a stream holds its connection for as long as the page is open, so
   // it skips everything a page needs (compression, nonces, page headers) and reads only the
@@ -250,9 +260,12 @@ export function createApp({
         const waits = errors.map(retryAfterOf).filter((wait) => wait !== undefined);
         return waits.length ? { headers: { 'Retry-After': String(Math.max(...waits)) } } : {};
       },
-      onError: ({ error, path }) => {
+      onError: ({ error, path, req }) => {
         if (error.code === 'INTERNAL_SERVER_ERROR') {
-          console.error(`tRPC ${path ?? '(unknown)'} failed:`, error.cause ?? error);
+          logger.error(
+            { requestId: req.res?.locals.requestId, procedure: path, err: error.cause ?? error },
+            'procedure failed',
+          );
         }
       },
     }),
@@ -260,11 +273,17 @@ export function createApp({
 
   if (!getBuild) return app;
 
+  // The route patterns of the log come from the build in use.
+  const loadBuild = async () => {
+    const build = await getBuild();
+    routes.useBuild(build);
+    return build;
+  };
   app.all(
     '*',
     remixHandler({
       mode,
-      build: getBuild,
+      build: loadBuild,
       pageCache,
       sharedParts,
       visitorApi: (req) => appRouter.createCaller(apiContext(services, requestOf(req), null)),
@@ -286,6 +305,7 @@ export function createApp({
           storageBucket: services.storage.bucket,
           uploadThing: Boolean(services.uploadThingToken),
           clientIp: req.ip ?? 'unknown',
+          requestId: String(res.locals.requestId),
         };
       },
     }),

@@ -108,6 +108,8 @@ const schema = z
     GEOCODER_URL: z.url().optional(),
     /** Pelias: the API key; Nominatim: a contact e-mail sent with each request. */
     GEOCODER_KEY: z.string().optional(),
+    /** How much the log says: info (one line per request and job), warn, error, or silent. */
+    LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
     /** Milliseconds before an address lookup is given up. */
     GEOCODER_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(3000),
   })

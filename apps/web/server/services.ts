@@ -33,6 +33,7 @@ import { emailTasks } from '@parkside/email/queue';
 import { createJobRunner, jobUpkeep, mergeTaskSets, type JobRunner } from '@parkside/jobs';
 import { createStripeProvider, noPaymentProvider, type PaymentProvider } from '@parkside/payments';
 import { createGeocoder, type Geocoder } from '@parkside/geocoder';
+import { silentLogger, type Logger } from './logging';
 import {
   createDiskBackend,
   createStorageService,
@@ -133,8 +134,9 @@ export interface OidcOverride {
 export function createServices(
   db: Database,
   env: ServerEnv,
-  overrides: { publicUrl: string; oidc?: OidcOverride },
+  overrides: { publicUrl: string; oidc?: OidcOverride; logger?: Logger },
 ): Services {
+  const logger = overrides.logger ?? silentLogger;
   const production = env.NODE_ENV === 'production';
   const outbox = !env.SMTP_URL && !production ? createOutboxTransport() : null;
   const transport = env.SMTP_URL ? createSmtpTransport(env.SMTP_URL) : (outbox ?? noTransport);
@@ -164,10 +166,29 @@ export function createServices(
     tasks: work.tasks,
     schedules: work.schedules,
     pollIntervalMs: env.JOBS_POLL_MS,
+    // One line per attempt (decision 037): the task, never its payload (addresses, e-mails).
+    onRun: (job, outcome) =>
+      logger.info(
+        {
+          jobId: job.id,
+          task: job.task,
+          attempt: job.attempts,
+          ok: outcome.ok,
+          durationMs: outcome.durationMs,
+          ...(outcome.failed ? { failedForGood: true } : {}),
+        },
+        'job',
+      ),
     onError: (error, job) =>
-      console.error(
-        `Job ${job.id} (${job.task}) failed on attempt ${job.attempts} of ${job.maxAttempts}:`,
-        error instanceof Error ? error.message : error,
+      logger.warn(
+        {
+          jobId: job.id,
+          task: job.task,
+          attempt: job.attempts,
+          maxAttempts: job.maxAttempts,
+          error: error instanceof Error ? error.message : String(error),
+        },
+        'job attempt failed',
       ),
   });
   const auth = createAuthService({

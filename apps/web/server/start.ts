@@ -10,6 +10,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ViteDevServer } from 'vite';
 import { createApp } from './app';
+import { createLogger } from './logging';
 import { startKeeping } from './keeping';
 import { startMessageStreams } from './message-stream';
 import { seedDemo } from './demo-data';
@@ -49,7 +50,8 @@ export async function startServer({ env, getBuild, viteDevServer, oidc, onClose 
     process.exit(1);
   });
   await database.migrate();
-  const services = createServices(database.db, env, { publicUrl: publicUrlOf(env), oidc });
+  const logger = createLogger({ mode: env.NODE_ENV, level: env.LOG_LEVEL });
+  const services = createServices(database.db, env, { publicUrl: publicUrlOf(env), oidc, logger });
   if ((env.SEED_ON_START ?? development) && (await isDatabaseEmpty(database.db))) {
     await seedDemo(database.db, { storage: services.storage });
   }
@@ -77,6 +79,7 @@ export async function startServer({ env, getBuild, viteDevServer, oidc, onClose 
     pageCache: keeping?.pages,
     sharedParts: keeping?.parts,
     messageStreams: live?.streams,
+    logger,
   });
 
   services.jobs.start();

@@ -4,6 +4,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp, type AppOptions } from './app';
 import { readEnv } from './env';
+import type { Logger } from './logging';
 import { createServices, type Services } from './services';
 
 export interface TestServer {
@@ -17,9 +18,11 @@ export async function startTestServer(
   db: Database,
   prepare?: (services: Services) => Promise<Partial<AppOptions> | void>,
   env: Record<string, string> = {},
+  logger?: Logger,
 ): Promise<TestServer> {
   const services = createServices(db, readEnv({ NODE_ENV: 'test', ...env }), {
     publicUrl: 'http://parkside.test',
+    logger,
   });
   const options = (await prepare?.(services)) ?? {};
   const app = createApp({ services, mode: 'test', appRoot: process.cwd(), ...options });

@@ -777,7 +777,7 @@ const matrix: Record<string, Rule> = {
   },
 
   // Address search: any verified user (hosts fill their forms with it). The matrix runs with no
-  // provider configured, so a lookup past the guard answers SERVICE_UNAVAILABLE (a product rule).
+  // provider configured, so a lookup past the guard answers CONFLICT (a product rule).
   'geocode.capabilities': {
     access: 'verified',
     owner: 'none',
@@ -788,19 +788,19 @@ const matrix: Record<string, Rule> = {
     access: 'verified',
     owner: 'none',
     input: () => ({ query: '1700 N Canyon' }),
-    outcomes: [['driverA', 'SERVICE_UNAVAILABLE']],
+    outcomes: [['driverA', 'CONFLICT']],
   },
   'geocode.search': {
     access: 'verified',
     owner: 'none',
     input: () => ({ query: '1700 N Canyon' }),
-    outcomes: [['driverA', 'SERVICE_UNAVAILABLE']],
+    outcomes: [['driverA', 'CONFLICT']],
   },
   'geocode.reverse': {
     access: 'verified',
     owner: 'none',
     input: () => ({ latitude: 40.259, longitude: -111.656 }),
-    outcomes: [['driverA', 'SERVICE_UNAVAILABLE']],
+    outcomes: [['driverA', 'CONFLICT']],
   },
 
   'feedback.send': {

@@ -17,6 +17,8 @@ export interface JobRunnerOptions {
   leaseMs?: number;
   /** Called when an attempt fails; the job is retried later or, after its last attempt, failed. */
   onError?: (error: unknown, job: Job) => void;
+  /** Called after each attempt with how it went and how long it took (the job log). */
+  onRun?: (job: Job, outcome: { ok: boolean; durationMs: number; failed: boolean }) => void;
   now?: () => Date;
 }
 
@@ -114,16 +116,20 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   }
 
   async function run(job: Job): Promise<boolean> {
+    const started = performance.now();
+    const took = () => Math.round((performance.now() - started) * 10) / 10;
     try {
       await tasks[job.task]!(job.payload, job);
       await db
         .update(jobs)
         .set({ status: 'done', finishedAt: fromNow(), lastError: null })
         .where(eq(jobs.id, job.id));
+      options.onRun?.(job, { ok: true, durationMs: took(), failed: false });
       return true;
     } catch (error) {
       options.onError?.(error, job);
       const failed = job.attempts >= job.maxAttempts;
+      options.onRun?.(job, { ok: false, durationMs: took(), failed });
       await db
         .update(jobs)
         .set({

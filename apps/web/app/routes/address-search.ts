@@ -12,7 +12,9 @@ async function attempt<T>(call: () => Promise<T>) {
       error instanceof TRPCError &&
       (httpStatusOf(error) < 500 || error.code === 'SERVICE_UNAVAILABLE');
     if (!expected) throw error;
-    return { ok: false as const, error: publicMessageOf(error) };
+    // The provider not answering is said in the API's own words (how to go on without it).
+    const words = error.code === 'SERVICE_UNAVAILABLE' ? error.message : publicMessageOf(error);
+    return { ok: false as const, error: words };
   }
 }
 

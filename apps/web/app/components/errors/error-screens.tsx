@@ -1,3 +1,4 @@
+import { RequestReference } from './request-id';
 import { Form, isRouteErrorResponse, Link, useLocation, useRouteError } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { buttonClasses } from '~/components/ui/button';
@@ -65,6 +66,7 @@ export function SomethingWentWrong() {
       <button type="button" className={buttonClasses()} onClick={() => window.location.reload()}>
         Refresh Page
       </button>
+      <RequestReference />
     </Screen>
   );
 }

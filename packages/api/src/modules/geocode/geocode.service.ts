@@ -97,7 +97,8 @@ async function lookup<T extends Place[] | Place | null>(
   ask: (geocoder: Geocoder) => Promise<T>,
 ): Promise<T> {
   const { db, limits, geocoder, user } = deps;
-  if (!geocoder) throw new AppError('UNAVAILABLE', GEOCODE_ERRORS.off);
+  // Not set up here is a fact of this site, not a failure: 409 with the way around it.
+  if (!geocoder) throw new AppError('CONFLICT', GEOCODE_ERRORS.off);
   const wait = await limits.consume('geocode', `user:${user.id}`);
   if (wait) {
     throw AppError.tooManyRequests(

@@ -63,7 +63,7 @@ describe('geocode', () => {
     });
     expect(await api(host, 'nominatim').geocode.capabilities()).toMatchObject({ suggest: false });
     await expect(api(host, null).geocode.search({ query: '1700 N Canyon' })).rejects.toMatchObject({
-      code: 'SERVICE_UNAVAILABLE',
+      code: 'CONFLICT',
       message: GEOCODE_ERRORS.off,
     });
     await expect(
