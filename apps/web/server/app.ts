@@ -17,6 +17,7 @@ import { stripeWebhookRoute } from './stripe-webhook';
 import type { PageCache } from './remix-handler';
 import { fetchHeadersOf, remixHandler } from './remix-handler';
 import { requestLog, routePatterns, silentLogger, type Logger } from './logging';
+import { metricsRoute } from './metrics';
 import { cspNonce, securityHeaders } from './security';
 import type { RequestSession } from './request-session';
 import { apiContext, type Services } from './services';
@@ -161,8 +162,15 @@ export function createApp({
   // The request log and id first, so every response carries its id (decision 037).
   const routes = routePatterns(Object.keys(appRouter._def.procedures));
   app.use(
-    requestLog(logger, routes, (values) => (values as Partial<Locals>).session?.user.id ?? null),
+    requestLog(
+      logger,
+      routes,
+      (values) => (values as Partial<Locals>).session?.user.id ?? null,
+      services.metrics,
+    ),
   );
+  // Prometheus, with its own token; nothing else of the site's frame (decision 038).
+  app.get('/metrics', metricsRoute(services.metrics, services.metricsToken));
 
   // Live messages first: a stream holds its connection for as long as the page is open, so
   // it skips everything a page needs (compression, nonces, page headers) and reads only the

@@ -22,7 +22,12 @@ export interface Keeping {
 }
 
 /** Starts keeping pages; undefined (nothing kept, every page rendered) if listening fails. */
-export async function startKeeping(database: Pick<DatabaseHandle, 'listen'>) {
+export async function startKeeping(
+  database: Pick<DatabaseHandle, 'listen'>,
+  /** Told when the listening connection comes back after a cut (the metrics count it). */
+  onReconnect: () => void = () => {},
+) {
+  let listened = false;
   const pages: PageCache = new KeptStore({ sizeOf: cachedPageBytes });
   const parts: SharedStore = new KeptStore({ sizeOf: sharedPartBytes });
   const stores = [pages, parts];
@@ -36,6 +41,8 @@ export async function startKeeping(database: Pick<DatabaseHandle, 'listen'>) {
         }
       },
       () => {
+        if (listened) onReconnect();
+        listened = true;
         for (const store of stores) store.listeningStarted();
       },
     );

@@ -11,6 +11,7 @@ import type { RequestHandler } from 'express';
 import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import pino, { type DestinationStream, type Logger } from 'pino';
+import type { Metrics } from './metrics';
 
 export type { Logger } from 'pino';
 
@@ -159,6 +160,7 @@ export function requestLog(
   logger: Logger,
   routes: RoutePatterns,
   userIdOf: (locals: Record<string, unknown>) => string | null,
+  metrics?: Metrics,
 ): RequestHandler {
   return (req, res, next) => {
     const incoming = req.get('x-request-id');
@@ -173,11 +175,14 @@ export function requestLog(
       if (logged) return;
       logged = true;
       const durationMs = Math.round(Number(process.hrtime.bigint() - start) / 1e5) / 10;
+      const route = routes.of(path);
+      metrics?.request(req.method, route, res.statusCode, durationMs / 1000);
+      metrics?.keptHeaders(res.getHeader('X-Cache'), res.getHeader('X-Kept'));
       logger.info(
         {
           requestId,
           method: req.method,
-          route: routes.of(path),
+          route,
           status: res.statusCode,
           durationMs,
           userId: userIdOf(res.locals),

@@ -107,7 +107,7 @@ function send(res: Response, event: string, data: unknown) {
 /** Starts listening; undefined (pages poll instead) when listening fails. */
 export async function startMessageStreams(
   database: Pick<DatabaseHandle, 'listen'>,
-  services: Pick<Services, 'db'>,
+  services: Pick<Services, 'db'> & Partial<Pick<Services, 'metrics'>>,
 ) {
   const streams = new MessageStreams(services);
   let listened = false;
@@ -117,7 +117,10 @@ export async function startMessageStreams(
       (payload) => void streams.deliver(payload),
       () => {
         // Called again whenever the listening connection comes back after a cut.
-        if (listened) void streams.resyncAll();
+        if (listened) {
+          void streams.resyncAll();
+          services.metrics?.reconnected(MESSAGE_CHANNEL);
+        }
         listened = true;
       },
     );

@@ -34,6 +34,7 @@ import { createJobRunner, jobUpkeep, mergeTaskSets, type JobRunner } from '@park
 import { createStripeProvider, noPaymentProvider, type PaymentProvider } from '@parkside/payments';
 import { createGeocoder, type Geocoder } from '@parkside/geocoder';
 import { silentLogger, type Logger } from './logging';
+import { createMetrics, type Metrics } from './metrics';
 import {
   createDiskBackend,
   createStorageService,
@@ -76,6 +77,10 @@ export interface Services {
   paymentPages: string[];
   /** Address search for the host forms; null when GEOCODER_KIND/URL are not set. */
   geocoder: Geocoder | null;
+  /** This server's Prometheus registry and the figures it keeps (decision 038). */
+  metrics: Metrics;
+  /** The bearer token /metrics asks for; unset, /metrics is off. */
+  metricsToken: string | undefined;
 }
 
 /** The address provider of this environment, or none. */
@@ -137,6 +142,7 @@ export function createServices(
   overrides: { publicUrl: string; oidc?: OidcOverride; logger?: Logger },
 ): Services {
   const logger = overrides.logger ?? silentLogger;
+  const metrics = createMetrics({ db });
   const production = env.NODE_ENV === 'production';
   const outbox = !env.SMTP_URL && !production ? createOutboxTransport() : null;
   const transport = env.SMTP_URL ? createSmtpTransport(env.SMTP_URL) : (outbox ?? noTransport);
@@ -167,7 +173,8 @@ export function createServices(
     schedules: work.schedules,
     pollIntervalMs: env.JOBS_POLL_MS,
     // One line per attempt (decision 037): the task, never its payload (addresses, e-mails).
-    onRun: (job, outcome) =>
+    onRun: (job, outcome) => {
+      metrics.jobAttempt(job.task, outcome.ok ? 'ok' : outcome.failed ? 'failed' : 'retry');
       logger.info(
         {
           jobId: job.id,
@@ -178,7 +185,8 @@ export function createServices(
           ...(outcome.failed ? { failedForGood: true } : {}),
         },
         'job',
-      ),
+      );
+    },
     onError: (error, job) =>
       logger.warn(
         {
@@ -226,6 +234,8 @@ export function createServices(
     payments,
     paymentPages: paymentPagesOf(env),
     geocoder: geocoderOf(env, settings.publicUrl),
+    metrics,
+    metricsToken: env.METRICS_TOKEN,
   };
 }
 

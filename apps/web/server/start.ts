@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import type { ViteDevServer } from 'vite';
 import { createApp } from './app';
 import { createLogger } from './logging';
-import { startKeeping } from './keeping';
+import { PARKING_CHANNEL, startKeeping } from './keeping';
 import { startMessageStreams } from './message-stream';
 import { seedDemo } from './demo-data';
 import type { ServerEnv } from './env';
@@ -58,9 +58,13 @@ export async function startServer({ env, getBuild, viteDevServer, oidc, onClose 
 
   // Pages and their shared parts, kept until PostgreSQL says what they show changed.
   // Without listening nothing is kept.
-  const keeping = (env.PAGE_CACHE ?? !development) ? await startKeeping(database) : undefined;
+  const keeping =
+    (env.PAGE_CACHE ?? !development)
+      ? await startKeeping(database, () => services.metrics.reconnected(PARKING_CHANNEL))
+      : undefined;
   // Live messages: one LISTEN per server, whatever the number of open pages.
   const live = await startMessageStreams(database, services);
+  if (live) services.metrics.countStreams(() => live.streams.size);
 
   // Bearer tokens verified a moment ago, dropped when PostgreSQL says their owner changed.
   // Without listening, every token call asks the database.
