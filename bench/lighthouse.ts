@@ -135,6 +135,7 @@ function startServer(port: number, dataDir: string): ChildProcess {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
     HOST: '127.0.0.1',
     PORT: String(port),
     PGLITE_DATA_DIR: dataDir,

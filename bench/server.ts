@@ -104,6 +104,8 @@ export function spawnProductionServer(options: {
       DATABASE_URL: options.databaseUrl,
       SEED_ON_START: 'false',
       DEV_OIDC: 'false',
+      // Measured pages against pages: a line per request would be kept in memory by the runner.
+      LOG_LEVEL: 'warn',
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -108,6 +108,8 @@ const schema = z
     GEOCODER_URL: z.url().optional(),
     /** Pelias: the API key; Nominatim: a contact e-mail sent with each request. */
     GEOCODER_KEY: z.string().optional(),
+    /** What the admin System page shows as this server's version (a release tag or commit). */
+    APP_VERSION: z.string().max(100).optional(),
     /** The bearer token Prometheus sends to GET /metrics (16+ characters). Unset: /metrics is off. */
     METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
     /** How much the log says: info (one line per request and job), warn, error, or silent. */

@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from './demo-data';
-import { createLogger } from './logging';
+import { createLogger, routePatterns } from './logging';
 import { startTestServer, type TestServer } from './test-server';
 
 let handle: TestDatabase;
@@ -123,5 +123,29 @@ describe('the log', () => {
     await expect
       .poll(() => entries().find((e) => e.requestId === id)?.route)
       .toBe('/api/trpc/:unknown,event.list');
+  });
+});
+
+describe('route patterns', () => {
+  it('names pages and their data requests by the route, never by the path', () => {
+    const routes = routePatterns(['event.list']);
+    routes.useBuild({
+      routes: {
+        root: { id: 'root', path: '' },
+        'routes/_index': { id: 'routes/_index', parentId: 'root', index: true },
+        'routes/rent': { id: 'routes/rent', parentId: 'root', path: 'rent' },
+        'routes/rent_.$listingId': {
+          id: 'routes/rent_.$listingId',
+          parentId: 'root',
+          path: 'rent/:listingId',
+        },
+        'routes/$': { id: 'routes/$', parentId: 'root', path: '*' },
+      },
+    } as never);
+    expect(
+      ['/', '/rent', '/rent/4f1c', '/rent/4f1c.data', '/_root.data', '/no/such/page'].map((path) =>
+        routes.of(path),
+      ),
+    ).toEqual(['/', '/rent', '/rent/:listingId', '/rent/:listingId.data', '/.data', '/*']);
   });
 });

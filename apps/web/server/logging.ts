@@ -109,7 +109,7 @@ export function routePatterns(procedures: string[]) {
   const known = new Set(procedures);
   let build: ServerBuild | null = null;
   let tree: AgnosticRouteObject[] = [];
-  return {
+  const patterns = {
     /** Takes the routes of the Remix build in use (again whenever it changes, in development). */
     useBuild(next: ServerBuild) {
       if (next === build) return;
@@ -138,8 +138,19 @@ export function routePatterns(procedures: string[]) {
       }
       if (path.startsWith('/assets/')) return '/assets/*';
       if (path.startsWith('/v0/')) return '/v0/*';
-      const fixed = ['/api/messages/stream', '/webhooks/stripe', '/healthz', '/api/uploadthing'];
+      const fixed = [
+        '/api/messages/stream',
+        '/webhooks/stripe',
+        '/healthz',
+        '/metrics',
+        '/api/uploadthing',
+      ];
       if (fixed.includes(path)) return path;
+      // A page's data fetched by the browser (single fetch): "/rent.data", "/_root.data".
+      if (path.endsWith('.data')) {
+        const page = path === '/_root.data' ? '/' : path.slice(0, -'.data'.length);
+        return `${patterns.of(page)}.data`;
+      }
       const matches = matchRoutes(tree, path) ?? [];
       const pattern = matches
         .map((match) => match.route.path)
@@ -148,6 +159,7 @@ export function routePatterns(procedures: string[]) {
       return matches.length ? `/${pattern}`.replace(/\/+/g, '/') : '*';
     },
   };
+  return patterns;
 }
 
 export type RoutePatterns = ReturnType<typeof routePatterns>;

@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import type { ViteDevServer } from 'vite';
 import { createApp } from './app';
 import { createLogger } from './logging';
+import { startHeartbeat } from './heartbeat';
 import { PARKING_CHANNEL, startKeeping } from './keeping';
 import { startMessageStreams } from './message-stream';
 import { seedDemo } from './demo-data';
@@ -87,6 +88,7 @@ export async function startServer({ env, getBuild, viteDevServer, oidc, onClose 
   });
 
   services.jobs.start();
+  const heartbeat = await startHeartbeat(database.db, env.APP_VERSION ?? 'unversioned build');
   const server = app.listen(env.PORT, env.HOST, () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : env.PORT;
@@ -126,6 +128,7 @@ export async function startServer({ env, getBuild, viteDevServer, oidc, onClose 
       setTimeout(() => server.closeAllConnections(), 2_000).unref();
     });
     await services.jobs.stop();
+    await heartbeat.stop();
     await keeping?.stop();
     await live?.stop();
     await stopTokenListening?.();

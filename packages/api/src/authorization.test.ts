@@ -20,6 +20,7 @@ import {
   events,
   eventWaitlist,
   feedback,
+  jobs,
   listings,
   storageObjects,
   users,
@@ -99,6 +100,8 @@ interface World {
   conversationId: string;
   /** A listing waiting for an admin's review. */
   inReviewListingId: string;
+  /** Two background jobs out of attempts: one to retry, one to discard. */
+  failedJobIds: [number, number];
 }
 
 let uploads = 0;
@@ -145,6 +148,14 @@ async function startConversation(driver: SessionUser, bookingId: string) {
 
 /** A second admin, so that revoking one never meets the rule that keeps the last. */
 const SPARE_ADMIN = 'authz-spare-admin@example.com';
+
+async function failedJobs(): Promise<[number, number]> {
+  const rows = await handle.db
+    .insert(jobs)
+    .values([0, 1].map(() => ({ task: 'email.send', status: 'failed' as const, attempts: 8 })))
+    .returning({ id: jobs.id });
+  return [rows[0]!.id, rows[1]!.id];
+}
 
 async function seedWorld(host: SessionUser, driver: SessionUser): Promise<World> {
   const { db } = handle;
@@ -205,6 +216,7 @@ async function seedWorld(host: SessionUser, driver: SessionUser): Promise<World>
     tokenId: token!.id,
     conversationId: await startConversation(driver, (booking as Booking).id),
     inReviewListingId: inReview.listing.id,
+    failedJobIds: await failedJobs(),
   };
 }
 
@@ -431,6 +443,25 @@ const matrix: Record<string, Rule> = {
       decision: 'rejected',
       reason: 'The photos show a lawn, not a driveway.',
     }),
+    outcomes: [['admin', 'ok']],
+  },
+
+  'admin.system': {
+    access: 'admin',
+    owner: 'admin',
+    input: () => undefined,
+    outcomes: [['admin', 'ok']],
+  },
+  'admin.retryJob': {
+    access: 'admin',
+    owner: 'admin',
+    input: (a) => ({ id: a.failedJobIds[0] }),
+    outcomes: [['admin', 'ok']],
+  },
+  'admin.discardJob': {
+    access: 'admin',
+    owner: 'admin',
+    input: (a) => ({ id: a.failedJobIds[1] }),
     outcomes: [['admin', 'ok']],
   },
 

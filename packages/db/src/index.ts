@@ -5,3 +5,4 @@ export * from './rate-limit';
 export * from './seed';
 export * as schema from './schema';
 export * from './schema';
+export * from './migrations-applied';

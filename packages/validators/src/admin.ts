@@ -53,6 +53,8 @@ export const AUDIT_ACTION_NAMES = [
   'conversation.view',
   'listing.approve',
   'listing.reject',
+  'job.retry',
+  'job.discard',
 ] as const;
 
 const instant = z.iso
@@ -107,3 +109,12 @@ export const adminListingDecisionInput = z.discriminatedUnion('decision', [
   }),
 ]);
 export type AdminListingDecisionInput = z.infer<typeof adminListingDecisionInput>;
+
+/** A failed background job an admin retries or discards on the System page. */
+export const adminJobInput = z.strictObject({
+  id: z
+    .number({ message: 'Job id must be a number.' })
+    .int()
+    .positive()
+    .max(Number.MAX_SAFE_INTEGER),
+});

@@ -54,6 +54,7 @@ export async function spawnServer(
   const child = spawn(process.execPath, [SERVER_ENTRY], {
     env: {
       ...process.env,
+      LOG_LEVEL: 'warn',
       ...env,
       NODE_ENV: 'production',
       PORT: String(port),

@@ -53,3 +53,12 @@ export function uniqueEmail(prefix: string) {
   counter += 1;
   return `${prefix}-${Date.now()}-${process.pid}-${counter}@example.com`;
 }
+
+/** The pending mail job to `address` runs out of attempts now; false without PostgreSQL. */
+export async function giveUpMailTo(address: string): Promise<number | null> {
+  const response = await fetch(`${base}/jobs/give-up?${new URLSearchParams({ to: address })}`, {
+    method: 'POST',
+  });
+  if (response.status === 501) return null;
+  return ((await response.json()) as { failed: number }).failed;
+}

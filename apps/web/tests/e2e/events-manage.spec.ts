@@ -1,3 +1,4 @@
+import { approveListings } from './review';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { waitForEmail } from './control';
@@ -164,6 +165,8 @@ test('an admin cancels an event that has a booking, and the driver is e-mailed',
     listing: { eventId, priceCents: 1500, spacesOffered: 2 },
   });
   expect(created.status).toBe(200);
+  // A new host's first listing waits for an admin.
+  await approveListings(browser, baseURL, 'Shady driveway by the park');
 
   // A driver books a space.
   const driver = await newPage(browser, baseURL);

@@ -113,7 +113,7 @@ test('a new host finds the driveway by its address, lists it for several events,
     await waiting.first().getByRole('button', { name: 'Approve' }).click();
     await expect(waiting).toHaveCount(left - 1);
   }
-  await expect(admin.getByText('Nothing waits for review.')).toBeVisible();
+  // (Other people's listings may wait too: only this host's are counted.)
   await admin.goto('/admin/audit');
   await expect(
     admin

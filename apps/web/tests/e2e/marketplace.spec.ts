@@ -87,7 +87,7 @@ test('a host lists a driveway, a driver books and cancels it, and both see it', 
   request,
   baseURL,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   const event = await eventId(request);
   const title = `Shady driveway ${Date.now()}`;
   await blockMapTiles(page);
@@ -177,7 +177,7 @@ test('a host cancels a booking with a reason and closes the listing', async ({
   request,
   baseURL,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(120_000);
   const event = await eventId(request);
   const title = `Corner lot ${Date.now()}`;
   await blockMapTiles(page);
@@ -221,6 +221,7 @@ test('a host edits a listing and lists the driveway for another event', async ({
   browser,
   baseURL,
 }) => {
+  test.setTimeout(120_000);
   const event = await eventId(request);
   const title = `Long driveway ${Date.now()}`;
   await blockMapTiles(page);

@@ -1,3 +1,4 @@
+import { approveListings } from './review';
 import { expect, test } from '@playwright/test';
 import { eventRequest } from './event-form';
 import { callApi, newPage, screenshots } from './page-api';
@@ -24,6 +25,8 @@ test('a driver and a host write to each other about a booking, each with their o
     capacity: 2,
     listing: { eventId: created.body.result.data.id, priceCents: 1500, spacesOffered: 2 },
   });
+  // A new host's first listing waits for an admin.
+  await approveListings(browser, baseURL, 'Shady driveway by the park');
   const driver = await newPage(browser, baseURL);
   await driver.goto('/login');
   await signIn(driver, 'driver@example.com', 'parkside-driver');

@@ -8,6 +8,7 @@ import { startDevOidcProvider, type DevOidcAccount } from '@parkside/dev-oidc';
 import { startTestSmtpServer } from '@parkside/email/testing';
 import { startGeocoderTestServer } from '@parkside/geocoder/testing';
 import { spawn } from 'node:child_process';
+import postgres from 'postgres';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -55,6 +56,22 @@ const control = createServer((req, res) => {
     smtp.setFailing(url.searchParams.get('on') === 'true' && (address || true));
     return reply(200, { ok: true });
   }
+  // The mail job to `to`, refused once and waiting to retry, runs out of attempts at once (the
+  // System page's failed jobs). Needs PostgreSQL: an embedded database is the server's own.
+  if (req.method === 'POST' && url.pathname === '/jobs/give-up') {
+    const to = url.searchParams.get('to') ?? '';
+    if (!('DATABASE_URL' in database.env)) return reply(501, { error: 'PostgreSQL only' });
+    const sql = postgres(database.env.DATABASE_URL, { max: 1, onnotice: () => {} });
+    void sql`update jobs set status = 'failed', attempts = max_attempts, finished_at = now(),
+        last_error = 'The SMTP server refused the message (550).'
+      where task = 'email.send' and status = 'pending' and last_error is not null
+        and (payload->>'emailId')::bigint in (select id from email_jobs where to_address = ${to})
+      returning id`
+      .then((rows) => reply(200, { failed: rows.length }))
+      .catch((error: Error) => reply(500, { error: error.message }))
+      .finally(() => sql.end());
+    return;
+  }
   reply(404, { error: 'not found' });
 });
 control.listen(controlPort, '127.0.0.1');
@@ -80,6 +97,8 @@ const server = spawn(process.execPath, [SERVER_ENTRY], {
     SIGNUP_LIMIT_PER_HOUR: '1000',
     LOGIN_FAILURES_PER_CLIENT: '1000',
     STORAGE_DIR: storageDir,
+    // The request log is tested in server/logging.test.ts; here it would bury the test report.
+    LOG_LEVEL: 'warn',
     GEOCODER_KIND: 'photon',
     GEOCODER_URL: geocoder.url,
   },

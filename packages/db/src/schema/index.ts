@@ -12,3 +12,4 @@ export * from './messages';
 export * from './payments';
 export * from './game-day';
 export * from './geocoding';
+export * from './servers';

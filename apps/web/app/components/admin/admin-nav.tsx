@@ -10,6 +10,7 @@ const SECTIONS = [
   { to: '/admin/conversations', label: 'Conversations' },
   { to: '/admin/api-tokens', label: 'API tokens' },
   { to: '/storage-metrics', label: 'Storage' },
+  { to: '/admin/system', label: 'System' },
 ] as const;
 
 /** The admin sections, on every admin page; scrolls sideways on a phone. */

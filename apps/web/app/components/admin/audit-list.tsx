@@ -26,6 +26,8 @@ export const ACTION_LABELS: Record<string, string> = {
   'conversation.view': 'viewed the conversation',
   'listing.approve': 'approved the listing',
   'listing.reject': 'rejected the listing',
+  'job.retry': 'retried the job',
+  'job.discard': 'discarded the job',
 };
 
 const when = new Intl.DateTimeFormat('en-US', {
@@ -45,6 +47,7 @@ function targetLink(row: AuditRow): string | null {
   if (row.action === 'feedback.resolve') return '/admin/feedback';
   if (row.action.startsWith('api_token.')) return '/admin/api-tokens';
   if (row.action.startsWith('listing.')) return '/admin/listings';
+  if (row.action.startsWith('job.')) return '/admin/system';
   return null;
 }
 

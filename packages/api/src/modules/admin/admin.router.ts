@@ -6,6 +6,7 @@ import {
   adminEmailInput,
   adminEventInput,
   adminEventsInput,
+  adminJobInput,
   adminListingDecisionInput,
   adminUserInput,
   adminUsersInput,
@@ -18,6 +19,7 @@ import { requireConversation, listConversations } from './admin-conversations.se
 import { requireEventForAdmin, listAllEvents } from './admin-events.service';
 import { requireUserDetails, listAdmins, listUsers } from './admin-users.service';
 import { decideListing, listReviewQueue } from './admin-listings.service';
+import { discardJob, retryJob, systemStatus } from './admin-system.service';
 import { getOverview } from './admin.service';
 import { grantAdmin, revokeAdmin } from './admins.service';
 
@@ -126,6 +128,29 @@ export const adminRouter = router({
         targetLabel: result.label,
         details: result.reason ? { reason: result.reason } : undefined,
       }),
+    ),
+  ),
+
+  /** The System page: live servers, the job queue, failed jobs, migrations. */
+  system: adminProcedure.query(({ ctx }) => systemStatus(ctx.db)),
+
+  /** A failed job runs again now (audited). */
+  retryJob: adminProcedure.input(adminJobInput).mutation(({ ctx, input }) =>
+    audited(
+      ctx.db,
+      actorOf(ctx),
+      (tx) => retryJob(tx, input.id),
+      (job) => ({ action: 'job.retry', targetId: String(job.id), targetLabel: job.task }),
+    ),
+  ),
+
+  /** A failed job is dropped for good (audited). */
+  discardJob: adminProcedure.input(adminJobInput).mutation(({ ctx, input }) =>
+    audited(
+      ctx.db,
+      actorOf(ctx),
+      (tx) => discardJob(tx, input.id),
+      (job) => ({ action: 'job.discard', targetId: String(job.id), targetLabel: job.task }),
     ),
   ),
 });

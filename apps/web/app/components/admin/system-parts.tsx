@@ -1,0 +1,139 @@
+import type { ApiCaller } from '@parkside/api';
+import { Form, useNavigation } from '@remix-run/react';
+import { EmptyNote } from '~/components/ui/empty-state';
+import { Section } from '~/components/ui/section';
+import { Table, TableBody, TableHead, Td, Th } from '~/components/ui/table';
+
+type System = Awaited<ReturnType<ApiCaller['admin']['system']>>;
+
+const when = new Intl.DateTimeFormat('en-US', {
+  dateStyle: 'medium',
+  timeStyle: 'medium',
+  timeZone: 'UTC',
+});
+const at = (iso: string | null) => (iso ? when.format(new Date(iso)) : '—');
+
+/** The servers that beat into the database in the last minute. */
+export function ServersSection({ servers }: { servers: System['servers'] }) {
+  return (
+    <Section
+      title={`Servers (${servers.length})`}
+      description="Seen in the last minute. Times in UTC."
+    >
+      {servers.length === 0 ? (
+        <EmptyNote>No server has reported in the last minute.</EmptyNote>
+      ) : (
+        <Table label="Servers" minWidth="36rem">
+          <TableHead>
+            <Th>Server</Th>
+            <Th>Version</Th>
+            <Th>Started</Th>
+            <Th>Last seen</Th>
+          </TableHead>
+          <TableBody>
+            {servers.map((server) => (
+              <tr key={server.id}>
+                <Td mono>{server.id}</Td>
+                <Td>{server.version}</Td>
+                <Td>{at(server.startedAt)}</Td>
+                <Td>{at(server.seenAt)}</Td>
+              </tr>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+    </Section>
+  );
+}
+
+/** Jobs by task: due now, waiting for later, failed, done in the last hour. */
+export function QueueSection({ queue }: { queue: System['queue'] }) {
+  return (
+    <Section title="Job queue" description="Shared by every server.">
+      {queue.length === 0 ? (
+        <EmptyNote>No jobs in the last hour.</EmptyNote>
+      ) : (
+        <Table label="Jobs by task" minWidth="32rem">
+          <TableHead>
+            <Th>Task</Th>
+            <Th numeric>Due now</Th>
+            <Th numeric>Later</Th>
+            <Th numeric>Failed</Th>
+            <Th numeric>Done (1 h)</Th>
+          </TableHead>
+          <TableBody>
+            {queue.map((row) => (
+              <tr key={row.task}>
+                <Td mono>{row.task}</Td>
+                <Td numeric>{row.due}</Td>
+                <Td numeric>{row.later}</Td>
+                <Td numeric>{row.failed}</Td>
+                <Td numeric>{row.doneLastHour}</Td>
+              </tr>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+    </Section>
+  );
+}
+
+/** Failed jobs, each with its last error, to retry or discard. */
+export function FailedJobsSection({ failed }: { failed: System['failed'] }) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== 'idle' ? String(navigation.formData?.get('id') ?? '') : '';
+  return (
+    <Section
+      title={`Failed jobs (${failed.length})`}
+      description="Out of attempts. Retry once the cause is fixed, or discard. Both are audit-logged."
+    >
+      {failed.length === 0 ? (
+        <EmptyNote>No failed jobs.</EmptyNote>
+      ) : (
+        <ul className="divide-y divide-slate-100">
+          {failed.map((job) => (
+            <li
+              key={job.id}
+              aria-label={`Job ${job.id}, ${job.task}`}
+              className="flex flex-col gap-2 py-3 sm:flex-row sm:items-start sm:justify-between"
+            >
+              <div className="min-w-0">
+                <p className="text-ink font-mono text-sm font-semibold">
+                  #{job.id} {job.task}
+                </p>
+                <p className="text-sm text-slate-600">
+                  {job.attempts} {job.attempts === 1 ? 'attempt' : 'attempts'} · failed{' '}
+                  {at(job.finishedAt)}
+                </p>
+                {job.lastError ? (
+                  <p className="mt-1 text-sm break-words text-red-800">{job.lastError}</p>
+                ) : null}
+              </div>
+              <Form method="post" className="flex shrink-0 gap-2">
+                <input type="hidden" name="id" value={job.id} />
+                <button
+                  type="submit"
+                  name="intent"
+                  value="retry"
+                  disabled={busy === String(job.id)}
+                  className="text-brand-800 ring-brand-200 hover:bg-brand-50 rounded-lg px-3 py-1.5 text-sm font-semibold ring-1 disabled:opacity-60"
+                >
+                  Retry
+                </button>
+                <button
+                  type="submit"
+                  name="intent"
+                  value="discard"
+                  disabled={busy === String(job.id)}
+                  className="rounded-lg px-3 py-1.5 text-sm font-semibold text-red-800 ring-1 ring-red-200 hover:bg-red-50 disabled:opacity-60"
+                >
+                  Discard
+                </button>
+              </Form>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Section>
+  );
+}
