@@ -194,7 +194,11 @@ export function createServices(
           task: job.task,
           attempt: job.attempts,
           maxAttempts: job.maxAttempts,
-          error: error instanceof Error ? error.message : String(error),
+          // An SMTP refusal may name its recipient: addresses never reach the log.
+          error: (error instanceof Error ? error.message : String(error)).replace(
+            /[^\s@<>"']+@[^\s@<>"']+/g,
+            '[e-mail]',
+          ),
         },
         'job attempt failed',
       ),

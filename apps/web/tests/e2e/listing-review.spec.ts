@@ -68,9 +68,15 @@ test('a new host finds the driveway by its address, lists it for several events,
   const driveway = await openDriveway(page, title);
   await driveway.getByText('List for more events').click();
   await driveway.getByRole('combobox', { name: /Upcoming events within/ }).selectOption('10');
-  const boxes = driveway.locator('input[name="eventIds"]');
-  await expect(boxes.nth(2)).toBeVisible();
-  for (const i of [0, 1, 2]) await boxes.nth(i).check();
+  for (const name of [
+    /^BYU Cougars vs\. Arizona State/,
+    /^Stadium of Fire/,
+    /^Provo Balloon Fest/,
+  ]) {
+    const box = driveway.getByRole('checkbox', { name });
+    await box.check();
+    await expect(box).toBeChecked();
+  }
   await driveway.getByRole('button', { name: 'List for 3 events' }).click();
   await expect(
     page.getByRole('status').filter({ hasText: 'Your driveway is listed for 3 more events.' }),
