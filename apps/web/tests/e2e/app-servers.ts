@@ -12,14 +12,44 @@ export const SERVER_ENTRY = 'build/server/main.js';
 export const SERVER_START_TIMEOUT_MS = 120_000;
 
 /**
- * `count` ports nobody listens on now, from the system, so two suites on one machine never
- * collide on a fixed port. All are held open until each is known, so they differ.
+ * The ports handed out by `freePorts`: below Linux's ephemeral range (32768-60999), which is where
+ * the system puts every server started on port 0 (the test SMTP, OpenID and address servers) and
+ * every outgoing connection. A port taken from that range and released could be given to one of
+ * them before our server binds it ("Port ... is already in use").
+ */
+const PORT_RANGE = { from: 20_000, to: 32_000 };
+
+async function tryListen(port: number): Promise<ReturnType<typeof createServer> | null> {
+  const server = createServer();
+  try {
+    server.listen(port, '127.0.0.1');
+    await once(server, 'listening');
+    return server;
+  } catch {
+    server.close();
+    return null;
+  }
+}
+
+/**
+ * `count` ports nobody listens on now, picked at random outside the ephemeral range, so two
+ * suites on one machine never collide on a fixed port and no port-0 server takes them. All are
+ * held open until each is known, so they differ.
  */
 export async function freePorts(count: number): Promise<number[]> {
-  const servers = Array.from({ length: count }, () => createServer().listen(0, '127.0.0.1'));
-  await Promise.all(servers.map((server) => once(server, 'listening')));
-  const ports = servers.map((server) => (server.address() as { port: number }).port);
-  await Promise.all(servers.map((server) => new Promise((done) => server.close(done))));
+  const held: ReturnType<typeof createServer>[] = [];
+  const ports: number[] = [];
+  for (let attempt = 0; ports.length < count; attempt += 1) {
+    if (attempt > 500)
+      throw new Error(`No ${count} free ports between ${PORT_RANGE.from} and ${PORT_RANGE.to}`);
+    const port = PORT_RANGE.from + Math.floor(Math.random() * (PORT_RANGE.to - PORT_RANGE.from));
+    if (ports.includes(port)) continue;
+    const server = await tryListen(port);
+    if (!server) continue;
+    held.push(server);
+    ports.push(port);
+  }
+  await Promise.all(held.map((server) => new Promise((done) => server.close(done))));
   return ports;
 }
 
