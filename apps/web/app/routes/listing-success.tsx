@@ -14,11 +14,17 @@ export const meta: MetaFunction = () => [
   },
 ];
 
-const next = [
-  {
-    title: 'Drivers find your driveway',
-    body: 'Your listing now shows on the event page, with its price, spaces and walking distance to the venue.',
-  },
+const listedStep = {
+  title: 'Drivers find your driveway',
+  body: 'Your listing now shows on the event page, with its price, spaces and walking distance to the venue.',
+};
+
+const reviewStep = {
+  title: 'We check your listing',
+  body: 'Usually within a day. We e-mail you when it is live; from then on drivers see it on the event page, with its price, spaces and walking distance to the venue.',
+};
+
+const afterListed = [
   {
     title: 'We e-mail you for every booking',
     body: "Each booking arrives with the driver's name, license plate and vehicle, so you know which cars to expect.",
@@ -40,6 +46,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export default function ListingSuccessPage() {
   const { listing } = useLoaderData<typeof loader>();
   const inReview = listing?.status === 'in_review';
+  const next = [inReview ? reviewStep : listedStep, ...afterListed];
   return (
     <div className="mx-auto max-w-5xl px-4 py-12 sm:px-6 sm:py-16">
       <div className="flex flex-col items-center text-center">

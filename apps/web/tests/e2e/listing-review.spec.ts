@@ -62,6 +62,9 @@ test('a new host finds the driveway by its address, lists it for several events,
   await page.getByLabel('Spaces offered').fill('2');
   await page.getByRole('button', { name: 'List my driveway' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your driveway is in review');
+  await expect(page.getByRole('heading', { name: 'We check your listing' })).toBeVisible();
+  await expect(page.getByText('Your listing now shows on the event page')).toHaveCount(0);
+  await screenshots(page, 'listing-success-in-review');
 
   // Three more events in one go, from My Listings.
   await page.goto('/my-listings');

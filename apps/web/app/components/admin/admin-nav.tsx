@@ -4,7 +4,7 @@ const SECTIONS = [
   { to: '/admin', label: 'Overview', end: true },
   { to: '/admin/users', label: 'Users' },
   { to: '/admin/events', label: 'Events' },
-  { to: '/admin/listings', label: 'Listing review' },
+  { to: '/admin/listings', label: 'Listings' },
   { to: '/admin/audit', label: 'Audit log' },
   { to: '/admin/feedback', label: 'Feedback' },
   { to: '/admin/conversations', label: 'Conversations' },
