@@ -29,23 +29,15 @@ import {
 } from '@parkside/db';
 import { createRateLimits, type RateLimits, type SessionUser } from '@parkside/core';
 import { createTestDatabase, type TestDatabase } from '@parkside/db/testing';
-import {
-  createDiskBackend,
-  createStorageService,
-  downloadPath,
-  sha256Hex,
-  type StorageService,
-} from '@parkside/storage';
+import { sha256Hex } from '@parkside/storage';
 import { API_TOKEN_SCOPES, instantToLocalDateTime, type ApiTokenScope } from '@parkside/validators';
 import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createContext } from './context';
 import { appRouter, createCaller } from './root';
+import { createTestStorage, type TestStorage } from './test-storage';
 import { eventInput, makeEvent, makeListing } from './test-marketplace';
 import { insertUsers, testUser } from './test-users';
 import {
@@ -71,8 +63,7 @@ const NON_ADMINS = ['unverified', 'hostA', 'driverA', 'hostB', 'driverB'] as con
 const SIDE_B = ['hostB', 'driverB'] as const;
 
 let handle: TestDatabase;
-let storage: StorageService;
-let dir: string;
+let files: TestStorage;
 
 /* ---------- One side of the marketplace ---------- */
 
@@ -107,15 +98,7 @@ interface World {
 let uploads = 0;
 async function uploadAs(user: SessionUser) {
   uploads += 1;
-  const bytes = Buffer.alloc(1000);
-  bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  const result = await storage.upload({
-    caller: { id: user.id, isAdmin: user.isAdmin, scope: 'session' },
-    name: `users/${user.id}/photo-${uploads}.png`,
-    file: bytes,
-    metadata: {},
-  });
-  return downloadPath(result.bucket, result.fullPath, result.downloadTokens);
+  return files.uploadAs(user, `users/${user.id}/photo-${uploads}.png`);
 }
 
 async function storeEvent(creator: SessionUser, startsInDays: number, status: Event['status']) {
@@ -233,7 +216,7 @@ function call(
 ): Promise<unknown> {
   const token = scopes ? { id: randomUUID(), scopes } : null;
   const caller = createCaller(
-    createContext({ db: handle.db, user, token, storage, limits: roomyLimits }),
+    createContext({ db: handle.db, user, token, storage: files.storage, limits: roomyLimits }),
   ) as unknown;
   const procedure = path
     .split('.')
@@ -1131,12 +1114,7 @@ let b: World;
 beforeAll(async () => {
   handle = await createTestDatabase();
   roomyLimits = createRateLimits(handle.db, { messageSend: 100_000 });
-  dir = mkdtempSync(join(tmpdir(), 'parkside-api-authz-'));
-  storage = createStorageService({
-    db: handle.db,
-    bucket: 'parkside',
-    backend: createDiskBackend(dir),
-  });
+  files = createTestStorage(handle.db);
   await insertUsers(handle.db, ...Object.values(people).filter((p) => p !== null));
   a = await seedWorld(people.hostA, people.driverA);
   b = await seedWorld(people.hostB, people.driverB);
@@ -1144,7 +1122,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await handle?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  files?.remove();
 });
 
 /* ---------- The tests ---------- */

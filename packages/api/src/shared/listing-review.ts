@@ -1,6 +1,7 @@
 import { driveways, listings, type Database, type LISTING_REVIEW_FLAGS } from '@parkside/db';
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
-import { milesBetween, milesFrom, type Place } from './listings';
+import { and, eq, inArray, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { distanceInMiles, milesBetween, type Place, type PlaceSql } from './listings';
 
 /**
  * Listing review (PRODUCT.md §8, decision 036): a new host's first listing and any flagged
@@ -17,6 +18,36 @@ export const REVIEW_PRICE_MEDIAN_FACTOR = 3;
 /** How far around a driveway its neighbors' prices are read, in miles. */
 export const NEARBY_PRICE_MILES = 1;
 
+const nearby = alias(listings, 'nearby');
+const nearbyDriveway = alias(driveways, 'nearby_driveway');
+
+/**
+ * The open listings (of active driveways) within a mile of `place` for `eventId`, leaving out
+ * `excludeListingId`: the rows `nearby` and `nearbyDriveway` must be joined for. Each may be a
+ * value or a column of an outer query.
+ */
+function nearbyOpenListings(
+  eventId: string | SQLWrapper,
+  place: PlaceSql,
+  excludeListingId?: string | SQLWrapper,
+) {
+  const position = {
+    latitude: sql`(${nearby.location})[1]`,
+    longitude: sql`(${nearby.location})[0]`,
+  };
+  return and(
+    eq(nearby.eventId, eventId),
+    eq(nearby.status, 'open'),
+    eq(nearbyDriveway.status, 'active'),
+    excludeListingId ? ne(nearby.id, excludeListingId) : undefined,
+    sql`${milesBetween(place, position)} <= ${NEARBY_PRICE_MILES}`,
+  );
+}
+
+const medianPrice = sql<
+  number | null
+>`round(percentile_cont(0.5) within group (order by ${nearby.priceCents}))::int`;
+
 /**
  * What open listings within a mile of `place` ask for the same event: how many, the median, the
  * lowest and the highest price, in cents (null without any). A listing being edited (or
@@ -31,29 +62,32 @@ export async function nearbyPrices(
   const [row] = await db
     .select({
       count: sql<number>`count(*)::int`,
-      medianCents: sql<
-        number | null
-      >`round(percentile_cont(0.5) within group (order by ${listings.priceCents}))::int`,
-      minCents: sql<number | null>`min(${listings.priceCents})`,
-      maxCents: sql<number | null>`max(${listings.priceCents})`,
+      medianCents: medianPrice,
+      minCents: sql<number | null>`min(${nearby.priceCents})`,
+      maxCents: sql<number | null>`max(${nearby.priceCents})`,
     })
-    .from(listings)
-    .innerJoin(driveways, eq(driveways.id, listings.drivewayId))
-    .where(
-      and(
-        eq(listings.eventId, eventId),
-        eq(listings.status, 'open'),
-        eq(driveways.status, 'active'),
-        excludeListingId ? ne(listings.id, excludeListingId) : undefined,
-        sql`${milesFrom(place)} <= ${NEARBY_PRICE_MILES}`,
-      ),
-    );
+    .from(nearby)
+    .innerJoin(nearbyDriveway, eq(nearbyDriveway.id, nearby.drivewayId))
+    .where(nearbyOpenListings(eventId, place, excludeListingId));
   return {
     count: row?.count ?? 0,
     medianCents: row?.medianCents ?? null,
     minCents: row?.minCents ?? null,
     maxCents: row?.maxCents ?? null,
   };
+}
+
+/**
+ * `nearbyPrices`' median as a column of a query over `listings` joined to their `driveways`, so a
+ * page of listings reads its neighbors' prices in the same statement.
+ */
+export function nearbyMedianCents(db: Database): SQL<number | null> {
+  const median = db
+    .select({ median: medianPrice })
+    .from(nearby)
+    .innerJoin(nearbyDriveway, eq(nearbyDriveway.id, nearby.drivewayId))
+    .where(nearbyOpenListings(listings.eventId, driveways, listings.id));
+  return sql<number | null>`(${median})`;
 }
 
 /** Letters and digits only, lower case: "1700 N. Canyon Rd" and "1700 n canyon rd" match. */
@@ -73,10 +107,7 @@ async function hostIsApproved(db: Database, hostId: string) {
 }
 
 /** Whether another host has a driveway at the same street address in the same city. */
-async function addressListedByAnother(
-  db: Database,
-  driveway: { id: string; hostId: string | null; street: string; city: string },
-) {
+async function addressListedByAnother(db: Database, driveway: DrivewayForReview) {
   const [row] = await db
     .select({ id: driveways.id })
     .from(driveways)
@@ -92,35 +123,53 @@ async function addressListedByAnother(
   return row !== undefined;
 }
 
+/** What listing review needs to know about a driveway (read once, however many events it is listed for). */
+export interface DrivewayForReview {
+  id: string;
+  hostId: string | null;
+  street: string;
+  city: string;
+  latitude: number;
+  longitude: number;
+  photos: string[];
+}
+
+/** What is true of the driveway and its host whichever event it is listed for. */
+export type DrivewayReview = { firstListing: boolean; addressListedByAnother: boolean };
+
+/** Reads the host's standing and the driveway's address once, for any number of new listings. */
+export async function reviewOfDriveway(
+  db: Database,
+  driveway: DrivewayForReview,
+): Promise<DrivewayReview> {
+  // One after the other: inside a transaction they share one connection anyway.
+  const approved = driveway.hostId ? await hostIsApproved(db, driveway.hostId) : false;
+  return {
+    firstListing: !approved,
+    addressListedByAnother: await addressListedByAnother(db, driveway),
+  };
+}
+
 /**
  * The review flags of a listing about to be made, and whether it goes live at once (`open`)
- * or waits (`in_review`). An approved host's unflagged listing goes live at once.
+ * or waits (`in_review`). An approved host's unflagged listing goes live at once. One query: the
+ * neighbors' prices for the event (the distance is worked out here).
  */
 export async function reviewOfNewListing(
   db: Database,
-  driveway: {
-    id: string;
-    hostId: string | null;
-    street: string;
-    city: string;
-    latitude: number;
-    longitude: number;
-    photos: string[];
-  },
+  driveway: DrivewayForReview,
+  ofDriveway: DrivewayReview,
   event: { id: string; latitude: number; longitude: number },
   priceCents: number,
 ): Promise<{ status: 'open' | 'in_review'; reviewFlags: ReviewFlag[] }> {
   const flags: ReviewFlag[] = [];
-  if (!driveway.hostId || !(await hostIsApproved(db, driveway.hostId))) flags.push('first_listing');
+  if (ofDriveway.firstListing) flags.push('first_listing');
   if (driveway.photos.length === 0) flags.push('no_photos');
-  const [far] = await db
-    .select({ miles: milesBetween(driveway, event) })
-    .from(sql`(select 1) as one`);
-  if ((far?.miles ?? 0) > REVIEW_MAX_MILES_FROM_VENUE) flags.push('far_from_venue');
+  if (distanceInMiles(driveway, event) > REVIEW_MAX_MILES_FROM_VENUE) flags.push('far_from_venue');
   const prices = await nearbyPrices(db, event.id, driveway);
   if (prices.medianCents !== null && priceCents > REVIEW_PRICE_MEDIAN_FACTOR * prices.medianCents)
     flags.push('high_price');
-  if (await addressListedByAnother(db, driveway)) flags.push('address_listed_by_another_host');
+  if (ofDriveway.addressListedByAnother) flags.push('address_listed_by_another_host');
   return { status: flags.length > 0 ? 'in_review' : 'open', reviewFlags: flags };
 }
 

@@ -6,7 +6,7 @@ import type { Tx } from '../transaction';
 /** Mean Earth radius in miles, as used for every distance shown to drivers. */
 const EARTH_RADIUS_MILES = 3958.8;
 /** Miles per degree of latitude (and of longitude on the equator). */
-const MILES_PER_DEGREE = (EARTH_RADIUS_MILES * Math.PI) / 180;
+export const MILES_PER_DEGREE = (EARTH_RADIUS_MILES * Math.PI) / 180;
 
 export interface Place {
   latitude: number;
@@ -19,7 +19,18 @@ export interface PlaceSql {
   longitude: number | SQLWrapper;
 }
 
-/** Great-circle miles between two places (haversine, the formula every distance shown uses), in SQL. */
+/** Great-circle miles between two places (haversine, the formula every distance shown uses). */
+export function distanceInMiles(a: Place, b: Place): number {
+  const rad = Math.PI / 180;
+  const dLat = (b.latitude - a.latitude) * rad;
+  const dLng = (b.longitude - a.longitude) * rad;
+  const h =
+    Math.sin(dLat / 2) ** 2 +
+    Math.cos(a.latitude * rad) * Math.cos(b.latitude * rad) * Math.sin(dLng / 2) ** 2;
+  return 2 * EARTH_RADIUS_MILES * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+/** `distanceInMiles`, in SQL. */
 export function milesBetween(from: PlaceSql, to: PlaceSql): SQL<number> {
   const lat = sql`${from.latitude}::float8`;
   const lng = sql`${from.longitude}::float8`;

@@ -4,7 +4,7 @@ import { listingReviewedEmail } from '@parkside/email';
 import { enqueueEmails } from '@parkside/email/queue';
 import type { AdminListingDecisionInput } from '@parkside/validators';
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
-import { nearbyPrices } from '../../shared/listing-review';
+import { nearbyMedianCents } from '../../shared/listing-review';
 import { drivewayAddressColumns, milesBetween } from '../../shared/listings';
 import { notifyWaitlist } from '../notifications/waitlist-mail';
 
@@ -26,6 +26,7 @@ export async function listReviewQueue(db: Database) {
         spacesOffered: listings.spacesOffered,
         reviewFlags: listings.reviewFlags,
         milesFromVenue: milesBetween(driveways, events),
+        nearbyMedianCents: nearbyMedianCents(db),
         driveway: {
           id: driveways.id,
           title: driveways.title,
@@ -53,15 +54,11 @@ export async function listReviewQueue(db: Database) {
       .limit(REVIEW_QUEUE_LIMIT),
     db.select({ count: count() }).from(listings).where(where),
   ]);
-  const medians = await Promise.all(
-    rows.map((row) => nearbyPrices(db, row.event.id, row.driveway, row.id)),
-  );
   return {
     total: total?.count ?? 0,
-    listings: rows.map((row, i) => ({
+    listings: rows.map((row) => ({
       ...row,
       milesFromVenue: Math.round(row.milesFromVenue * 100) / 100,
-      nearbyMedianCents: medians[i]!.medianCents,
       createdAt: row.createdAt.toISOString(),
       event: { ...row.event, startsAt: row.event.startsAt.toISOString() },
       host: row.host ? { ...row.host, since: row.host.since.toISOString() } : null,

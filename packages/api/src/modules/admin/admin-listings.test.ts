@@ -4,46 +4,34 @@
  */
 import { adminAudit, admins, driveways, emailJobs, listings } from '@parkside/db';
 import { createTestDatabase, type TestDatabase } from '@parkside/db/testing';
-import {
-  createDiskBackend,
-  createStorageService,
-  downloadPath,
-  type StorageService,
-} from '@parkside/storage';
 import { and, eq } from 'drizzle-orm';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionUser } from '@parkside/core';
 import { createContext } from '../../context';
 import { createCaller } from '../../root';
+import { createTestStorage, type TestStorage } from '../../test-storage';
 import { drivewayRequest, makeEvent, makeListing, STADIUM } from '../../test-marketplace';
 import { insertUsers, testUser } from '../../test-users';
 
 let handle: TestDatabase;
-let storage: StorageService;
-let dir: string;
+let files: TestStorage;
 let counter = 0;
 const admin = testUser('review-admin', { isAdmin: true });
 const driver = testUser('review-driver');
 const api = (user: SessionUser | null) =>
-  createCaller(createContext({ db: handle.db, user, storage, clientIp: '203.0.113.9' }));
+  createCaller(
+    createContext({ db: handle.db, user, storage: files.storage, clientIp: '203.0.113.9' }),
+  );
 
 beforeAll(async () => {
   handle = await createTestDatabase();
-  dir = mkdtempSync(join(tmpdir(), 'parkside-review-'));
-  storage = createStorageService({
-    db: handle.db,
-    bucket: 'parkside',
-    backend: createDiskBackend(dir),
-  });
+  files = createTestStorage(handle.db);
   await insertUsers(handle.db, admin, driver);
   await handle.db.insert(admins).values({ email: admin.email });
 }, 60_000);
 afterAll(async () => {
   await handle?.close();
-  rmSync(dir, { recursive: true, force: true });
+  files?.remove();
 });
 
 /** A new host (a user who has never listed). */
@@ -145,6 +133,9 @@ describe('which listings wait for review', () => {
       status: 'in_review',
       reviewFlags: ['high_price'],
     });
+    // The admin sees what the neighbors ask: the $20 listing within a mile, not this one.
+    const queue = await api(admin).admin.listingQueue();
+    expect(queue.listings.find((l) => l.id === dear.listingId)?.nearbyMedianCents).toBe(2000);
 
     // A driveway more than 3 miles from the venue, at an address another host lists.
     const far = await api(host).listing.createWithDriveway(
@@ -169,19 +160,8 @@ describe('which listings wait for review', () => {
       status: 'in_review',
       reviewFlags: ['no_photos'],
     });
-    const upload = await storage.upload({
-      caller: { id: host.id, isAdmin: false, scope: 'session' },
-      name: `driveways/${drivewayId}/front.png`,
-      file: Buffer.concat([
-        Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-        Buffer.alloc(992),
-      ]),
-      metadata: {},
-    });
-    await api(host).storage.attachDrivewayPhoto({
-      drivewayId,
-      url: downloadPath(upload.bucket, upload.fullPath, upload.downloadTokens),
-    });
+    const url = await files.uploadAs(host, `driveways/${drivewayId}/front.png`);
+    await api(host).storage.attachDrivewayPhoto({ drivewayId, url });
     expect(await listingRow(listingId)).toMatchObject({ status: 'open', reviewFlags: [] });
   });
 

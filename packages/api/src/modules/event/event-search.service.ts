@@ -12,6 +12,7 @@ import {
   type EventRow,
   type EventSummary,
 } from '../../shared/events';
+import { distanceInMiles, MILES_PER_DEGREE } from '../../shared/listings';
 
 /** What clients see of an event. Instants are ISO strings, so in-process and HTTP callers agree. */
 export interface EventPage {
@@ -67,22 +68,6 @@ function decodeCursor(cursor: string): { startsAt: Date; id: string } {
     );
   }
   return { startsAt, id };
-}
-
-const EARTH_RADIUS_MILES = 3958.7613;
-
-/** Great-circle (haversine) distance between two points, in miles. */
-export function distanceInMiles(
-  a: { latitude: number; longitude: number },
-  b: { latitude: number; longitude: number },
-): number {
-  const rad = Math.PI / 180;
-  const dLat = (b.latitude - a.latitude) * rad;
-  const dLng = (b.longitude - a.longitude) * rad;
-  const h =
-    Math.sin(dLat / 2) ** 2 +
-    Math.cos(a.latitude * rad) * Math.cos(b.latitude * rad) * Math.sin(dLng / 2) ** 2;
-  return 2 * EARTH_RADIUS_MILES * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
 /** How deep "near me" pages go (each page reads every nearer event again). */
@@ -161,7 +146,6 @@ export async function listUpcomingEvents(
 
 /** Nearest rows read by the first, index-ordered step of a "near me" page, beyond the page. */
 const NEAR_MARGIN = 10;
-const MILES_PER_DEGREE = (Math.PI * EARTH_RADIUS_MILES) / 180;
 
 /**
  * The box of longitudes and latitudes that holds every point within `miles` of `origin`. A

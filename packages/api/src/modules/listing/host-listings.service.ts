@@ -12,7 +12,12 @@ import { AppError } from '@parkside/core';
 import { notifyWaitlist } from '../notifications/waitlist-mail';
 import { inTransaction, type Tx } from '../../transaction';
 import { spacesTaken, listingSummaryColumns } from '../../shared/listings';
-import { reviewOfNewListing } from '../../shared/listing-review';
+import {
+  reviewOfDriveway,
+  reviewOfNewListing,
+  type DrivewayForReview,
+  type DrivewayReview,
+} from '../../shared/listing-review';
 
 /**
  * The host side of the marketplace: a host's driveways, their listings per event and the
@@ -372,11 +377,12 @@ export async function updateDriveway(
 /**
  * Makes a listing of the driveway for the event: its position, the terms, the window (by default
  * from an hour before the event starts to an hour after it ends), and listing review's answer:
- * live at once, or waiting for an admin with the flags that sent it there.
+ * live at once, or waiting for an admin with the flags that sent it there. `ofDriveway` is
+ * listing review's reading of the driveway, when the caller lists it for several events.
  */
 export async function insertListing(
   tx: Tx,
-  driveway: Parameters<typeof reviewOfNewListing>[1],
+  driveway: DrivewayForReview,
   event: { id: string; startsAt: Date; endsAt: Date; latitude: number; longitude: number },
   terms: {
     priceCents: number;
@@ -385,12 +391,19 @@ export async function insertListing(
     availableFrom?: Date;
     availableTo?: Date;
   },
+  ofDriveway?: DrivewayReview,
 ) {
   const availableFrom = terms.availableFrom ?? new Date(event.startsAt.getTime() - HOUR);
   const availableTo = terms.availableTo ?? new Date(event.endsAt.getTime() + HOUR);
   if (availableTo <= availableFrom)
     throw new AppError('BAD_REQUEST', 'The parking window must end after it starts.');
-  const review = await reviewOfNewListing(tx, driveway, event, terms.priceCents);
+  const review = await reviewOfNewListing(
+    tx,
+    driveway,
+    ofDriveway ?? (await reviewOfDriveway(tx, driveway)),
+    event,
+    terms.priceCents,
+  );
   const [listing] = await tx
     .insert(listings)
     .values({

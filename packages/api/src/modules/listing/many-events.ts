@@ -5,6 +5,7 @@ import { and, asc, eq, gt, inArray, notExists, sql } from 'drizzle-orm';
 import { notifyWaitlist } from '../notifications/waitlist-mail';
 import { inTransaction } from '../../transaction';
 import { milesBetween } from '../../shared/listings';
+import { reviewOfDriveway } from '../../shared/listing-review';
 import { insertListing, isUpcoming, lockOwnDriveway } from './host-listings.service';
 
 /** At most this many events are offered to choose from at once. */
@@ -104,6 +105,7 @@ export async function addListingsForEvents(
       title: string;
       startsAt: string;
     }[] = [];
+    const ofDriveway = await reviewOfDriveway(tx, driveway);
     for (const eventId of input.eventIds) {
       const event = found.find((e) => e.id === eventId);
       if (!event || !isUpcoming(event, now)) {
@@ -118,7 +120,7 @@ export async function addListingsForEvents(
           `This driveway is already listed for "${event.title}"; nothing was listed.`,
         );
       }
-      const listing = await insertListing(tx, driveway, event, input);
+      const listing = await insertListing(tx, driveway, event, input, ofDriveway);
       created.push({
         listingId: listing.id,
         status: listing.status,

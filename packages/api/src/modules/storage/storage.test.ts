@@ -1,24 +1,15 @@
 import { driveways, events, listings, users } from '@parkside/db';
 import { createTestDatabase, type TestDatabase } from '@parkside/db/testing';
-import {
-  createDiskBackend,
-  createStorageService,
-  downloadPath,
-  type StorageService,
-} from '@parkside/storage';
 import { eq } from 'drizzle-orm';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createContext } from '../../context';
 import type { SessionUser } from '@parkside/core';
 import { createCaller } from '../../root';
+import { createTestStorage, type TestStorage } from '../../test-storage';
 import { insertUsers, testUser } from '../../test-users';
 
 let handle: TestDatabase;
-let storage: StorageService;
-let dir: string;
+let files: TestStorage;
 let drivewayId: string;
 let otherDrivewayId: string;
 let eventId: string;
@@ -30,33 +21,13 @@ const admin = testUser('sadmin', { isAdmin: true });
 const driver = testUser('sdriver');
 
 const api = (user: SessionUser | null) =>
-  createCaller(createContext({ db: handle.db, user, storage }));
+  createCaller(createContext({ db: handle.db, user, storage: files.storage }));
 
-const png = () => {
-  const bytes = Buffer.alloc(1000);
-  bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return bytes;
-};
-
-/** Uploads as `user` and returns the download URL the upload component would get. */
-async function uploadAs(user: SessionUser, name: string) {
-  const result = await storage.upload({
-    caller: { id: user.id, isAdmin: user.isAdmin, scope: 'session' },
-    name,
-    file: png(),
-    metadata: {},
-  });
-  return downloadPath(result.bucket, result.fullPath, result.downloadTokens);
-}
+const uploadAs = (user: SessionUser, name: string) => files.uploadAs(user, name);
 
 beforeAll(async () => {
   handle = await createTestDatabase();
-  dir = mkdtempSync(join(tmpdir(), 'parkside-api-storage-'));
-  storage = createStorageService({
-    db: handle.db,
-    bucket: 'parkside',
-    backend: createDiskBackend(dir),
-  });
+  files = createTestStorage(handle.db);
   await insertUsers(handle.db, host, otherHost, admin, driver);
   const place = {
     street: '1 Main St',
@@ -113,7 +84,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await handle?.close();
-  rmSync(dir, { recursive: true, force: true });
+  files?.remove();
 });
 
 describe('driveway photos', () => {
