@@ -4,15 +4,13 @@
  * what signs them in, checked by grepping a whole run's log for the values it used.
  */
 import { SESSION_COOKIE_NAME } from '@parkside/auth';
-import { type Database } from '@parkside/db';
 import { createTestDatabase, type TestDatabase } from '@parkside/db/testing';
-import { sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from './demo-data';
 import { createLogger, routePatterns } from './logging';
-import { startTestServer, type TestServer } from './test-server';
+import { demoOpenListing, startTestServer, type TestServer } from './test-server';
 
 let handle: TestDatabase;
 let server: TestServer;
@@ -37,16 +35,6 @@ afterAll(async () => {
   await handle?.close();
 });
 
-async function openListing(db: Database) {
-  const rows = (await db.execute(
-    sql`select l.id from listings l join driveways d on d.id = l.driveway_id
-      join events e on e.id = l.event_id
-      where d.host_id = 'demo-host' and l.status = 'open' and e.starts_at > now()
-      order by e.starts_at limit 1`,
-  )) as unknown as { id: string }[];
-  return rows[0]!.id;
-}
-
 const entries = () => lines.map((line) => JSON.parse(line) as Record<string, unknown>);
 
 describe('the log', () => {
@@ -66,7 +54,7 @@ describe('the log', () => {
     const booked = await post(
       'booking.create',
       {
-        listingId: await openListing(handle.db),
+        listingId: await demoOpenListing(handle.db),
         licensePlate: plate,
         vehicleDescription: vehicle,
         idempotencyKey: randomUUID(),

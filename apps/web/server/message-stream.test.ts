@@ -4,8 +4,6 @@
  * unread count and nothing of the message itself; heartbeats flow through compression; the
  * stream ends when the session does; visitors are refused.
  */
-import { type Database } from '@parkside/db';
-import { sql } from 'drizzle-orm';
 import { SESSION_COOKIE_NAME } from '@parkside/auth';
 import { createTestDatabase, type TestDatabase } from '@parkside/db/testing';
 import { randomUUID } from 'node:crypto';
@@ -13,7 +11,7 @@ import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from './demo-data';
 import { startMessageStreams } from './message-stream';
-import { startTestServer, type TestServer } from './test-server';
+import { demoOpenListing, startTestServer, type TestServer } from './test-server';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 let handle: TestDatabase;
@@ -70,16 +68,6 @@ async function cookieFor(server: TestServer, userId: string) {
   return `${SESSION_COOKIE_NAME}=${token}`;
 }
 
-async function demoBooking(db: Database) {
-  const rows = (await db.execute(
-    sql`select l.id from listings l join driveways d on d.id = l.driveway_id
-      join events e on e.id = l.event_id
-      where d.host_id = 'demo-host' and l.status = 'open' and e.starts_at > now()
-      order by e.starts_at limit 1`,
-  )) as unknown as { id: string }[];
-  return rows[0]!.id;
-}
-
 describe.skipIf(!serverUrl)('the live-message stream', () => {
   beforeAll(async () => {
     handle = await createTestDatabase();
@@ -110,7 +98,7 @@ describe.skipIf(!serverUrl)('the live-message stream', () => {
     expect(hostOnB.events[0]).toEqual({ name: 'unread', data: { count: 0 } });
 
     // Book and write as the driver, through server A's API.
-    const listingId = await demoBooking(handle.db);
+    const listingId = await demoOpenListing(handle.db);
     const post = (path: string, body: unknown) =>
       fetch(`${a.base}/api/trpc/${path}`, {
         method: 'POST',
