@@ -5,6 +5,7 @@ import { requireAdmin } from '~/.server/auth';
 import { redirectWithToast } from '~/.server/toast';
 import { AdminPageHeader } from '~/components/admin/admin-page-header';
 import { EmptyState } from '~/components/ui/empty-state';
+import { buttonClasses } from '~/components/ui/button';
 
 export const meta: MetaFunction = () => [{ title: 'Feedback · Admin · Parkside' }];
 
@@ -74,7 +75,7 @@ export default function AdminFeedback() {
                       <button
                         type="submit"
                         disabled={resolving === item.id}
-                        className="text-brand-800 ring-brand-200 hover:bg-brand-50 rounded-lg px-3 py-1.5 text-sm font-semibold ring-1 disabled:opacity-60"
+                        className={buttonClasses({ variant: 'outline', size: 'sm' })}
                       >
                         {resolving === item.id ? 'Saving…' : 'Mark resolved'}
                       </button>

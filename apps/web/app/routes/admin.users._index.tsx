@@ -11,6 +11,7 @@ import { inputClass } from '~/components/forms/field';
 import { SubmitButton } from '~/components/forms/submit-button';
 import { PageLinks, PastTheLastPage } from '~/components/ui/page-links';
 import { pageParam, searchParam } from '~/utils/paging';
+import { buttonClasses } from '~/components/ui/button';
 
 export const meta: MetaFunction = () => [{ title: 'Users · Admin · Parkside' }];
 
@@ -117,7 +118,7 @@ function Admins() {
                 value="revoke"
                 disabled={revoking === admin.email || admins.length === 1}
                 title={admins.length === 1 ? 'The last admin cannot be revoked.' : undefined}
-                className="rounded-lg px-3 py-1.5 text-sm font-semibold text-red-800 ring-1 ring-red-200 hover:bg-red-50 disabled:cursor-not-allowed disabled:opacity-50"
+                className={buttonClasses({ variant: 'danger', size: 'sm' })}
                 aria-label={`Revoke admin from ${admin.email}`}
               >
                 {revoking === admin.email ? 'Revoking…' : 'Revoke'}

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { screenshot } from './screenshots';
+import { screenshots } from './page-api';
 import { signInAsAdmin, signUpVerified } from './session';
 
 /** What /api/trpc answers a tool (no cookies) that sends `secret` as a bearer token. */
@@ -31,7 +31,7 @@ test('a verified user makes a token for their own scripts, uses it, and revokes 
   await expect(section.getByRole('listitem').filter({ hasText: 'Season import' })).toContainText(
     'events:write',
   );
-  await screenshot(page, 'account-api-tokens');
+  await screenshots(page, 'account-api-tokens');
 
   expect(await whoIs(request, secret)).toEqual({ status: 200, email });
 
@@ -75,5 +75,5 @@ test("admins see everyone's tokens with owner, scopes, expiry, last use and limi
   expect((await whoIs(request, secret)).status).toBe(200);
   await page.reload();
   await expect(row).not.toContainText('Last usednever');
-  await screenshot(page, 'admin-api-tokens');
+  await screenshots(page, 'admin-api-tokens');
 });

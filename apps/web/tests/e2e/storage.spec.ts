@@ -1,10 +1,9 @@
 import { approveListings } from './review';
-import { openDriveway } from './page-api';
+import { openDriveway, screenshots } from './page-api';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { fakeExecutable, noisyPng } from './images';
 import { fillEvent } from './event-form';
 import { blockMapTiles } from './map-tiles';
-import { screenshot } from './screenshots';
 import { signIn, signInAsAdmin, signUpVerified } from './session';
 
 const HOST = { email: 'host@example.com', password: 'parkside-host' };
@@ -74,7 +73,7 @@ test('a host adds a driveway photo on My Listings with a progress bar, drivers s
     .poll(async () => Number(await progress.getAttribute('aria-valuenow')), { timeout: 10_000 })
     .toBeGreaterThan(0);
   await expect(section.getByText(/Uploading… \d+%/)).toBeVisible();
-  await screenshot(page, 'my-listings-uploading');
+  await screenshots(page, 'my-listings-uploading');
   await expect(section.getByText('Upload complete.')).toBeVisible({ timeout: 15_000 });
   await expect(progress).toHaveAttribute('aria-valuenow', '100');
   await fastAgain();
@@ -83,7 +82,7 @@ test('a host adds a driveway photo on My Listings with a progress bar, drivers s
   const added = section.getByRole('img', { name: `${OAK_LANE}, view ${before + 1}` });
   await expectLoaded(added, 400, /driveways%2F/);
   await section.scrollIntoViewIfNeeded();
-  await screenshot(page, 'my-listings-photos');
+  await screenshots(page, 'my-listings-photos');
 
   // Drivers see it on the driveway's page, loaded from its download URL.
   await page.goto('/events?q=stadium+of+fire');
@@ -99,7 +98,7 @@ test('a host adds a driveway photo on My Listings with a progress bar, drivers s
   });
   await shown.scrollIntoViewIfNeeded();
   await expectLoaded(shown, 400, /driveways%2F/);
-  await screenshot(page, 'driveway-page-with-photo');
+  await screenshots(page, 'driveway-page-with-photo');
 
   // Taken off again: My Listings and the driveway's page no longer show it.
   await page.goto('/my-listings');
@@ -167,7 +166,7 @@ test('a new host adds photos while listing a driveway; one that cannot be attach
   );
   await expect(photos.getByRole('img', { name: 'Your driveway, view 1' })).toBeVisible();
   await photos.scrollIntoViewIfNeeded();
-  await screenshot(page, 'register-driveway-photos');
+  await screenshots(page, 'register-driveway-photos');
 
   // A photo whose upload is gone (or never was) cannot be attached; the listing is saved anyway.
   await page.locator('form#register-driveway').evaluate((form) => {
@@ -216,7 +215,7 @@ test('an organiser adds an event image while registering it, replaces it when ed
   await fastAgain();
   await expect(page.getByRole('img', { name: 'Event image' })).toBeVisible();
   await image.scrollIntoViewIfNeeded();
-  await screenshot(page, 'register-event-image');
+  await screenshots(page, 'register-event-image');
   await page.getByRole('button', { name: 'Register event' }).click();
   await expect(
     page.getByRole('status').filter({ hasText: 'Your event is registered.' }),
@@ -286,7 +285,7 @@ test('profile image: refuses a 6 MB image and a renamed program with clear messa
   await expect(page.getByRole('alert')).toHaveText(
     'Only JPEG, PNG or WebP images can be uploaded.',
   );
-  await screenshot(page, 'account-settings-refused');
+  await screenshots(page, 'account-settings-refused');
 
   await upload.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: noisyPng(200, 200) });
   await expect(page.getByText('Your profile image is saved.')).toBeVisible();
@@ -297,7 +296,7 @@ test('profile image: refuses a 6 MB image and a renamed program with clear messa
     /\/v0\/b\/[^/]+\/o\/users%2F/,
   );
   await expect(page.getByRole('button', { name: 'Remove profile image' })).toBeVisible();
-  await screenshot(page, 'account-settings');
+  await screenshots(page, 'account-settings');
 });
 
 test('storage metrics and API tokens are for admins; others get 403 from the server', async ({
@@ -317,7 +316,7 @@ test('storage metrics and API tokens are for admins; others get 403 from the ser
   await expect(page.getByRole('region', { name: 'Quota use' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Largest files' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Uploads in the last 30 days' })).toBeVisible();
-  await screenshot(page, 'storage-metrics');
+  await screenshots(page, 'storage-metrics');
 
   await page.goto('/admin');
   await page.getByRole('link', { name: /API tokens/ }).click();
@@ -326,7 +325,7 @@ test('storage metrics and API tokens are for admins; others get 403 from the ser
   await page.getByRole('button', { name: 'Create token' }).click();
   const shown = page.getByRole('status').filter({ hasText: 'shown only once' });
   await expect(shown).toContainText(/pk_[\w-]{20,}/);
-  await screenshot(page, 'api-tokens');
+  await screenshots(page, 'api-tokens');
   await page.getByRole('button', { name: 'Revoke Photo importer' }).first().click();
   await expect(page.getByText('The token “Photo importer” is revoked.')).toBeVisible();
   await expect(page.getByText('Revoked', { exact: true }).first()).toBeVisible();

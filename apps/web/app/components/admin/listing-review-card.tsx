@@ -92,10 +92,7 @@ export function ListingReviewCard({ listing }: { listing: QueuedListing }) {
       <footer className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <ConfirmDialog
           trigger="Reject…"
-          triggerClassName={buttonClasses({
-            variant: 'secondary',
-            className: 'text-red-800 ring-red-300 hover:bg-red-50',
-          })}
+          triggerClassName={buttonClasses({ variant: 'danger' })}
           title={`Reject ${driveway.title}?`}
           description={<p>Drivers will not see this listing. The host is e-mailed the reason.</p>}
           intent={`reject-${listing.id}`}

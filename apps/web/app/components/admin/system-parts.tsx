@@ -3,6 +3,7 @@ import { Form, useNavigation } from '@remix-run/react';
 import { EmptyNote } from '~/components/ui/empty-state';
 import { Section } from '~/components/ui/section';
 import { Table, TableBody, TableHead, Td, Th } from '~/components/ui/table';
+import { buttonClasses } from '~/components/ui/button';
 
 type System = Awaited<ReturnType<ApiCaller['admin']['system']>>;
 
@@ -111,29 +112,28 @@ export function FailedJobsSection({ failed }: { failed: System['failed'] }) {
               </div>
               <Form method="post" className="flex shrink-0 gap-2">
                 <input type="hidden" name="id" value={job.id} />
-                <button
-                  type="submit"
-                  name="intent"
-                  value="retry"
-                  disabled={busy === String(job.id)}
-                  className="text-brand-800 ring-brand-200 hover:bg-brand-50 rounded-lg px-3 py-1.5 text-sm font-semibold ring-1 disabled:opacity-60"
-                >
-                  Retry
-                </button>
-                <button
-                  type="submit"
-                  name="intent"
-                  value="discard"
-                  disabled={busy === String(job.id)}
-                  className="rounded-lg px-3 py-1.5 text-sm font-semibold text-red-800 ring-1 ring-red-200 hover:bg-red-50 disabled:opacity-60"
-                >
-                  Discard
-                </button>
+                <JobAction intent="retry" busy={busy === String(job.id)} />
+                <JobAction intent="discard" busy={busy === String(job.id)} />
               </Form>
             </li>
           ))}
         </ul>
       )}
     </Section>
+  );
+}
+
+/** Retry (outlined) or Discard (red) for one failed job; both off while its form is sent. */
+function JobAction({ intent, busy }: { intent: 'retry' | 'discard'; busy: boolean }) {
+  return (
+    <button
+      type="submit"
+      name="intent"
+      value={intent}
+      disabled={busy}
+      className={buttonClasses({ variant: intent === 'retry' ? 'outline' : 'danger', size: 'sm' })}
+    >
+      {intent === 'retry' ? 'Retry' : 'Discard'}
+    </button>
   );
 }

@@ -17,10 +17,7 @@ export function CancelEventDialog({
   return (
     <ConfirmDialog
       trigger="Cancel event"
-      triggerClassName={buttonClasses({
-        variant: 'secondary',
-        className: 'text-red-800 ring-red-300 hover:bg-red-50',
-      })}
+      triggerClassName={buttonClasses({ variant: 'danger' })}
       title={`Cancel ${event.title}?`}
       description={<p>{bookingsSentence(event.confirmedBookings)} This cannot be undone.</p>}
       intent={`cancel-${event.id}`}
