@@ -139,36 +139,101 @@ const PATH_LABEL: Record<PageName, string> = {
 /** Requests/s of each page measured, and the failed requests of all of them. */
 type Rates = Partial<Record<PageName, number>> & { minimal: number; errors: number };
 
-/** Warms the pages up, then measures them in rounds, each round in another order. */
+interface Target {
+  url: string;
+  headers: Record<string, string>;
+  label: string;
+}
+
+/**
+ * Warms each target up, then measures them in rounds, each round in another order (so drift in
+ * the machine's load hits them alike). Answers requests/s of each and the failed requests of all.
+ */
+async function measureTargets<Name extends string>(
+  targets: Record<Name, Target>,
+): Promise<{ rates: Record<Name, number>; errors: number }> {
+  const names = Object.keys(targets) as Name[];
+  process.stdout.write(`  warming up (${WARMUP_SECONDS} s each)... `);
+  for (const name of names) await load(targets[name].url, targets[name].headers, WARMUP_SECONDS);
+  console.log('done');
+  const totals = new Map(names.map((name) => [name, { requests: 0, seconds: 0 }]));
+  let errors = 0;
+  for (let round = 0; round < ROUNDS; round++) {
+    const order = names.map((_, i) => names[(i + round) % names.length]!);
+    for (const name of order) {
+      const { url, headers, label } = targets[name];
+      const result = await load(url, headers, ROUND_SECONDS);
+      const total = totals.get(name)!;
+      total.requests += result.requests;
+      total.seconds += result.seconds;
+      errors += result.errors;
+      console.log(
+        `  round ${round + 1}: ${label.padEnd(24)} ${(result.requests / result.seconds).toFixed(0)} requests/s`,
+      );
+    }
+  }
+  const rates = Object.fromEntries(
+    [...totals].map(([name, total]) => [name, total.requests / total.seconds]),
+  ) as Record<Name, number>;
+  return { rates, errors };
+}
+
+/** The pages measured with the same headers. */
 async function measurePages(
   urls: Partial<Record<PageName, string>> & { minimal: string },
   headers: Record<string, string>,
 ): Promise<Rates> {
-  const pages = Object.keys(urls) as PageName[];
-  process.stdout.write(`  warming up (${WARMUP_SECONDS} s each)... `);
-  for (const page of pages) await load(urls[page]!, headers, WARMUP_SECONDS);
-  console.log('done');
-  const totals = new Map(pages.map((page) => [page, { requests: 0, seconds: 0, errors: 0 }]));
-  for (let round = 0; round < ROUNDS; round++) {
-    // Rotate the order, so no page always follows the same one.
-    const order = pages.map((_, i) => pages[(i + round) % pages.length]!);
-    for (const page of order) {
-      const result = await load(urls[page]!, headers, ROUND_SECONDS);
-      const total = totals.get(page)!;
-      total.requests += result.requests;
-      total.seconds += result.seconds;
-      total.errors += result.errors;
-      console.log(
-        `  round ${round + 1}: ${PATH_LABEL[page].padEnd(14)} ${(result.requests / result.seconds).toFixed(0)} requests/s`,
-      );
-    }
-  }
-  const rates: Rates = { minimal: 0, errors: 0 };
-  for (const [page, total] of totals) {
-    rates[page] = total.requests / total.seconds;
-    rates.errors += total.errors;
-  }
-  return rates;
+  const targets = Object.fromEntries(
+    (Object.keys(urls) as PageName[]).map((page) => [
+      page,
+      { url: urls[page]!, headers, label: PATH_LABEL[page] },
+    ]),
+  ) as Record<PageName, Target>;
+  const { rates, errors } = await measureTargets(targets);
+  return { ...rates, errors };
+}
+
+/** Being signed in must cost at most a tenth of a request's capacity (decision 040). */
+export const SESSION_RATIO_TARGET = 0.9;
+
+/**
+ * The cost of being signed in: the minimal page with the session cookie against without it,
+ * and `event.list` over HTTP with the cookie against an anonymous call, measured together.
+ */
+async function sessionCost(origin: string, cookie: string): Promise<Check[]> {
+  const list = `${origin}/api/trpc/event.list?input=${encodeURIComponent('{}')}`;
+  const json = { accept: 'application/json', 'accept-encoding': 'gzip, deflate, br' };
+  const { rates, errors } = await measureTargets({
+    pageOut: { url: `${origin}/bench/minimal`, headers: HEADERS, label: 'minimal, signed out' },
+    pageIn: {
+      url: `${origin}/bench/minimal`,
+      headers: { ...HEADERS, cookie },
+      label: 'minimal, signed in',
+    },
+    listOut: { url: list, headers: json, label: 'event.list, anonymous' },
+    listIn: { url: list, headers: { ...json, cookie }, label: 'event.list, with cookie' },
+  });
+  const check = (name: string, signedIn: number, signedOut: number, what: string): Check => ({
+    name,
+    value: (signedIn / signedOut).toFixed(2),
+    target: `>= ${SESSION_RATIO_TARGET}`,
+    pass: signedIn / signedOut >= SESSION_RATIO_TARGET && errors === 0,
+    detail: `${what}: ${signedIn.toFixed(0)}/s signed in, ${signedOut.toFixed(0)}/s signed out${errors ? `, ${errors} failed requests` : ''}`,
+  });
+  return [
+    check(
+      'Minimal page requests/s signed in : signed out',
+      rates.pageIn,
+      rates.pageOut,
+      '/bench/minimal',
+    ),
+    check(
+      'event.list requests/s with a session cookie : anonymous',
+      rates.listIn,
+      rates.listOut,
+      'GET /api/trpc/event.list',
+    ),
+  ];
 }
 
 /**
@@ -281,6 +346,8 @@ export async function benchRent(
   const checks: Check[] = [];
 
   const cached = await pages({ PAGE_CACHE: 'true' });
+  console.log('The cost of being signed in:');
+  checks.push(...(await sessionCost(new URL(cached.minimal).origin, signedIn.cookie)));
   console.log('Signed-out visitors:');
   const signedOut = await measurePages(cached, HEADERS);
   checks.push(ratioCheck(`${rentLabel}, signed out`, 'rent', signedOut, false));

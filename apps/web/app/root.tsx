@@ -13,6 +13,7 @@ import {
   useRouteLoaderData,
 } from '@remix-run/react';
 import type { ReactNode } from 'react';
+import { frameUser } from './.server/frame-user';
 import { readToast } from './.server/toast';
 import { VerifyEmailBanner } from './components/auth/verify-email-banner';
 import { FeedbackButton } from './components/feedback/feedback-button';
@@ -37,15 +38,15 @@ export const meta: MetaFunction = () => [
   },
 ];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+/**
+ * Every page's frame: the toast, and who is signed in as the header shows them. The session's
+ * user was read with the session (one statement per request), so nothing more is asked of the
+ * database here; the rest of the account (phone, address) stays off pages that do not show it.
+ */
+export function loader({ request, context }: LoaderFunctionArgs) {
   const { toast, setCookie } = readToast(request);
-  const user = context.session ? await context.api.account.me() : null;
+  const user = context.session ? frameUser(context.session.user) : null;
   return data({ user, toast }, setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined);
-}
-
-/** The root loader's data: the signed-in user (or null) for any component. */
-export function useOptionalUser() {
-  return useRouteLoaderData<typeof loader>('root')?.user ?? null;
 }
 
 export function Layout({ children }: { children: ReactNode }) {

@@ -292,6 +292,55 @@ describe('loading the user of a session', () => {
   });
 });
 
+describe('a session on each request', () => {
+  const DAY = 24 * 60 * 60 * 1000;
+  const setExpiry = (token: string, expiresAt: Date) =>
+    h.database.db
+      .update(sessions)
+      .set({ expiresAt })
+      .where(eq(sessions.id, hashToken(token)));
+
+  it('reads the user with the session: an admin is one from the next request on', async () => {
+    const { input, issued } = await signUp();
+    expect((await h.auth.loadSession(issued.token))?.user).toMatchObject({
+      id: issued.userId,
+      email: input.email,
+      isAdmin: false,
+    });
+    await h.database.db.insert(admins).values({ email: input.email });
+    expect((await h.auth.loadSession(issued.token))?.user?.isAdmin).toBe(true);
+  });
+
+  it('slides a session past half its life, keeps a younger one, and ends an expired one', async () => {
+    const { issued } = await signUp();
+    const young = await h.auth.loadSession(issued.token);
+    expect(young?.refreshCookie).toBeNull();
+
+    const old = new Date(Date.now() + 10 * DAY);
+    await setExpiry(issued.token, old);
+    const slid = await h.auth.loadSession(issued.token);
+    expect(slid?.refreshCookie).toMatch(/^parkside_session=/);
+    expect(slid!.session.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * DAY);
+
+    await setExpiry(issued.token, new Date(Date.now() - 1000));
+    expect(await h.auth.loadSession(issued.token)).toBeNull();
+    const left = await h.database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.id, hashToken(issued.token)));
+    expect(left).toEqual([]);
+  });
+
+  it('ends at once when the user signs out everywhere', async () => {
+    const { issued } = await signUp();
+    const second = await h.auth.sessions.create(issued.userId);
+    expect(await h.auth.loadSession(second.token)).not.toBeNull();
+    await h.auth.signOutEverywhere(issued.userId);
+    expect(await h.auth.loadSession(issued.token)).toBeNull();
+    expect(await h.auth.loadSession(second.token)).toBeNull();
+  });
+});
+
 describe('password reset and change', () => {
   it('answers the same for unknown addresses and sends nothing', async () => {
     const before = h.smtp.messages.length;

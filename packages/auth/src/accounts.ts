@@ -21,7 +21,7 @@ import type { RegisterInput } from '@parkside/validators';
 import { and, eq, gt } from 'drizzle-orm';
 import { AUTH_MESSAGES } from './errors';
 import type { SessionStore, ValidSession } from './lucia';
-import { loadUser } from './load-user';
+import { loadUser, settleUser } from './load-user';
 import type { OAuthProviderId, ProviderProfile } from './oauth';
 import { hashPassword, verifyPassword } from './passwords';
 
@@ -228,7 +228,7 @@ export function createAuthService({
     async loadSession(token: string): Promise<LoadedSession | null> {
       const session = await sessions.validate(token);
       if (!session) return null;
-      const user = await loadUser(db, session.userId);
+      const user = await settleUser(db, session.user);
       return { session, user, refreshCookie: session.fresh ? sessions.cookie(token) : null };
     },
 

@@ -5,8 +5,10 @@
  * The cookie carries a random token; the database keeps only its SHA-256 as the session id.
  */
 import { DrizzlePostgreSQLAdapter } from '@lucia-auth/adapter-drizzle';
-import { sessions, users, type Database } from '@parkside/db';
-import { Lucia, TimeSpan } from 'lucia';
+import { passwordAccounts, preparedFor, sessions, users, type Database } from '@parkside/db';
+import { eq, sql } from 'drizzle-orm';
+import { Lucia, TimeSpan, type Adapter, type DatabaseSession, type DatabaseUser } from 'lucia';
+import { userReadColumns, type UserRead } from './load-user';
 import { generateToken, hashToken } from './tokens';
 
 export const SESSION_COOKIE_NAME = 'parkside_session';
@@ -20,6 +22,8 @@ export interface ValidSession {
   expiresAt: Date;
   /** True when the expiry was just extended: send the cookie again. */
   fresh: boolean;
+  /** The user, read in the same statement as the session (see `settleUser`). */
+  user: UserRead;
 }
 
 export interface SessionStore {
@@ -35,13 +39,55 @@ export interface SessionStore {
   readToken(cookieHeader: string | null | undefined): string | null;
 }
 
+/**
+ * The session and its user in one prepared statement: the user as `userReadColumns` reads it, so
+ * a signed-in request costs one round trip to PostgreSQL, the same statement on every request
+ * (decision 040). Lucia still decides what an expired session is and when one slides.
+ */
+function readSessionAndUser(
+  db: Database,
+  sessionId: string,
+): Promise<[DatabaseSession | null, DatabaseUser | null]> {
+  const statement = preparedFor(db, 'session_and_user', (name) =>
+    db
+      .select({ sessionId: sessions.id, expiresAt: sessions.expiresAt, ...userReadColumns })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .leftJoin(passwordAccounts, eq(passwordAccounts.userId, users.id))
+      .where(eq(sessions.id, sql.placeholder('id')))
+      .limit(1)
+      .prepare(name),
+  );
+  return statement.execute({ id: sessionId }).then(([row]) => {
+    if (!row) return [null, null];
+    const { sessionId: id, expiresAt, ...read } = row;
+    const userId = read.user.id;
+    return [
+      { id, userId, expiresAt, attributes: {} },
+      { id: userId, attributes: read as unknown as DatabaseUser['attributes'] },
+    ];
+  });
+}
+
 export function createSessionStore(db: Database, { secure }: { secure: boolean }): SessionStore {
-  const adapter = new DrizzlePostgreSQLAdapter(
+  const drizzle = new DrizzlePostgreSQLAdapter(
     db as unknown as ConstructorParameters<typeof DrizzlePostgreSQLAdapter>[0],
     sessions,
     users,
   );
+  // Lucia's Drizzle adapter for every write; the read every request makes is ours.
+  const adapter: Adapter = {
+    getSessionAndUser: (sessionId) => readSessionAndUser(db, sessionId),
+    getUserSessions: (userId) => drizzle.getUserSessions(userId),
+    setSession: (session) => drizzle.setSession(session),
+    updateSessionExpiration: (sessionId, expiresAt) =>
+      drizzle.updateSessionExpiration(sessionId, expiresAt),
+    deleteSession: (sessionId) => drizzle.deleteSession(sessionId),
+    deleteUserSessions: (userId) => drizzle.deleteUserSessions(userId),
+    deleteExpiredSessions: () => drizzle.deleteExpiredSessions(),
+  };
   const lucia = new Lucia(adapter, {
+    getUserAttributes: (attributes) => ({ read: attributes as unknown as UserRead }),
     sessionExpiresIn: new TimeSpan(SESSION_LIFETIME_DAYS, 'd'),
     sessionCookie: {
       name: SESSION_COOKIE_NAME,
@@ -57,13 +103,14 @@ export function createSessionStore(db: Database, { secure }: { secure: boolean }
       return { token, expiresAt: session.expiresAt };
     },
     async validate(token) {
-      const { session } = await lucia.validateSession(hashToken(token));
-      if (!session) return null;
+      const { session, user } = await lucia.validateSession(hashToken(token));
+      if (!session || !user) return null;
       return {
         id: session.id,
         userId: session.userId,
         expiresAt: session.expiresAt,
         fresh: session.fresh,
+        user: (user as unknown as { read: UserRead }).read,
       };
     },
     invalidate: (sessionId) => lucia.invalidateSession(sessionId),

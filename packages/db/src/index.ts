@@ -6,3 +6,4 @@ export * from './seed';
 export * as schema from './schema';
 export * from './schema';
 export * from './migrations-applied';
+export * from './prepared';

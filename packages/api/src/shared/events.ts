@@ -1,7 +1,6 @@
 /** Event reads every area uses: the columns and summary of an event, and one event by id. */
-import { events, type Database, type Event } from '@parkside/db';
+import { events, type Database, type Event, preparedFor } from '@parkside/db';
 import { eq, sql } from 'drizzle-orm';
-import { preparedFor } from '../prepared';
 
 export interface EventSummary {
   id: string;

@@ -1,6 +1,5 @@
-import { bookings, driveways, events, listings, type Database } from '@parkside/db';
+import { bookings, driveways, events, listings, type Database, preparedFor } from '@parkside/db';
 import { and, arrayContains, asc, eq, gt, lte, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { preparedFor } from '../prepared';
 import type { Tx } from '../transaction';
 
 /** Mean Earth radius in miles, as used for every distance shown to drivers. */

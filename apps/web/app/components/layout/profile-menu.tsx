@@ -1,6 +1,6 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import type { Account } from '@parkside/api';
-import { Form, Link } from '@remix-run/react';
+import type { FrameUser } from '~/.server/frame-user';
+import { Link } from '@remix-run/react';
 import { useRef } from 'react';
 import { useUnreadCount } from './live-messages';
 
@@ -28,7 +28,7 @@ function UnreadBadge({ count, className = '' }: { count: number; className?: str
 }
 
 /** The signed-in user's menu, in the customer's order; Admin Panel for admins only. */
-export function ProfileMenu({ user }: { user: Account }) {
+export function ProfileMenu({ user }: { user: FrameUser }) {
   const signOutForm = useRef<HTMLFormElement>(null);
   const unread = useUnreadCount(user.emailVerified) ?? 0;
   const unreadWords = unread === 1 ? '1 unread message' : `${unread} unread messages`;
@@ -101,8 +101,10 @@ export function ProfileMenu({ user }: { user: Account }) {
           </DropdownMenu.Item>
         </DropdownMenu.Content>
       </DropdownMenu.Portal>
-      {/* The menu item submits this form, so signing out is a POST like everywhere else. */}
-      <Form ref={signOutForm} method="post" action="/logout" hidden />
+      {/* The menu item submits this form, so signing out is a POST like everywhere else. A plain
+          form: signing out loads the home page afresh, and the frame of every page skips the
+          route matching a Remix <Form> does to resolve its action. */}
+      <form ref={signOutForm} method="post" action="/logout" hidden />
     </DropdownMenu.Root>
   );
 }

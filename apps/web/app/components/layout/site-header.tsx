@@ -1,4 +1,4 @@
-import type { Account } from '@parkside/api';
+import type { FrameUser } from '~/.server/frame-user';
 import { Link, NavLink, useLocation } from '@remix-run/react';
 import { isHostPath } from '~/utils/route-access';
 import { ProfileMenu } from './profile-menu';
@@ -9,7 +9,7 @@ const linkClass = (active: boolean) =>
   }`;
 
 /** Park, Host, and Sign In or the profile menu (the customer's navigation). */
-export function SiteHeader({ user }: { user: Account | null }) {
+export function SiteHeader({ user }: { user: FrameUser | null }) {
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
   const loginHref =

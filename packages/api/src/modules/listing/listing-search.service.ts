@@ -1,10 +1,9 @@
 import { drivewayRating } from '../../shared/reviews';
-import { driveways, listings, type Database } from '@parkside/db';
+import { driveways, listings, type Database, preparedFor } from '@parkside/db';
 import type { listingsForEventInput } from '@parkside/validators';
 import { and, arrayContains, asc, eq, gt, lte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { AppError } from '@parkside/core';
-import { preparedFor } from '../../prepared';
 import { eventRowById } from '../../shared/events';
 import {
   bookedSpacesOf,

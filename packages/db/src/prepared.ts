@@ -1,4 +1,4 @@
-import type { Database } from '@parkside/db';
+import type { Database } from './client';
 
 const statements = new WeakMap<Database, Map<string, unknown>>();
 
