@@ -109,7 +109,12 @@ export async function startServer({ env, getBuild, viteDevServer, oidc, onClose 
     process.exit(1);
   });
 
-  /** Stop taking requests, let the ones in flight finish, close the database, exit within 5 s. */
+  /**
+   * A restart that loses nothing (decision 040): stop taking connections (a balancer's next
+   * connection is refused and goes to another server); tell open message streams to reconnect (to another server) at once; let
+   * requests in flight finish and the running job finish, handing it back if it cannot in time,
+   * with jobs taken but not started handed back at once; then close the database. Exits within 5 s.
+   */
   let shuttingDown = false;
   async function shutdown(signal: string) {
     if (shuttingDown) return;
@@ -122,12 +127,14 @@ export async function startServer({ env, getBuild, viteDevServer, oidc, onClose 
     deadline.unref();
     // Live streams never finish on their own: end them, and browsers reconnect elsewhere.
     live?.streams.closeAll();
-    await new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeIdleConnections();
-      setTimeout(() => server.closeAllConnections(), 2_000).unref();
-    });
-    await services.jobs.stop();
+    await Promise.all([
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+        setTimeout(() => server.closeAllConnections(), 2_000).unref();
+      }),
+      services.jobs.stop({ graceMs: 3_000 }),
+    ]);
     await heartbeat.stop();
     await keeping?.stop();
     await live?.stop();

@@ -42,6 +42,70 @@ async function makeDue() {
 }
 
 describe('job runner', () => {
+  it('stopping hands back the jobs taken but not started, for another server to run now', async () => {
+    let started!: () => void;
+    const firstStarted = new Promise<void>((resolve) => (started = resolve));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const ran: number[] = [];
+    const tasks: Tasks = {
+      record: async (payload) => {
+        const n = (payload as { n: number }).n;
+        if (n === 0) {
+          started();
+          await released;
+        }
+        ran.push(n);
+      },
+    };
+    await enqueueJobs(
+      handle.db,
+      Array.from({ length: 5 }, (_, n) => ({ task: 'record', payload: { n } })),
+    );
+    const leaving = createJobRunner({ db: handle.db, tasks, batchSize: 5 });
+    const round = leaving.runOnce();
+    await firstStarted;
+    const stopping = leaving.stop();
+    release();
+    await Promise.all([round, stopping]);
+    expect(ran).toEqual([0]);
+    const rows = await handle.db.select().from(jobs);
+    expect(rows.filter((row) => row.status === 'done')).toHaveLength(1);
+    const handedBack = rows.filter((row) => row.status === 'pending');
+    expect(handedBack).toHaveLength(4);
+    for (const row of handedBack) {
+      expect(row.attempts).toBe(0);
+      expect(row.runAt.getTime()).toBeLessThanOrEqual(Date.now());
+    }
+
+    // Another server takes them at once, not when the lease would have ended.
+    const staying = createJobRunner({ db: handle.db, tasks, batchSize: 5 });
+    expect(await staying.runOnce()).toBe(4);
+    expect(ran.sort()).toEqual([0, 1, 2, 3, 4]);
+  });
+
+  it('hands back a job still running when the grace runs out', async () => {
+    let release!: () => void;
+    const stuck = new Promise<void>((resolve) => (release = resolve));
+    let started!: () => void;
+    const running = new Promise<void>((resolve) => (started = resolve));
+    const tasks: Tasks = {
+      record: async () => {
+        started();
+        await stuck;
+      },
+    };
+    await enqueueJobs(handle.db, [{ task: 'record', payload: { n: 1 } }]);
+    const leaving = createJobRunner({ db: handle.db, tasks });
+    void leaving.runOnce();
+    await running;
+    await leaving.stop({ graceMs: 50 });
+    const row = await jobRow();
+    expect(row).toMatchObject({ status: 'pending', attempts: 0 });
+    expect(row.runAt.getTime()).toBeLessThanOrEqual(Date.now());
+    release();
+  });
+
   it('two workers on one database run each of 40 jobs exactly once', async () => {
     const { ran, tasks } = recorder(5);
     await enqueueJobs(

@@ -24,8 +24,13 @@ export interface JobRunnerOptions {
 
 export interface JobRunner {
   start(): void;
-  /** Stops polling and waits for the round in progress. */
-  stop(): Promise<void>;
+  /**
+   * Stops taking jobs. Jobs taken but not started yet are handed back at once (due now, the
+   * attempt not counted); the one running may finish within `graceMs` (default: however long it
+   * takes), else it is handed back too, for another server to run now rather than when its lease
+   * ends. A handler still running after that may finish later; handlers tolerate a second run.
+   */
+  stop(options?: { graceMs?: number }): Promise<void>;
   /** One round: queues due schedule slots, takes due jobs, runs them; returns how many succeeded. */
   runOnce(): Promise<number>;
 }
@@ -67,6 +72,10 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<number> | null = null;
   let stopped = true;
+  /** Set by `stop()`: the round in progress runs no further job. */
+  let leaving = false;
+  /** The job whose handler is running now, if any. */
+  let current: Job | null = null;
 
   /** The slot of each schedule this runner last queued, so it inserts once per slot. */
   const queuedSlots = new Map<string, number>();
@@ -143,14 +152,37 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     }
   }
 
+  /** Taken jobs this runner will not run: due again now, as if never taken. */
+  async function handBack(ids: number[]): Promise<void> {
+    if (ids.length === 0) return;
+    await db
+      .update(jobs)
+      .set({ runAt: fromNow(), attempts: sql`greatest(${jobs.attempts} - 1, 0)` })
+      .where(and(inArray(jobs.id, ids), eq(jobs.status, 'pending')));
+  }
+
   async function round(): Promise<number> {
     await queueScheduled();
     let succeeded = 0;
-    for (const job of await lease()) if (await run(job)) succeeded += 1;
+    const taken = await lease();
+    for (const [index, job] of taken.entries()) {
+      if (leaving) {
+        await handBack(taken.slice(index).map((j) => j.id));
+        break;
+      }
+      current = job;
+      try {
+        if (await run(job)) succeeded += 1;
+      } finally {
+        current = null;
+      }
+    }
     return succeeded;
   }
 
   function runOnce(): Promise<number> {
+    // A round asked for after a stop (tests, tools) runs its jobs.
+    if (!running && stopped) leaving = false;
     running ??= round().finally(() => {
       running = null;
     });
@@ -178,12 +210,29 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     start() {
       if (!stopped) return;
       stopped = false;
+      leaving = false;
       schedule();
     },
-    async stop() {
+    async stop({ graceMs }: { graceMs?: number } = {}) {
       stopped = true;
+      leaving = true;
       if (timer) clearTimeout(timer);
-      await running?.catch(() => undefined);
+      const finished = running?.then(
+        () => true,
+        () => true,
+      );
+      if (!finished) return;
+      if (graceMs === undefined) {
+        await finished;
+        return;
+      }
+      let wait: NodeJS.Timeout | undefined;
+      const inTime = await Promise.race([
+        finished,
+        new Promise<false>((resolve) => (wait = setTimeout(() => resolve(false), graceMs))),
+      ]);
+      clearTimeout(wait);
+      if (!inTime && current) await handBack([current.id]).catch(() => undefined);
     },
     runOnce,
   };

@@ -1,6 +1,8 @@
 import { expect, test } from '@playwright/test';
 import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { startTestSmtpServer } from '@parkside/email/testing';
+import { createServer as createTcpServer, type Socket } from 'node:net';
 import postgres from 'postgres';
 import { freePort, freePorts, postForm, spawnServer, stopServers } from './app-servers';
 import { createFreshDatabase, type FreshDatabase } from './fresh-database';
@@ -60,6 +62,77 @@ test.describe('the production server', () => {
     } finally {
       child.kill('SIGTERM');
       await once(child, 'exit');
+      await database.drop();
+    }
+  });
+});
+
+test.describe('a restart that loses nothing', () => {
+  test.describe.configure({ timeout: 120_000 });
+
+  test('SIGTERM tells open message streams to come back at once and hands its running job to the next server', async () => {
+    test.skip(!process.env.TEST_DATABASE_URL, 'reads the job queue in PostgreSQL');
+    // A mail server that accepts the connection and never answers: the verification mail's job
+    // is still running when the server is told to stop.
+    const sockets = new Set<Socket>();
+    const silent = createTcpServer((socket) => sockets.add(socket)).listen(0, '127.0.0.1');
+    await once(silent, 'listening');
+    const silentPort = (silent.address() as { port: number }).port;
+    const smtp = await startTestSmtpServer();
+    const database = await createFreshDatabase({ seed: false });
+    const sql = postgres((database.env as { DATABASE_URL: string }).DATABASE_URL, {
+      max: 1,
+      onnotice: () => {},
+    });
+    const [portA, portB] = await freePorts(2);
+    const env = database.env as Record<string, string>;
+    const a = await spawnServer({ ...env, SMTP_URL: `smtp://127.0.0.1:${silentPort}` }, portA!);
+    let b: Awaited<ReturnType<typeof spawnServer>> | undefined;
+    try {
+      const baseA = `http://127.0.0.1:${portA}`;
+      const signup = await submit(baseA, '/register', account);
+      expect(signup.status).toBe(302);
+      // Live messages are for verified addresses.
+      await sql`update password_accounts set email_verified = true`;
+      await sql`update users set email_verified = true`;
+      // A message queued as a booking queues its confirmation: a stored e-mail and its job.
+      const [mail] = await sql<{ id: string }[]>`
+        insert into email_jobs (to_address, subject, text_body, html_body, kind)
+        values (${account.email}, 'Your parking is booked', 'See you on game day.',
+          '<p>See you on game day.</p>', 'booking-confirmed-driver')
+        returning id`;
+      await sql`insert into jobs (task, payload)
+        values ('email.send', ${sql.json({ emailId: Number(mail!.id) })})`;
+      await expect
+        .poll(async () => (await sql`select attempts from jobs where task = 'email.send'`)[0])
+        .toEqual({ attempts: 1 });
+
+      // A page's live-message stream on the server about to stop.
+      const stream = await fetch(`${baseA}/api/messages/stream`, {
+        headers: { cookie: signup.cookie!, accept: 'text/event-stream' },
+      });
+      expect(stream.status).toBe(200);
+      const body = stream.text();
+
+      a.child.kill('SIGTERM');
+      expect(await exitWithin(a.child, 5_000)).toBe(0);
+      // The stream ended with word to reconnect in a quarter of a second, not the usual 3 s.
+      expect(await body).toMatch(/retry: 250\n\n$/);
+      // The mail job is due again now, its attempt not counted: not left for its 5-minute lease.
+      const [job] = await sql<{ attempts: number; status: string; due: boolean }[]>`
+        select attempts, status, run_at <= now() as due from jobs where task = 'email.send'`;
+      expect(job).toEqual({ attempts: 0, status: 'pending', due: true });
+
+      // The next server sends it at once.
+      b = await spawnServer({ ...env, SMTP_URL: smtp.url }, portB!);
+      const sent = await smtp.waitFor((m) => m.subject === 'Your parking is booked', 15_000);
+      expect(sent.to).toContain(account.email);
+    } finally {
+      await stopServers([a.child, ...(b ? [b.child] : [])]);
+      for (const socket of sockets) socket.destroy();
+      silent.close();
+      await smtp.close();
+      await sql.end();
       await database.drop();
     }
   });
