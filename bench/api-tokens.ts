@@ -12,8 +12,6 @@ import autocannon from 'autocannon';
 import { spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
 import {
   createBenchDatabase,
@@ -25,9 +23,11 @@ import { printChecks, type Check } from './marketplace/stats';
 import {
   cleanUpOnInterrupt,
   findFreePort,
+  productionEntry,
   spawnProductionServer,
   stopServer,
   waitForHealth,
+  webRoot,
 } from './server';
 
 export const BEARER_RATIO_TARGET = 0.9;
@@ -36,9 +36,7 @@ const WARMUP_SECONDS = 3;
 const ROUND_SECONDS = 6;
 const ROUNDS = 4;
 
-const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
-const webRoot = join(repoRoot, 'apps', 'web');
-const serverEntry = join(webRoot, 'build', 'server', 'main.js');
+const serverEntry = productionEntry;
 
 let database: BenchDatabase | undefined;
 let server: ChildProcess | undefined;

@@ -4,6 +4,13 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The repository, the web app, and its production server entry (`npm run build` makes it). */
+export const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
+export const webRoot = join(repoRoot, 'apps', 'web');
+export const productionEntry = join(webRoot, 'build', 'server', 'main.js');
 
 const HEALTH_TIMEOUT_MS = 60_000;
 const STOP_TIMEOUT_MS = 10_000;

@@ -62,75 +62,81 @@ async function bookSpace(
   rules: BookingRules,
 ): Promise<Booking> {
   const now = rules.now?.() ?? new Date();
-  return inTransaction(db, async (tx) => {
-    const [row] = await tx
-      .select({ listing: listings, hostId: driveways.hostId, event: events })
-      .from(listings)
-      .innerJoin(driveways, eq(driveways.id, listings.drivewayId))
-      .innerJoin(events, eq(events.id, listings.eventId))
-      .where(eq(listings.id, input.listingId))
-      .for('update', { of: listings })
-      .limit(1);
-    if (!row) throw new AppError('NOT_FOUND', 'That listing is no longer available.');
+  // Only the database changes here (the checkout starts after), and the idempotency key makes a
+  // second run answer the same booking: a cut connection is retried, not shown to the driver.
+  return inTransaction(
+    db,
+    async (tx) => {
+      const [row] = await tx
+        .select({ listing: listings, hostId: driveways.hostId, event: events })
+        .from(listings)
+        .innerJoin(driveways, eq(driveways.id, listings.drivewayId))
+        .innerJoin(events, eq(events.id, listings.eventId))
+        .where(eq(listings.id, input.listingId))
+        .for('update', { of: listings })
+        .limit(1);
+      if (!row) throw new AppError('NOT_FOUND', 'That listing is no longer available.');
 
-    const [repeat] = await tx
-      .select()
-      .from(bookings)
-      .where(
-        and(eq(bookings.driverId, driver.id), eq(bookings.idempotencyKey, input.idempotencyKey)),
-      )
-      .limit(1);
-    if (repeat) return repeat;
+      const [repeat] = await tx
+        .select()
+        .from(bookings)
+        .where(
+          and(eq(bookings.driverId, driver.id), eq(bookings.idempotencyKey, input.idempotencyKey)),
+        )
+        .limit(1);
+      if (repeat) return repeat;
 
-    const { listing, event } = row;
-    if (row.hostId === driver.id)
-      throw new AppError('FORBIDDEN', 'You cannot book your own driveway.');
-    if (event.status !== 'scheduled' || event.endsAt <= now) {
-      throw new AppError('CONFLICT', 'This event is no longer open for parking.');
-    }
-    if (listing.status !== 'open')
-      throw new AppError('CONFLICT', 'That listing is no longer available.');
-    if (listing.licensePlateRequired && (!input.licensePlate || !input.vehicleDescription)) {
-      throw new AppError(
-        'BAD_REQUEST',
-        'This host needs your license plate and a description of your car.',
-      );
-    }
-    if ((await spacesTaken(tx, listing.id)) >= listing.spacesOffered) {
-      throw new AppError('CONFLICT', FILLED_UP_MESSAGE);
-    }
+      const { listing, event } = row;
+      if (row.hostId === driver.id)
+        throw new AppError('FORBIDDEN', 'You cannot book your own driveway.');
+      if (event.status !== 'scheduled' || event.endsAt <= now) {
+        throw new AppError('CONFLICT', 'This event is no longer open for parking.');
+      }
+      if (listing.status !== 'open')
+        throw new AppError('CONFLICT', 'That listing is no longer available.');
+      if (listing.licensePlateRequired && (!input.licensePlate || !input.vehicleDescription)) {
+        throw new AppError(
+          'BAD_REQUEST',
+          'This host needs your license plate and a description of your car.',
+        );
+      }
+      if ((await spacesTaken(tx, listing.id)) >= listing.spacesOffered) {
+        throw new AppError('CONFLICT', FILLED_UP_MESSAGE);
+      }
 
-    const online = await hostTakesOnlinePayment(tx, rules.payments, row.hostId);
-    const [booking] = await tx
-      .insert(bookings)
-      .values({
-        listingId: listing.id,
-        eventId: event.id,
-        driverId: driver.id,
-        priceCents: listing.priceCents,
-        // Paid on arrival, the money never passes through Parkside: no fee, the host keeps it all.
-        platformFeeCents: online
-          ? platformFeeCents(listing.priceCents, rules.settings.platformFeeBps)
-          : 0,
-        hostPayoutCents: online
-          ? hostPayoutCents(listing.priceCents, rules.settings.platformFeeBps)
-          : listing.priceCents,
-        licensePlate: input.licensePlate ?? null,
-        vehicleDescription: input.vehicleDescription ?? null,
-        idempotencyKey: input.idempotencyKey,
-        ...(online
-          ? {
-              status: 'pending_payment' as const,
-              paymentStatus: 'pending' as const,
-              holdExpiresAt: new Date(now.getTime() + HOLD_MS),
-            }
-          : { status: 'confirmed' as const, paymentStatus: 'due_on_arrival' as const }),
-      })
-      .returning();
-    if (online) await queueHoldExpiry(tx, booking!);
-    else await queueBookingConfirmed(tx, booking!, rules.settings.publicUrl);
-    return booking!;
-  });
+      const online = await hostTakesOnlinePayment(tx, rules.payments, row.hostId);
+      const [booking] = await tx
+        .insert(bookings)
+        .values({
+          listingId: listing.id,
+          eventId: event.id,
+          driverId: driver.id,
+          priceCents: listing.priceCents,
+          // Paid on arrival, the money never passes through Parkside: no fee, the host keeps it all.
+          platformFeeCents: online
+            ? platformFeeCents(listing.priceCents, rules.settings.platformFeeBps)
+            : 0,
+          hostPayoutCents: online
+            ? hostPayoutCents(listing.priceCents, rules.settings.platformFeeBps)
+            : listing.priceCents,
+          licensePlate: input.licensePlate ?? null,
+          vehicleDescription: input.vehicleDescription ?? null,
+          idempotencyKey: input.idempotencyKey,
+          ...(online
+            ? {
+                status: 'pending_payment' as const,
+                paymentStatus: 'pending' as const,
+                holdExpiresAt: new Date(now.getTime() + HOLD_MS),
+              }
+            : { status: 'confirmed' as const, paymentStatus: 'due_on_arrival' as const }),
+        })
+        .returning();
+      if (online) await queueHoldExpiry(tx, booking!);
+      else await queueBookingConfirmed(tx, booking!, rules.settings.publicUrl);
+      return booking!;
+    },
+    { rerunIfConnectionLost: true },
+  );
 }
 
 /**
