@@ -1,4 +1,4 @@
-import { isConnectionLost, RECONNECT_WAIT_MS, waitForDatabase, type Database } from '@parkside/db';
+import { rerunIfConnectionLost, type Database } from '@parkside/db';
 
 /** A transaction, typed as the same Database the rest of the code sees. */
 export type Tx = Database;
@@ -14,25 +14,19 @@ export interface TransactionOptions {
 }
 
 /** Runs `work` in one transaction; everything it does commits together or not at all. */
-export async function inTransaction<T>(
+export function inTransaction<T>(
   db: Database,
   work: (tx: Tx) => Promise<T>,
-  { rerunIfConnectionLost = false }: TransactionOptions = {},
+  { rerunIfConnectionLost: rerun = false }: TransactionOptions = {},
 ): Promise<T> {
-  let deadline: number | undefined;
-  for (;;) {
-    let reachedCommit = false;
-    try {
-      return await db.transaction(async (tx) => {
-        const result = await work(tx as unknown as Tx);
-        reachedCommit = true;
-        return result;
-      });
-    } catch (error) {
-      if (!rerunIfConnectionLost || reachedCommit || !isConnectionLost(error)) throw error;
-      deadline ??= Date.now() + RECONNECT_WAIT_MS;
-      const left = deadline - Date.now();
-      if (left <= 0 || !(await waitForDatabase(db, left))) throw error;
-    }
-  }
+  let reachedCommit = false;
+  const once = () => {
+    reachedCommit = false;
+    return db.transaction(async (tx) => {
+      const result = await work(tx as unknown as Tx);
+      reachedCommit = true;
+      return result;
+    });
+  };
+  return rerun ? rerunIfConnectionLost(db, once, () => !reachedCommit) : once();
 }

@@ -66,25 +66,38 @@ export async function waitForDatabase(
 }
 
 /**
- * Runs a read; if it failed because its connection was cut, runs it again on a fresh connection
- * once the database answers, for up to three seconds after the first failure (a cut usually kills every connection of
- * the pool, and a few may still be dying when the first fresh one answers). Only for reads: a
- * write whose connection died may have been committed, so it is never run again blindly.
+ * Runs `run`; if it failed because its connection was cut and `mayRunAgain()` says nothing of it
+ * can have taken effect, runs it again on a fresh connection once the database answers, for up to
+ * three seconds after the first failure (a cut usually kills every connection of the pool, and a
+ * few may still be dying when the first fresh one answers).
  */
-export async function retryReadIfConnectionLost<T>(
+export async function rerunIfConnectionLost<T>(
   db: Executor,
-  read: () => Promise<T>,
+  run: () => Promise<T>,
+  mayRunAgain: () => boolean,
   withinMs = RECONNECT_WAIT_MS,
 ): Promise<T> {
   let deadline: number | undefined;
   for (;;) {
     try {
-      return await read();
+      return await run();
     } catch (error) {
-      if (!isConnectionLost(error)) throw error;
+      if (!isConnectionLost(error) || !mayRunAgain()) throw error;
       deadline ??= Date.now() + withinMs;
       const left = deadline - Date.now();
       if (left <= 0 || !(await waitForDatabase(db, left))) throw error;
     }
   }
+}
+
+/**
+ * A read, run again on a fresh connection if its connection was cut. Only for reads: a write
+ * whose connection died may have been committed, so it is never run again blindly.
+ */
+export function retryReadIfConnectionLost<T>(
+  db: Executor,
+  read: () => Promise<T>,
+  withinMs = RECONNECT_WAIT_MS,
+): Promise<T> {
+  return rerunIfConnectionLost(db, read, () => true, withinMs);
 }
