@@ -1,6 +1,6 @@
 /** An app server on a loopback port, over a test database, for API tests that speak HTTP. */
-import type { Database } from '@parkside/db';
-import { sql } from 'drizzle-orm';
+import { driveways, events, listings, type Database } from '@parkside/db';
+import { and, asc, eq, gt } from 'drizzle-orm';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp, type AppOptions } from './app';
@@ -39,11 +39,20 @@ export async function startTestServer(
 
 /** The demo host's open listing for the soonest upcoming event (the database holds the demo data). */
 export async function demoOpenListing(db: Database): Promise<string> {
-  const rows = (await db.execute(
-    sql`select l.id from listings l join driveways d on d.id = l.driveway_id
-      join events e on e.id = l.event_id
-      where d.host_id = 'demo-host' and l.status = 'open' and e.starts_at > now()
-      order by e.starts_at limit 1`,
-  )) as unknown as { id: string }[];
-  return rows[0]!.id;
+  const [row] = await db
+    .select({ id: listings.id })
+    .from(listings)
+    .innerJoin(driveways, eq(driveways.id, listings.drivewayId))
+    .innerJoin(events, eq(events.id, listings.eventId))
+    .where(
+      and(
+        eq(driveways.hostId, 'demo-host'),
+        eq(listings.status, 'open'),
+        gt(events.startsAt, new Date()),
+      ),
+    )
+    .orderBy(asc(events.startsAt))
+    .limit(1);
+  if (!row) throw new Error('The demo host has no open listing for an upcoming event.');
+  return row.id;
 }
