@@ -3,6 +3,7 @@ import type { AuthService, OAuthProvider, OAuthProviderId } from '@parkside/auth
 import type { OutboxTransport } from '@parkside/email';
 import type { KeptRequest } from './server/kept-parts';
 import type { RequestSession } from './server/request-session';
+import type { WalletSettings } from './server/wallet';
 
 declare module '@remix-run/node' {
   /** What the Express server hands every loader and action. */
@@ -29,6 +30,8 @@ declare module '@remix-run/node' {
     storageBucket: string;
     /** True when UploadThing holds uploaded files (browsers upload straight to it). */
     uploadThing: boolean;
+    /** Apple and Google Wallet passes, where the operator configured their keys (decision 042). */
+    wallet: WalletSettings;
     /** This request's id, as logged and sent back in X-Request-Id (error screens show it). */
     requestId: string;
   }

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
+import { serviceWorker } from './build-tools/service-worker-plugin';
 
 declare module '@remix-run/node' {
   interface Future {
@@ -85,5 +86,6 @@ export default defineConfig(({ command }) => ({
       },
     }),
     expressServerEntry(),
+    serviceWorker({ entry: fileURLToPath(new URL('./app/sw/service-worker.ts', import.meta.url)) }),
   ],
 }));

@@ -25,12 +25,19 @@ export default function handleRequest(
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const chunks: Buffer[] = [];
+    // Gives up on a render that never finishes; cleared as soon as the document is complete, so
+    // a finished request is not held in memory for the timeout, nor aborted after the fact.
+    const timeout = setTimeout(() => abort(), streamTimeout + 1_000);
     const sink = new Writable({
+      // React aborts its request when the stream it wrote to closes. Ours is finished by then,
+      // and that late abort only built an "already finished" error on every request.
+      emitClose: false,
       write(chunk: Buffer, _encoding, callback) {
         chunks.push(chunk);
         callback();
       },
       final(callback) {
+        clearTimeout(timeout);
         responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
         const body = Buffer.concat(chunks);
         // Parts rendered afresh from kept data are kept for the next documents (decision 027).
@@ -66,6 +73,7 @@ export default function handleRequest(
           pipe(sink);
         },
         onShellError(error: unknown) {
+          clearTimeout(timeout);
           reject(error);
         },
         onError(error: unknown) {
@@ -75,6 +83,5 @@ export default function handleRequest(
         },
       },
     );
-    setTimeout(abort, streamTimeout + 1_000);
   });
 }

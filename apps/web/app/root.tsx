@@ -10,6 +10,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
   useRouteLoaderData,
 } from '@remix-run/react';
 import type { ReactNode } from 'react';
@@ -21,6 +22,7 @@ import { SessionCheck } from './components/layout/session-check';
 import { SiteFooter } from './components/layout/site-footer';
 import { SiteHeader } from './components/layout/site-header';
 import { RouteErrorBoundary } from './components/errors/error-screens';
+import { OFFLINE_PAGE } from './offline/names';
 import { ToastProvider } from './components/ui/toaster';
 import stylesheet from './styles/app.css?url';
 import { useNonce } from './utils/nonce';
@@ -28,6 +30,9 @@ import { useNonce } from './utils/nonce';
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  // Installable (decision 042): the manifest, and the icon iOS puts on the home screen.
+  { rel: 'manifest', href: '/manifest.webmanifest' },
+  { rel: 'apple-touch-icon', href: '/icons/apple-touch-icon.png' },
 ];
 
 export const meta: MetaFunction = () => [
@@ -53,6 +58,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const rootData = useRouteLoaderData<typeof loader>('root');
   const user = rootData?.user ?? null;
+  // Feedback needs the network; the offline page has nothing to send it with.
+  const offlinePage = useLocation().pathname === OFFLINE_PAGE;
   return (
     <html lang="en">
       <head>
@@ -76,7 +83,7 @@ export function Layout({ children }: { children: ReactNode }) {
             {children}
           </main>
           <SiteFooter />
-          {user?.isAdmin ? null : <FeedbackButton />}
+          {user?.isAdmin || offlinePage ? null : <FeedbackButton />}
           <SessionCheck />
         </ToastProvider>
         <ScrollRestoration nonce={nonce} />

@@ -42,6 +42,9 @@ export function securityHeaders({
             `'nonce-${(res as unknown as { locals: { cspNonce: string } }).locals.cspNonce}'`,
         ],
         'style-src': ["'self'", "'unsafe-inline'"],
+        // The service worker (/sw.js); 'strict-dynamic' above would otherwise refuse it.
+        'worker-src': ["'self'"],
+        'manifest-src': ["'self'"],
         // OpenStreetMap tiles for the maps on /rent and /register-driveway.
         'img-src': [
           "'self'",

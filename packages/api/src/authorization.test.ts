@@ -22,6 +22,7 @@ import {
   feedback,
   jobs,
   listings,
+  parkingReports,
   storageObjects,
   users,
   type Booking,
@@ -93,6 +94,8 @@ interface World {
   inReviewListingId: string;
   /** Two background jobs out of attempts: one to retry, one to discard. */
   failedJobIds: [number, number];
+  /** A report the driver made about a booking on another driveway of the host. */
+  reportId: string;
 }
 
 let uploads = 0;
@@ -172,6 +175,24 @@ async function seedWorld(host: SessionUser, driver: SessionUser): Promise<World>
     vehicleDescription: 'Blue Honda Civic',
     idempotencyKey: `world-${randomUUID()}`,
   });
+  // A report the driver made about a booking on another of the host's driveways.
+  const reportedListing = await makeListing(db, host);
+  const reported = (await call(driver, 'booking.create', {
+    listingId: reportedListing.listing.id,
+    licensePlate: 'ABC 123',
+    vehicleDescription: 'Blue Honda Civic',
+    idempotencyKey: `world-${randomUUID()}`,
+  })) as Booking;
+  const [report] = await db
+    .insert(parkingReports)
+    .values({
+      bookingId: reported.id,
+      driverId: driver.id,
+      hostId: host.id,
+      reason: 'blocked',
+      outcome: 'refunded',
+    })
+    .returning();
   const [note] = await db
     .insert(feedback)
     .values({ userId: driver.id, userName: driver.name, feedbackText: 'Great app', email: null })
@@ -200,6 +221,7 @@ async function seedWorld(host: SessionUser, driver: SessionUser): Promise<World>
     conversationId: await startConversation(driver, (booking as Booking).id),
     inReviewListingId: inReview.listing.id,
     failedJobIds: await failedJobs(),
+    reportId: report!.id,
   };
 }
 
@@ -448,6 +470,19 @@ const matrix: Record<string, Rule> = {
     outcomes: [['admin', 'ok']],
   },
 
+  'admin.parkingReports': {
+    access: 'admin',
+    owner: 'admin',
+    input: () => undefined,
+    outcomes: [['admin', 'ok']],
+  },
+  'admin.reverseParkingReport': {
+    access: 'admin',
+    owner: 'admin',
+    input: (a) => ({ reportId: a.reportId, reason: 'The host sent a photo of the open space.' }),
+    outcomes: [['admin', 'ok']],
+  },
+
   'admin.conversations': {
     access: 'admin',
     owner: 'admin',
@@ -606,6 +641,15 @@ const matrix: Record<string, Rule> = {
     input: () => undefined,
     outcomes: [['hostA', 'ok']],
   },
+  'pass.offline': {
+    access: 'verified',
+    owner: 'self',
+    input: () => undefined,
+    outcomes: [
+      ['driverA', 'ok'],
+      ['hostA', 'ok'],
+    ],
+  },
   'pass.checkIn': {
     access: 'verified',
     owner: 'host',
@@ -617,6 +661,47 @@ const matrix: Record<string, Rule> = {
       ['admin', 'NOT_FOUND'],
     ],
     foreign: (a) => [{ bookingId: a.booking.id }],
+  },
+  'parkingReport.options': {
+    access: 'verified',
+    owner: 'driver',
+    input: (a) => ({ bookingId: a.booking.id }),
+    outcomes: [
+      ['driverA', 'ok'],
+      ['hostA', 'NOT_FOUND'],
+      ['admin', 'NOT_FOUND'],
+    ],
+    foreign: (a) => [{ bookingId: a.booking.id }],
+  },
+  'parkingReport.create': {
+    access: 'verified',
+    owner: 'driver',
+    input: (a) => ({ bookingId: a.booking.id, problem: 'blocked', choice: 'refund' }),
+    // The booking's driver only, and only in its parking window (side A's is days away).
+    outcomes: [
+      ['driverA', 'CONFLICT'],
+      ['hostA', 'NOT_FOUND'],
+      ['admin', 'NOT_FOUND'],
+    ],
+    foreign: (a) => [{ bookingId: a.booking.id, problem: 'unsafe', choice: 'rebook' }],
+  },
+  'parkingReport.forHost': {
+    access: 'verified',
+    owner: 'self',
+    input: () => undefined,
+    outcomes: [['hostA', 'ok']],
+  },
+  'parkingReport.reply': {
+    access: 'verified',
+    owner: 'host',
+    input: (a) => ({ reportId: a.reportId, reply: 'The gate was open all evening.' }),
+    // The reported driveway's host only: not the driver who reported, not an admin.
+    outcomes: [
+      ['hostA', 'ok'],
+      ['driverA', 'NOT_FOUND'],
+      ['admin', 'NOT_FOUND'],
+    ],
+    foreign: (a) => [{ reportId: a.reportId, reply: 'Not mine.' }],
   },
   'review.forBooking': {
     access: 'verified',
@@ -1283,6 +1368,8 @@ const mutationScopes: Record<string, ApiTokenScope | 'session'> = {
   'payout.setup': 'account:write',
   'pass.checkIn': 'listings:write',
   'review.save': 'bookings:write',
+  'parkingReport.create': 'bookings:write',
+  'parkingReport.reply': 'listings:write',
   'payout.refresh': 'account:write',
   'event.create': 'events:write',
   'event.import': 'events:write',

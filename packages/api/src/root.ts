@@ -7,6 +7,7 @@ import { feedbackRouter } from './modules/feedback/feedback.router';
 import { geocodeRouter } from './modules/geocode/geocode.router';
 import { listingRouter } from './modules/listing/listing.router';
 import { messageRouter } from './modules/message/message.router';
+import { parkingReportRouter } from './modules/parking-report/parking-report.router';
 import { passRouter } from './modules/pass/pass.router';
 import { payoutRouter } from './modules/payment/payout.router';
 import { reviewRouter } from './modules/review/review.router';
@@ -27,6 +28,7 @@ export const appRouter = router({
   geocode: geocodeRouter,
   listing: listingRouter,
   message: messageRouter,
+  parkingReport: parkingReportRouter,
   pass: passRouter,
   payout: payoutRouter,
   review: reviewRouter,

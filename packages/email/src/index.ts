@@ -21,4 +21,5 @@ export {
   waitlistSpacesEmail,
   type BookingSummary,
   listingReviewedEmail,
+  parkingReportHostEmail,
 } from './marketplace-templates';

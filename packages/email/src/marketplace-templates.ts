@@ -408,3 +408,41 @@ export function listingReviewedEmail(input: {
         ],
   });
 }
+
+/** To a host, when a driver reported at the driveway that they could not park there. */
+export function parkingReportHostEmail(input: {
+  name: string;
+  driverName: string;
+  drivewayTitle: string;
+  eventTitle: string;
+  /** What the driver found, as the report names it ("The space was blocked"). */
+  problem: string;
+  note: string;
+  /** `cancelled`: chose the refund, but nothing had been charged (paid on arrival). */
+  outcome: 'rebooked' | 'refunded' | 'cancelled';
+  url: string;
+}): EmailContent {
+  const outcome = {
+    rebooked: `${input.driverName} parked at another driveway nearby instead, so this booking is cancelled and is not paid out.`,
+    refunded: `${input.driverName} took a full refund, so this booking is cancelled and is not paid out.`,
+    cancelled: `${input.driverName} cancelled the booking, so they will not pay you for it.`,
+  }[input.outcome];
+  return render({
+    subject: `A driver could not park at ${input.drivewayTitle}`,
+    heading: 'A driver could not park',
+    name: input.name,
+    blocks: [
+      {
+        kind: 'paragraph',
+        text: `${input.driverName} reported a problem at "${input.drivewayTitle}" for ${input.eventTitle}: ${input.problem}.`,
+      },
+      ...(input.note ? [{ kind: 'paragraph' as const, text: `They wrote: "${input.note}"` }] : []),
+      { kind: 'paragraph', text: outcome },
+      {
+        kind: 'paragraph',
+        text: 'Tell us what happened: your answer goes with the report to the Parkside team. Two reports in 90 days send your listings to review.',
+      },
+      { kind: 'button', label: 'Answer the report', url: assertLinkUrl(input.url) },
+    ],
+  });
+}

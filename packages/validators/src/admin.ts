@@ -55,6 +55,10 @@ export const AUDIT_ACTION_NAMES = [
   'listing.reject',
   'job.retry',
   'job.discard',
+  'parking_report.rebook',
+  'parking_report.refund',
+  'parking_report.reply',
+  'parking_report.reverse',
 ] as const;
 
 const instant = z.iso

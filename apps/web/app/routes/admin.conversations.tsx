@@ -9,6 +9,7 @@ import { AdminPageHeader } from '~/components/admin/admin-page-header';
 import { PageLinks, PastTheLastPage } from '~/components/ui/page-links';
 import { formatEventStart } from '~/utils/event-time';
 import { pageParam, searchParam } from '~/utils/paging';
+import { BackLink } from '~/components/ui/back-link';
 
 export const meta: MetaFunction = () => [{ title: 'Conversations · Admin · Parkside' }];
 
@@ -60,12 +61,12 @@ function OpenConversation() {
       className="rounded-2xl bg-white shadow-sm ring-1 ring-slate-200"
     >
       <header className="border-b border-slate-100 px-5 py-4">
-        <Link
+        <BackLink
           to={`/admin/conversations${back.toString() ? `?${back}` : ''}`}
-          className="text-brand-800 text-sm font-semibold hover:underline lg:hidden"
+          className="lg:hidden"
         >
-          <span aria-hidden="true">←</span> All conversations
-        </Link>
+          All conversations
+        </BackLink>
         <h2 className="text-ink mt-1 text-lg font-bold">
           {c.driverName ?? 'Driver'} and {c.hostName ?? 'host'}
         </h2>

@@ -13,7 +13,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { randomUUID } from 'node:crypto';
 import { tryApi } from '~/.server/api-errors';
 import { requireVerifiedUser } from '~/.server/auth';
@@ -24,6 +24,7 @@ import { SubmitButton } from '~/components/forms/submit-button';
 import { useZodForm } from '~/components/forms/use-zod-form';
 import { RefundRule } from '~/components/rent/refund-rule';
 import { formatEventDate, formatEventTime, formatWindowEnd } from '~/utils/event-time';
+import { BackLink } from '~/components/ui/back-link';
 
 /** A refusal for going too fast keeps its Retry-After. */
 export { retryAfterHeaders as headers } from '~/utils/retry-after-headers';
@@ -70,12 +71,7 @@ export default function BookingConfirmation() {
   const when = `${formatEventDate(listing.startsAt, listing.timeZone)}, ${formatEventTime(listing.availableFrom, listing.timeZone)} to ${formatWindowEnd(listing.availableFrom, listing.availableTo, listing.timeZone)}`;
   return (
     <div className="mx-auto max-w-xl px-4 py-8 sm:py-12">
-      <Link
-        to={`/rent/${listing.id}`}
-        className="text-brand-800 text-sm font-semibold hover:underline"
-      >
-        <span aria-hidden="true">←</span> Back to the driveway
-      </Link>
+      <BackLink to={`/rent/${listing.id}`}>Back to the driveway</BackLink>
       <h1 className="mt-2 text-3xl font-extrabold tracking-tight">Confirm your booking</h1>
       <dl className="mt-6 grid gap-3 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
         {[

@@ -8,6 +8,7 @@ import { redirectWithToast } from '~/.server/toast';
 import { DriverBooking } from '~/components/bookings/driver-booking';
 import { buttonClasses } from '~/components/ui/button';
 import { EmptyState } from '~/components/ui/empty-state';
+import { SavedOnPhone } from '~/components/bookings/saved-on-phone';
 
 export const meta: MetaFunction = () => [{ title: 'My Bookings · Parkside' }];
 
@@ -63,6 +64,7 @@ export default function MyBookings() {
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-12">
       <h1 className="text-3xl font-extrabold tracking-tight">My Bookings</h1>
+      <SavedOnPhone version={bookings} />
       {bookings.length === 0 ? (
         <EmptyState
           title="No bookings yet."

@@ -1,6 +1,5 @@
 import { publicMessageOf } from '@parkside/api/errors';
 import {
-  data,
   redirect,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
@@ -8,6 +7,7 @@ import {
 } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { requireVerifiedUser } from '~/.server/auth';
+import { checkInFromForm } from '~/.server/check-in';
 import { upcomingEventChoices } from '~/.server/host';
 import { runHostAction } from '~/.server/host-actions';
 import { tryApi } from '~/.server/api-errors';
@@ -17,6 +17,7 @@ import { DrivewayCard, holdsFailure } from '~/components/host/driveway-card';
 import { ArrivalsPanel } from '~/components/host/arrivals-panel';
 import { PayoutsPanel } from '~/components/host/payouts-panel';
 import { buttonClasses } from '~/components/ui/button';
+import { ReportsNotice } from '~/components/host/reports-notice';
 import { EmptyState } from '~/components/ui/empty-state';
 
 export const meta: MetaFunction = () => [{ title: 'My Listings · Parkside' }];
@@ -31,16 +32,26 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
   // Back from Stripe: read the account's state now rather than wait for its webhook.
   if (back === 'return') await tryApi(() => context.api.payout.refresh());
-  const [driveways, events, payouts, arrivals] = await Promise.all([
+  const [driveways, events, payouts, arrivals, reports] = await Promise.all([
     context.api.listing.mine(),
     upcomingEventChoices(context),
     context.api.payout.status(),
     context.api.pass.arrivals(),
+    context.api.parkingReport.forHost(),
   ]);
+  const unanswered = reports.filter((r) => r.hostReply === null && !r.reversedAt).length;
   // The fee applies to card payments only: paid on arrival, the host keeps the whole price.
   const feeBps =
     payouts.online && payouts.status === 'active' ? context.settings.platformFeeBps : 0;
-  return { driveways, events, payouts, arrivals, feeBps, now: new Date().toISOString() };
+  return {
+    driveways,
+    events,
+    payouts,
+    arrivals,
+    feeBps,
+    reports: { total: reports.length, unanswered },
+    now: new Date().toISOString(),
+  };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -48,23 +59,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const intent = form.get('intent');
   if (intent === 'check-in' || intent === 'check-in-code') {
-    const code = String(form.get('code') ?? '');
-    const input =
-      intent === 'check-in' ? { bookingId: String(form.get('bookingId') ?? '') } : { code };
-    const result = await tryApi(() => context.api.pass.checkIn(input));
-    if (!result.ok) {
-      return data(
-        { intent: 'check-in', checkInError: result.error, code },
-        { status: result.status },
-      );
-    }
-    const car = result.value;
-    return redirectWithToast('/my-listings', {
-      type: 'success',
-      title: car.alreadyCheckedIn
-        ? `${car.licensePlate ?? 'This car'} was already checked in.`
-        : `Checked in: ${car.licensePlate ?? 'the car'} (${car.driverFirstName}).`,
-    });
+    return checkInFromForm(context, form, '/my-listings');
   }
   if (intent === 'review') return saveReviewForm(context, form, '/my-listings');
   if (intent === 'setup-payouts') {
@@ -78,7 +73,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function MyListings() {
-  const { driveways, events, payouts, arrivals, feeBps, now } = useLoaderData<typeof loader>();
+  const { driveways, events, payouts, arrivals, feeBps, reports, now } =
+    useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const checkIn = answer && 'checkInError' in answer ? answer : undefined;
   const failure = answer && 'checkInError' in answer ? undefined : answer;
@@ -92,12 +88,24 @@ export default function MyListings() {
           </Link>
         ) : null}
       </div>
+      <ReportsNotice {...reports} />
       {driveways.length > 0 ? (
-        <ArrivalsPanel
-          arrivals={arrivals}
-          checkInError={checkIn?.checkInError}
-          typedCode={checkIn?.code}
-        />
+        <>
+          <ArrivalsPanel
+            arrivals={arrivals}
+            checkInError={checkIn?.checkInError}
+            typedCode={checkIn?.code}
+          />
+          {arrivals.length > 0 ? (
+            <p className="mt-2 text-sm text-slate-700">
+              On game day, open{' '}
+              <Link to="/arrivals" className="text-brand-800 font-semibold underline">
+                Arrivals
+              </Link>
+              : it is kept on your phone and checks cars in with no signal.
+            </p>
+          ) : null}
+        </>
       ) : null}
       {payouts.online && (driveways.length > 0 || payouts.earnedCents > 0) ? (
         <PayoutsPanel payouts={payouts} />

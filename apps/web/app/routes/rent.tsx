@@ -15,6 +15,7 @@ import { NotifyMe } from '~/components/rent/notify-me';
 import { RentEventHeader } from '~/components/rent/rent-event-header';
 import { buttonClasses } from '~/components/ui/button';
 import { EmptyState } from '~/components/ui/empty-state';
+import { BackLink } from '~/components/ui/back-link';
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
   {
@@ -96,9 +97,7 @@ export default function RentPage() {
     <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-12">
       {/* Kept parts: rendered from the shared data alone, reused until it changes. */}
       <KeptPart name="rent-event">
-        <Link to="/events" className="text-brand-800 text-sm font-semibold hover:underline">
-          <span aria-hidden="true">←</span> All events
-        </Link>
+        <BackLink to="/events">All events</BackLink>
         <RentEventHeader event={event} />
 
         <section aria-label="Map" className="mt-6">

@@ -5,7 +5,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node';
-import { Link, useLoaderData } from '@remix-run/react';
+import { useLoaderData } from '@remix-run/react';
 import { tryApi } from '~/.server/api-errors';
 import { shownEvent } from '~/.server/shown-event';
 import { joinWaitlistAction } from '~/.server/waitlist';
@@ -16,6 +16,7 @@ import { DrivewayBookingCard } from '~/components/rent/driveway-booking-card';
 import { DrivewayDetails, DrivewayHeading } from '~/components/rent/driveway-details';
 import { NotifyMe } from '~/components/rent/notify-me';
 import { formatEventDate } from '~/utils/event-time';
+import { BackLink } from '~/components/ui/back-link';
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => {
   const page = loaded?.page;
@@ -69,12 +70,7 @@ export default function DrivewayPage() {
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-10">
       <KeptPart name="driveway">
-        <Link
-          to={`/rent?event=${event.id}`}
-          className="text-brand-800 text-sm font-semibold hover:underline"
-        >
-          <span aria-hidden="true">←</span> All driveways for {event.title}
-        </Link>
+        <BackLink to={`/rent?event=${event.id}`}>All driveways for {event.title}</BackLink>
         <div className="mt-4">
           <PhotoGallery title={page.driveway.title} photos={page.driveway.photos} />
         </div>

@@ -43,6 +43,10 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   '/admin/users': 'admin',
   '/admin/events': 'admin',
   '/admin/audit': 'admin',
+  '/arrivals': 'verified',
+  '/parking-reports': 'verified',
+  '/admin/issues': 'admin',
+  '/offline': 'public',
 };
 
 export function accessOf(pathname: string): Access {

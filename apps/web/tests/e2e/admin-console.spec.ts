@@ -1,9 +1,9 @@
-import { approveListings } from './review';
+import { bookAsDemoDriver, listShadyDriveway } from './review';
 import { expect, test, type Page } from '@playwright/test';
 import { uniqueEmail, waitForEmail } from './control';
 import { eventRequest } from './event-form';
 import { callApi, newPage, screenshots } from './page-api';
-import { header, profileMenu, signIn, signInAsAdmin, signUp, signUpVerified } from './session';
+import { header, profileMenu, signInAsAdmin, signUp, signUpVerified } from './session';
 
 const status = (page: Page, text: string | RegExp) =>
   page.getByRole('status').filter({ hasText: text });
@@ -83,30 +83,11 @@ test('an admin cancels an event from its page and sees the refunds and the audit
   const created = await callApi(page, 'event.create', eventRequest(title, 40));
   expect(created.status).toBe(200);
   const eventId = created.body.result.data.id as string;
-  const listing = await callApi(page, 'listing.createWithDriveway', {
-    title: 'Shady driveway by the park',
-    street: '655 S 400 E',
-    city: 'Orem',
-    region: 'UT',
-    postalCode: '84097',
-    latitude: 40.2875,
-    longitude: -111.687,
-    capacity: 2,
-    listing: { eventId, priceCents: 1500, spacesOffered: 2 },
-  });
-  expect(listing.status).toBe(200);
-  await approveListings(browser, baseURL, 'Shady driveway by the park');
-  const driver = await newPage(browser, baseURL);
-  await driver.goto('/login');
-  await signIn(driver, 'driver@example.com', 'parkside-driver');
-  await expect(profileMenu(driver)).toBeVisible();
-  const booked = await callApi(driver, 'booking.create', {
-    listingId: listing.body.result.data.listingId,
+  const listingId = await listShadyDriveway(page, browser, baseURL, eventId);
+  const { driver } = await bookAsDemoDriver(browser, baseURL, listingId, {
     licensePlate: 'UT 0WLS',
     vehicleDescription: 'Green Toyota Tacoma',
-    idempotencyKey: `admin-e2e-${Date.now()}`,
   });
-  expect(booked.status).toBe(200);
 
   // The admin finds the event, sees the booking and what cancelling would do.
   const admin = await newPage(browser, baseURL);

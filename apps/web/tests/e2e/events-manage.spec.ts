@@ -1,4 +1,5 @@
-import { approveListings } from './review';
+import { listShadyDriveway } from './review';
+import { callApi } from './page-api';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { waitForEmail } from './control';
@@ -28,21 +29,6 @@ const uniqueTitle = (base: string) => `${base} ${Date.now().toString(36)}${(coun
 async function registerEvent(page: Page, title: string) {
   await fillEvent(page, title);
   await page.getByRole('button', { name: 'Register event' }).click();
-}
-
-/** Posts to the JSON API from the page, so the browser sends its session cookie. */
-function callApi(page: Page, procedure: string, input: unknown) {
-  return page.evaluate(
-    async ([path, body]) => {
-      const response = await fetch(`/api/trpc/${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-      return { status: response.status, body: await response.json() };
-    },
-    [procedure, input] as const,
-  );
 }
 
 async function newPage(browser: Browser, baseURL: string | undefined) {
@@ -153,20 +139,8 @@ test('an admin cancels an event that has a booking, and the driver is e-mailed',
     .getByRole('link', { name: `Edit ${title}` })
     .getAttribute('href');
   const eventId = new URL(editHref!, 'http://x').searchParams.get('event')!;
-  const created = await callApi(page, 'listing.createWithDriveway', {
-    title: 'Shady driveway by the park',
-    street: '655 S 400 E',
-    city: 'Orem',
-    region: 'UT',
-    postalCode: '84097',
-    latitude: 40.2875,
-    longitude: -111.687,
-    capacity: 2,
-    listing: { eventId, priceCents: 1500, spacesOffered: 2 },
-  });
-  expect(created.status).toBe(200);
   // A new host's first listing waits for an admin.
-  await approveListings(browser, baseURL, 'Shady driveway by the park');
+  await listShadyDriveway(page, browser, baseURL, eventId);
 
   // A driver books a space.
   const driver = await newPage(browser, baseURL);

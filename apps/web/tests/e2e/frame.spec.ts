@@ -173,8 +173,9 @@ test.describe('navigation', () => {
 
   test('shows "Verifying your session..." while a guarded page loads', async ({ page }) => {
     await signUp(page, uniqueEmail('verifying'));
+    // Long enough to be seen on a busy machine: the words show only while the page loads.
     await page.route('**/account-settings.data*', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
       await route.continue();
     });
     await profileMenu(page).click();

@@ -1,14 +1,12 @@
-import zxing from '@zxing/library';
-import lighthouse from 'lighthouse';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PNG } from 'pngjs';
-import postgres from 'postgres';
-import { freePort, startServer, stopServers } from './app-servers';
-import { createFreshDatabase } from './fresh-database';
-import { callApi, expectClearOfFeedback, openDriveway, screenshots } from './page-api';
+import { accessibilityOf } from './accessibility';
+import { callApi, expectClearOfFeedback, openDriveway, screenshots, toastSeen } from './page-api';
+import { gameTonight, startGameDayServer } from './game-tonight';
+import { readQr } from './qr';
 import { signedInPage } from './session';
 
 // On a phone, as people would: the driver opens the pass, the host checks the car in with the
@@ -21,21 +19,6 @@ const PHONE = { width: 390, height: 844 };
 /** A person on a phone, signed in. */
 const phone = (browser: Browser, base: string, email: string, password: string) =>
   signedInPage(browser, base, email, password, { viewport: PHONE, hasTouch: true });
-
-// The decoder the host's scanner uses (a CommonJS package: its names come off the default).
-const { BinaryBitmap, HybridBinarizer, QRCodeReader, RGBLuminanceSource } = zxing;
-
-/** Reads the QR code in a PNG screenshot, as a phone's scanner would. */
-function decodeQr(png: Buffer): string {
-  const image = PNG.sync.read(png);
-  const pixels = new Uint8ClampedArray(image.width * image.height);
-  for (let i = 0; i < pixels.length; i += 1) {
-    const [r, g, b] = [image.data[i * 4]!, image.data[i * 4 + 1]!, image.data[i * 4 + 2]!];
-    pixels[i] = Math.round(0.299 * r + 0.587 * g + 0.114 * b);
-  }
-  const source = new RGBLuminanceSource(pixels, image.width, image.height);
-  return new QRCodeReader().decode(new BinaryBitmap(new HybridBinarizer(source))).getText();
-}
 
 /**
  * A video file (YUV4MPEG2, grey) of the QR on white, for Chromium's fake camera: what the host's
@@ -68,40 +51,6 @@ function cameraFileOf(png: Buffer): string {
   return file;
 }
 
-/** Lighthouse's accessibility audit of `url` on a phone, signed in with `cookies`. */
-async function accessibilityOf(browser: Browser, url: string, cookie: string) {
-  const port = await freePort();
-  const audited = await browser.browserType().launch({
-    executablePath:
-      process.env.CHROMIUM_PATH ||
-      (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined),
-    args: ['--no-sandbox', `--remote-debugging-port=${port}`],
-  });
-  try {
-    const result = await lighthouse(url, {
-      port,
-      onlyCategories: ['accessibility'],
-      formFactor: 'mobile',
-      extraHeaders: { Cookie: cookie },
-      logLevel: 'error',
-    });
-    const report = result!.lhr;
-    const failed = Object.values(report.audits)
-      .filter(
-        (audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === 'binary',
-      )
-      .map((audit) => {
-        const items = (audit.details as { items?: { node?: { snippet?: string } }[] } | undefined)
-          ?.items;
-        const nodes = (items ?? []).map((item) => item.node?.snippet).filter(Boolean);
-        return `${audit.id}: ${audit.title} ${nodes.join(' ')}`;
-      });
-    return { score: report.categories.accessibility!.score, failed };
-  } finally {
-    await audited.close();
-  }
-}
-
 async function toast(page: Page, text: string | RegExp) {
   await expect(page.getByText(text).first()).toBeVisible();
 }
@@ -110,35 +59,15 @@ test('the pass gets the car checked in, and both sides review after the event', 
   browser,
 }) => {
   test.skip(!process.env.TEST_DATABASE_URL, 'the event is moved with SQL on PostgreSQL');
-  const database = await createFreshDatabase();
-  const url = (database.env as { DATABASE_URL: string }).DATABASE_URL;
-  const sql = postgres(url, { max: 1, onnotice: () => {} });
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const server = await startServer(database.env, port);
+  const { base, sql, close } = await startGameDayServer();
   let camera: Browser | undefined;
   try {
     // A game in Provo in two hours, with the demo host's Oak Lane driveway listed for it.
-    const [event] = await sql<{ id: string }[]>`
-      insert into events (title, slug, venue_name, street, city, region, postal_code, latitude,
-        longitude, time_zone, starts_at, ends_at, expected_attendance)
-      values ('Cougars Scrimmage', ${`scrimmage-${Date.now()}`}, 'LaVell Edwards Stadium',
-        '1700 N Canyon Rd', 'Provo', 'UT', '84604', 40.2574, -111.6547, 'America/Denver',
-        now() + interval '2 hours', now() + interval '5 hours', 20000)
-      returning id`;
-    const [driveway] = await sql<{ id: string; latitude: number; longitude: number }[]>`
-      select id, latitude, longitude from driveways
-      where host_id = 'demo-host' and title = 'Wide driveway on Oak Lane'`;
-    const [listing] = await sql<{ id: string }[]>`
-      insert into listings (driveway_id, location, event_id, price_cents, spaces_offered,
-        available_from, available_to)
-      values (${driveway!.id}, point(${driveway!.longitude}, ${driveway!.latitude}), ${event!.id},
-        2000, 2, now() + interval '1 hour', now() + interval '6 hours')
-      returning id`;
+    const game = await gameTonight(sql, 'Cougars Scrimmage');
 
     const driver = await phone(browser, base, 'driver@example.com', 'parkside-driver');
     const booked = await callApi(driver, 'booking.create', {
-      listingId: listing!.id,
+      listingId: game.listingId,
       licensePlate: '7KDW 219',
       vehicleDescription: 'Gray Subaru Outback',
       idempotencyKey: `game-day-${Date.now()}`,
@@ -177,10 +106,7 @@ test('the pass gets the car checked in, and both sides review after the event', 
 
     // The QR, read from a screenshot of the page, holds the code printed under it.
     const qr = driver.getByRole('img', { name: /^Check-in code / });
-    // As a driver holds it up: the code in the middle of the screen, clear of the floating
-    // Feedback button in the corner (an element screenshot may otherwise leave it at the bottom).
-    await qr.evaluate((element) => element.scrollIntoView({ block: 'center' }));
-    const code = decodeQr(await qr.screenshot());
+    const code = await readQr(qr);
     const printed = (await qr.getAttribute('aria-label'))!.replace('Check-in code ', '');
     expect(code).toBe(printed.replace(/ /g, ''));
     expect(code).not.toContain((booked.body.result.data.id as string).replace(/-/g, ''));
@@ -210,8 +136,11 @@ test('the pass gets the car checked in, and both sides review after the event', 
       await arrivals.getByLabel('Pass code').fill('not a pass');
       await arrivals.getByRole('button', { name: 'Check in', exact: true }).click();
       await expect(arrivals.getByRole('alert')).toHaveText(/not a Parkside pass/);
+      // The camera's frames are decoded in the page: on a loaded machine that can take longer
+      // than the 3 s the toast stays, so the page watches for it from the click on.
+      const scanned = toastSeen(host, 'Checked in: 7KDW 219 (Dana).');
       await arrivals.getByRole('button', { name: 'Scan a pass' }).click();
-      await toast(host, 'Checked in: 7KDW 219 (Dana).');
+      await scanned;
       await expect(arrivals.getByRole('listitem', { name: 'Car 7KDW 219' })).toContainText(
         'Checked in',
       );
@@ -228,7 +157,7 @@ test('the pass gets the car checked in, and both sides review after the event', 
 
     // The event ends; both review each other.
     await sql`update events set starts_at = now() - interval '4 hours',
-      ends_at = now() - interval '1 hour' where id = ${event!.id}`;
+      ends_at = now() - interval '1 hour' where id = ${game.eventId}`;
     await driver.goto('/my-bookings');
     const review = driver.getByRole('form', { name: 'How was Wide driveway on Oak Lane?' });
     await review.getByRole('radio', { name: '5 stars' }).check();
@@ -263,8 +192,6 @@ test('the pass gets the car checked in, and both sides review after the event', 
     );
   } finally {
     await camera?.close();
-    await sql.end();
-    await stopServers([server]);
-    await database.drop();
+    await close();
   }
 });

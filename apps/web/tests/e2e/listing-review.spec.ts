@@ -157,13 +157,14 @@ test('a new host finds the driveway by its address, lists it for several events,
 });
 
 test('the event form finds the venue by its address and places its pin', async ({ page }) => {
+  test.slow();
   await serveFakeMapTiles(page);
   await signUpVerified(page, 'Otto Organiser');
   await page.goto('/register-event');
   const search = page.getByRole('combobox', { name: 'Find the venue’s address' });
   await search.fill('500 W Center');
   await page.getByRole('button', { name: 'Search', exact: true }).click();
-  await page.getByRole('option', { name: /500 West Center Street/ }).click();
+  await page.getByRole('option', { name: /500 West Center Street/ }).click({ timeout: 30_000 });
   await expect(page.getByLabel('Street address')).toHaveValue('500 West Center Street');
   await expect(page.getByLabel('City')).toHaveValue('Provo');
   await expect(page.getByLabel('State or region')).toHaveValue('UT');

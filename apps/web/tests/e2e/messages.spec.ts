@@ -1,8 +1,8 @@
-import { approveListings } from './review';
+import { bookAsDemoDriver, listShadyDriveway } from './review';
 import { expect, test } from '@playwright/test';
 import { eventRequest } from './event-form';
 import { callApi, newPage, screenshots } from './page-api';
-import { profileMenu, signIn, signInAsAdmin, signUpVerified } from './session';
+import { profileMenu, signInAsAdmin, signUpVerified } from './session';
 
 test('a driver and a host write to each other about a booking, each with their own unread count', async ({
   page: host,
@@ -14,30 +14,11 @@ test('a driver and a host write to each other about a booking, each with their o
   await signUpVerified(host, 'Hana Host');
   const title = `Provo Pops ${Date.now().toString(36)}`;
   const created = await callApi(host, 'event.create', eventRequest(title, 20));
-  const listing = await callApi(host, 'listing.createWithDriveway', {
-    title: 'Shady driveway by the park',
-    street: '655 S 400 E',
-    city: 'Orem',
-    region: 'UT',
-    postalCode: '84097',
-    latitude: 40.2875,
-    longitude: -111.687,
-    capacity: 2,
-    listing: { eventId: created.body.result.data.id, priceCents: 1500, spacesOffered: 2 },
-  });
-  // A new host's first listing waits for an admin.
-  await approveListings(browser, baseURL, 'Shady driveway by the park');
-  const driver = await newPage(browser, baseURL);
-  await driver.goto('/login');
-  await signIn(driver, 'driver@example.com', 'parkside-driver');
-  await expect(profileMenu(driver)).toBeVisible();
-  const booked = await callApi(driver, 'booking.create', {
-    listingId: listing.body.result.data.listingId,
+  const listingId = await listShadyDriveway(host, browser, baseURL, created.body.result.data.id);
+  const { driver, booking } = await bookAsDemoDriver(browser, baseURL, listingId, {
     licensePlate: 'UT P0PS',
     vehicleDescription: 'Silver Mazda 3',
-    idempotencyKey: `messages-e2e-${Date.now()}`,
   });
-  expect(booked.status).toBe(200);
 
   // The driver starts the conversation from My Bookings.
   await driver.goto('/my-bookings');
@@ -102,7 +83,7 @@ test('a driver and a host write to each other about a booking, each with their o
 
   // The host cancels the booking: for 48 hours both can still follow up, and the thread says so.
   await callApi(host, 'booking.cancel', {
-    bookingId: booked.body.result.data.id,
+    bookingId: booking.id,
     reason: 'The driveway is being repaved.',
   });
   await driver.reload();

@@ -69,3 +69,21 @@ export async function openDriveway(page: Page, title: string) {
   await expect(details).toHaveAttribute('open', '');
   return region;
 }
+
+/**
+ * Starts watching for a notification that says `text`, before the step that brings it. A toast
+ * stays for 3 s; on a busy machine the steps between an upload ending and the next assertion can
+ * take longer than that, so the page itself looks every 100 ms from now on.
+ */
+export function toastSeen(page: Page, text: string, timeout = 30_000): Promise<void> {
+  return page
+    .waitForFunction(
+      (wanted) =>
+        Array.from(document.querySelectorAll('[role="status"]')).some((el) =>
+          el.textContent?.includes(wanted),
+        ),
+      text,
+      { polling: 100, timeout },
+    )
+    .then(() => undefined);
+}

@@ -7,8 +7,10 @@ import { openDriveway, screenshots } from './page-api';
 import { signedInPage } from './session';
 
 // A production server with Stripe keys, talking to a local server that answers as Stripe's API
-// does and serves the Checkout and onboarding pages; its webhooks are signed with the SDK.
-test.describe.configure({ timeout: 120_000 });
+// does and serves the Checkout and onboarding pages; its webhooks are signed with the SDK. Each
+// test starts its own server and walks two people through Checkout: on a loaded 2-core machine
+// that has taken over 2 minutes.
+test.describe.configure({ timeout: 240_000 });
 
 // On a phone and on a laptop, each against a server and database of its own.
 for (const width of [390, 1366]) {

@@ -1,6 +1,6 @@
-import { expect, type Browser } from '@playwright/test';
-import { newPage } from './page-api';
-import { signInAsAdmin } from './session';
+import { expect, type Browser, type Page } from '@playwright/test';
+import { callApi, newPage } from './page-api';
+import { profileMenu, signIn, signInAsAdmin } from './session';
 
 /**
  * Listing review: an admin, in a browser of their own, approves the listings of the driveway
@@ -25,4 +25,55 @@ export async function approveListings(
     await expect(waiting).toHaveCount(count - i - 1);
   }
   await admin.context().close();
+}
+
+/** The demo host's driveway in Orem, as `listing.createWithDriveway` takes it. */
+const SHADY_DRIVEWAY = {
+  title: 'Shady driveway by the park',
+  street: '655 S 400 E',
+  city: 'Orem',
+  region: 'UT',
+  postalCode: '84097',
+  latitude: 40.2875,
+  longitude: -111.687,
+  capacity: 2,
+};
+
+/**
+ * The signed-in host of `page` lists "Shady driveway by the park" (2 spaces at $15) for the
+ * event, and an admin approves it (a new host's first listing waits for one). Its listing id.
+ */
+export async function listShadyDriveway(
+  page: Page,
+  browser: Browser,
+  baseURL: string | undefined,
+  eventId: string,
+): Promise<string> {
+  const listing = await callApi(page, 'listing.createWithDriveway', {
+    ...SHADY_DRIVEWAY,
+    listing: { eventId, priceCents: 1500, spacesOffered: 2 },
+  });
+  expect(listing.status).toBe(200);
+  await approveListings(browser, baseURL, SHADY_DRIVEWAY.title);
+  return listing.body.result.data.listingId as string;
+}
+
+/** The demo driver, signed in in a browser of their own, books the listing for this car. */
+export async function bookAsDemoDriver(
+  browser: Browser,
+  baseURL: string | undefined,
+  listingId: string,
+  car: { licensePlate: string; vehicleDescription: string },
+) {
+  const driver = await newPage(browser, baseURL);
+  await driver.goto('/login');
+  await signIn(driver, 'driver@example.com', 'parkside-driver');
+  await expect(profileMenu(driver)).toBeVisible();
+  const booked = await callApi(driver, 'booking.create', {
+    listingId,
+    ...car,
+    idempotencyKey: `e2e-${Date.now()}-${Math.random().toString(36).slice(2)}`,
+  });
+  expect(booked.status).toBe(200);
+  return { driver, booking: booked.body.result.data as { id: string } };
 }

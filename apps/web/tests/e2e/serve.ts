@@ -101,6 +101,10 @@ const server = spawn(process.execPath, [SERVER_ENTRY], {
     LOG_LEVEL: 'warn',
     GEOCODER_KIND: 'photon',
     GEOCODER_URL: geocoder.url,
+    // The test geocoder shares this process with the SMTP server and the OpenID provider; on a
+    // loaded 2-core machine the product's 3 s limit (tested in packages/geocoder) would turn a
+    // slow answer into "No answer".
+    GEOCODER_TIMEOUT_MS: '20000',
   },
 });
 

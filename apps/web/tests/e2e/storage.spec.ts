@@ -1,5 +1,5 @@
 import { approveListings } from './review';
-import { openDriveway, screenshots } from './page-api';
+import { openDriveway, screenshots, toastSeen } from './page-api';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { fakeExecutable, noisyPng } from './images';
 import { fillEvent } from './event-form';
@@ -49,6 +49,7 @@ async function eventId(request: APIRequestContext, slug: string): Promise<string
 test('a host adds a driveway photo on My Listings with a progress bar, drivers see it, and the host removes it', async ({
   page,
 }) => {
+  test.setTimeout(90_000);
   await page.goto('/login?redirectTo=/driveway-photos');
   await signIn(page, HOST.email, HOST.password);
   // The old address leads to the photos' home: each driveway on My Listings.
@@ -62,6 +63,7 @@ test('a host adds a driveway photo on My Listings with a progress bar, drivers s
   expect(before).toBeGreaterThanOrEqual(2);
 
   const fastAgain = await slowUplink(page);
+  const photoAdded = toastSeen(page, 'Photo added.');
   await section.getByLabel(`Add a photo of ${OAK_LANE}`).setInputFiles({
     name: 'driveway.png',
     mimeType: 'image/png',
@@ -78,7 +80,7 @@ test('a host adds a driveway photo on My Listings with a progress bar, drivers s
   await expect(progress).toHaveAttribute('aria-valuenow', '100');
   await fastAgain();
 
-  await expect(page.getByRole('status').filter({ hasText: 'Photo added.' })).toBeVisible();
+  await photoAdded;
   const added = section.getByRole('img', { name: `${OAK_LANE}, view ${before + 1}` });
   await expectLoaded(added, 400, /driveways%2F/);
   await section.scrollIntoViewIfNeeded();

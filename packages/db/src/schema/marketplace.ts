@@ -46,6 +46,7 @@ export const LISTING_REVIEW_FLAGS = [
   'far_from_venue',
   'high_price',
   'address_listed_by_another_host',
+  'host_reported',
 ] as const;
 export const listingReviewFlag = pgEnum('listing_review_flag', LISTING_REVIEW_FLAGS);
 /**

@@ -5,6 +5,7 @@ const SECTIONS = [
   { to: '/admin/users', label: 'Users' },
   { to: '/admin/events', label: 'Events' },
   { to: '/admin/listings', label: 'Listings' },
+  { to: '/admin/issues', label: 'Issues' },
   { to: '/admin/audit', label: 'Audit log' },
   { to: '/admin/feedback', label: 'Feedback' },
   { to: '/admin/conversations', label: 'Conversations' },

@@ -28,6 +28,10 @@ export const ACTION_LABELS: Record<string, string> = {
   'listing.reject': 'rejected the listing',
   'job.retry': 'retried the job',
   'job.discard': 'discarded the job',
+  'parking_report.rebook': 'could not park, and was moved nearby from',
+  'parking_report.refund': 'could not park, and was refunded for',
+  'parking_report.reply': 'answered the parking report about',
+  'parking_report.reverse': 'reversed the parking report about',
 };
 
 const when = new Intl.DateTimeFormat('en-US', {
@@ -39,6 +43,7 @@ const when = new Intl.DateTimeFormat('en-US', {
 const DETAIL_LABELS: Record<string, string> = {
   cancelledBookings: 'bookings cancelled',
   reason: 'reason',
+  newBooking: 'new booking',
   scopes: 'scopes',
 };
 
@@ -48,6 +53,7 @@ function targetLink(row: AuditRow): string | null {
   if (row.action.startsWith('api_token.')) return '/admin/api-tokens';
   if (row.action.startsWith('listing.')) return '/admin/listings';
   if (row.action.startsWith('job.')) return '/admin/system';
+  if (row.action.startsWith('parking_report.')) return '/admin/issues';
   return null;
 }
 

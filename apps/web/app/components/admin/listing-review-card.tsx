@@ -5,6 +5,7 @@ import { SubmitButton } from '~/components/forms/submit-button';
 import { REVIEW_FLAG_LABELS } from '~/components/listings/review-flags';
 import { AreaMap } from '~/components/map/area-map';
 import { buttonClasses } from '~/components/ui/button';
+import { Fact } from '~/components/ui/fact';
 import { ConfirmDialog, ReasonField } from '~/components/ui/confirm-dialog';
 import { Form } from '@remix-run/react';
 import { formatEventDate } from '~/utils/event-time';
@@ -121,15 +122,6 @@ export function ListingReviewCard({ listing }: { listing: QueuedListing }) {
         </Form>
       </footer>
     </article>
-  );
-}
-
-function Fact({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div>
-      <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{label}</dt>
-      <dd className="text-ink mt-0.5">{children}</dd>
-    </div>
   );
 }
 

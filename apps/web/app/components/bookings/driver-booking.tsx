@@ -8,6 +8,8 @@ export interface DriverBookingView extends BookingView, MoneyFacts {
   id: string;
   eventTitle: string;
   checkoutUrl: string | null;
+  /** Why it was cancelled: the host's reason, or what the driver reported at the driveway. */
+  cancellationReason?: string | null;
   past: boolean;
   cancellable: boolean;
   refundIfCancelledCents: number;
@@ -58,6 +60,9 @@ export function DriverBooking({
         <h3 className="text-lg font-bold">{booking.eventTitle}</h3>
         <StatusBadge booking={booking} />
       </div>
+      {booking.status === 'cancelled' && booking.cancellationReason ? (
+        <p className="text-sm text-slate-700">Reason: {booking.cancellationReason}</p>
+      ) : null}
       {booking.status === 'pending_payment' && booking.checkoutUrl ? (
         <p className="text-sm text-slate-700">
           Your space is held until you pay.{' '}

@@ -1,6 +1,7 @@
 import { useNavigate } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import { buttonClasses } from '~/components/ui/button';
+import { Icon } from '~/components/ui/icon';
 
 /** Coordinates go into the URL rounded to about 100 m: enough to sort by, and shareable. */
 const round = (value: number) => String(Math.round(value * 1000) / 1000);
@@ -55,9 +56,7 @@ export function NearMeButton({ params }: { params: Record<string, string> }) {
         disabled={!ready || locating}
         className={buttonClasses({ variant: 'secondary' })}
       >
-        <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4 fill-current">
-          <path d="M10 1.5a6 6 0 0 0-6 6c0 4.4 6 11 6 11s6-6.6 6-11a6 6 0 0 0-6-6Zm0 8.25a2.25 2.25 0 1 1 0-4.5 2.25 2.25 0 0 1 0 4.5Z" />
-        </svg>
+        <Icon name="pin" className="size-4" />
         {locating ? 'Finding you…' : 'Near me'}
       </button>
       {error ? (

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Icon } from '~/components/ui/icon';
 
 const FeedbackDialog = lazy(() => import('./feedback-dialog'));
 
@@ -84,14 +85,7 @@ export function FeedbackButton() {
         // the footer keeps room under the page's last line for it.
         className="bg-ink focus-visible:outline-brand-600 fixed right-3 bottom-3 z-40 flex h-11 w-11 items-center justify-center gap-2 rounded-full text-sm font-semibold text-white shadow-lg transition-opacity hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-offset-2 data-aside:pointer-events-none data-aside:opacity-0 sm:right-4 sm:bottom-4 sm:h-auto sm:w-auto sm:px-4 sm:py-3 print:hidden"
       >
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 20 20"
-          className="h-5 w-5 sm:h-4 sm:w-4"
-          fill="currentColor"
-        >
-          <path d="M3 4.5A2.5 2.5 0 0 1 5.5 2h9A2.5 2.5 0 0 1 17 4.5v7a2.5 2.5 0 0 1-2.5 2.5H9l-3.6 3.1A.8.8 0 0 1 4 16.5V14h.5A1.5 1.5 0 0 1 3 12.5v-8Z" />
-        </svg>
+        <Icon name="message" className="h-5 w-5 sm:h-4 sm:w-4" />
         <span className="sr-only sm:not-sr-only">Feedback</span>
       </button>
       {wanted ? (

@@ -3,6 +3,7 @@ import { FEEDBACK_EMPTY_MESSAGE, FEEDBACK_MAX_LENGTH } from '@parkside/validator
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { buttonClasses } from '~/components/ui/button';
 import { useToast } from '~/components/ui/toaster';
+import { Icon } from '~/components/ui/icon';
 
 type Status = 'idle' | 'sending' | 'success' | 'error';
 
@@ -151,9 +152,7 @@ export default function FeedbackDialog({
             className="absolute top-4 right-4 rounded-md p-1 text-slate-500 hover:bg-slate-100"
             aria-label="Close"
           >
-            <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor">
-              <path d="M5.3 5.3a1 1 0 0 1 1.4 0L10 8.6l3.3-3.3a1 1 0 1 1 1.4 1.4L11.4 10l3.3 3.3a1 1 0 0 1-1.4 1.4L10 11.4l-3.3 3.3a1 1 0 0 1-1.4-1.4L8.6 10 5.3 6.7a1 1 0 0 1 0-1.4Z" />
-            </svg>
+            <Icon name="close" className="h-5 w-5" />
           </Dialog.Close>
         </Dialog.Content>
       </Dialog.Portal>

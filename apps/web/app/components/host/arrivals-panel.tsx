@@ -1,88 +1,76 @@
-import type { ApiCaller } from '@parkside/api';
-import { Form, useSubmit } from '@remix-run/react';
-import { useRef, useState } from 'react';
-import { SubmitButton } from '~/components/forms/submit-button';
+import { useState } from 'react';
 import { inputClass } from '~/components/forms/field';
-import { formatEventTime, formatWindowEnd } from '~/utils/event-time';
+import { useCheckIns, type Arrivals } from '~/offline/use-check-ins';
 import { useHydrated } from '~/utils/use-hydrated';
-import { PassScanner } from './pass-scanner';
+import { ArrivalCar } from './arrival-car';
+import { CheckInByCode } from './check-in-by-code';
 
-export type Arrivals = Awaited<ReturnType<ApiCaller['pass']['arrivals']>>;
+export type { Arrivals };
 
 /**
  * Game day for a host: the cars expected today and tomorrow on their driveways, found by plate,
- * checked in with a button, by scanning the driver's pass or by typing its code.
+ * checked in with a button, by scanning the driver's pass or by typing its code. In the browser
+ * check-ins work with no signal too (decision 042); without JavaScript the forms post as usual.
  */
 export function ArrivalsPanel({
   arrivals,
   checkInError,
   typedCode,
+  heading: Heading = 'h2',
 }: {
   arrivals: Arrivals;
   checkInError?: string;
   typedCode?: string;
+  heading?: 'h1' | 'h2';
 }) {
   const [plate, setPlate] = useState('');
   const hydrated = useHydrated();
-  const submit = useSubmit();
-  const codeForm = useRef<HTMLFormElement>(null);
+  const checkIns = useCheckIns(arrivals);
   const needle = plate.replace(/[\s-]/g, '').toUpperCase();
   const anyToday = arrivals.some((group) => group.day === 'today');
-  // A new form after each check-in: the code typed for the last car is gone.
-  const checkedIn = arrivals.flatMap((g) => g.cars).filter((car) => car.checkedInAt).length;
   return (
     <section
       aria-labelledby="arrivals-heading"
       className="mt-6 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
     >
-      <h2 id="arrivals-heading" className="text-xl font-bold">
+      <Heading
+        id="arrivals-heading"
+        className={
+          Heading === 'h1' ? 'text-3xl font-extrabold tracking-tight' : 'text-xl font-bold'
+        }
+      >
         Arrivals
-      </h2>
+      </Heading>
       <p className="mt-1 text-slate-700">
         The cars booked on your driveways today and tomorrow. Check each one in as it arrives.
       </p>
 
       {anyToday ? (
-        <div className="mt-4 grid gap-4 rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200">
-          <Form key={checkedIn} ref={codeForm} method="post" className="flex flex-col gap-2">
-            <input type="hidden" name="intent" value="check-in-code" />
-            <label htmlFor="pass-code" className="font-semibold">
-              Pass code
-            </label>
-            <div className="flex flex-wrap gap-2">
-              <input
-                id="pass-code"
-                name="code"
-                defaultValue={typedCode}
-                autoComplete="off"
-                autoCapitalize="characters"
-                spellCheck={false}
-                maxLength={80}
-                aria-describedby="pass-code-hint"
-                aria-invalid={checkInError ? true : undefined}
-                className={`${inputClass} min-w-0 flex-1 font-mono uppercase`}
-              />
-              <SubmitButton pendingText="Checking…">Check in</SubmitButton>
-            </div>
-            <p id="pass-code-hint" className="text-sm text-slate-600">
-              The code under the QR on the driver’s pass.
-            </p>
-            {checkInError ? (
-              <p role="alert" className="text-sm font-semibold text-red-700">
-                {checkInError}
-              </p>
-            ) : null}
-          </Form>
-          {hydrated ? (
-            <PassScanner
-              onCode={(code) => {
-                const form = new FormData();
-                form.set('intent', 'check-in-code');
-                form.set('code', code);
-                submit(form, { method: 'post' });
-              }}
-            />
-          ) : null}
+        <CheckInByCode
+          checkIns={hydrated ? checkIns : null}
+          checkInError={checkInError}
+          typedCode={typedCode}
+        />
+      ) : null}
+
+      {checkIns.conflicts.length > 0 ? (
+        <div
+          role="alert"
+          className="mt-4 rounded-xl bg-red-50 p-4 text-red-900 ring-1 ring-red-200"
+        >
+          <p className="font-bold">Not checked in after all:</p>
+          <ul className="mt-1 list-disc pl-5">
+            {checkIns.conflicts.map((conflict) => (
+              <li key={conflict}>{conflict}</li>
+            ))}
+          </ul>
+          <button
+            type="button"
+            onClick={checkIns.dismissConflicts}
+            className="mt-2 text-sm font-semibold underline"
+          >
+            Got it
+          </button>
         </div>
       ) : null}
 
@@ -126,6 +114,11 @@ export function ArrivalsPanel({
                       car={car}
                       timeZone={group.timeZone}
                       today={group.day === 'today'}
+                      queued={checkIns.queued.has(car.bookingId)}
+                      onCheckIn={
+                        hydrated ? () => void checkIns.checkIn({ bookingId: car.bookingId }) : null
+                      }
+                      busy={checkIns.busy}
                     />
                   ))}
                   {cars.length === 0 ? (
@@ -138,52 +131,5 @@ export function ArrivalsPanel({
         </>
       )}
     </section>
-  );
-}
-
-type ArrivalGroup = Arrivals[number];
-
-/** One expected car: its plate, vehicle and window, and "Check in" on the day. */
-function ArrivalCar({
-  car,
-  timeZone,
-  today,
-}: {
-  car: ArrivalGroup['cars'][number];
-  timeZone: string;
-  today: boolean;
-}) {
-  return (
-    <li
-      aria-label={`Car ${car.licensePlate ?? 'without a plate'}`}
-      className="flex flex-wrap items-center justify-between gap-3 py-3"
-    >
-      <div>
-        <p className="font-mono text-xl font-black tracking-wider">
-          {car.licensePlate ?? 'No plate given'}
-        </p>
-        <p className="text-sm text-slate-700">
-          {[car.vehicleDescription, car.driverFirstName].filter(Boolean).join(' · ')}
-          {' · '}
-          {formatEventTime(car.availableFrom, timeZone)} –{' '}
-          {formatWindowEnd(car.availableFrom, car.availableTo, timeZone)}
-        </p>
-      </div>
-      {car.checkedInAt ? (
-        <span className="rounded-full bg-emerald-100 px-3 py-1 text-sm font-bold text-emerald-900">
-          Checked in {formatEventTime(car.checkedInAt, timeZone)}
-        </span>
-      ) : today ? (
-        <Form method="post">
-          <input type="hidden" name="intent" value="check-in" />
-          <input type="hidden" name="bookingId" value={car.bookingId} />
-          <SubmitButton variant="secondary" pendingText="Checking in…">
-            Check in<span className="sr-only"> {car.licensePlate}</span>
-          </SubmitButton>
-        </Form>
-      ) : (
-        <span className="text-sm text-slate-600">Expected tomorrow</span>
-      )}
-    </li>
   );
 }

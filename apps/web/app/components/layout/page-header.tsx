@@ -1,5 +1,5 @@
-import { Link } from '@remix-run/react';
 import type { ReactNode } from 'react';
+import { BackLink } from '~/components/ui/back-link';
 
 /** The top of an inner page: the way back up, the title, one line about the page. */
 export function PageHeader({
@@ -15,9 +15,7 @@ export function PageHeader({
 }) {
   return (
     <header className={className}>
-      <Link to={back.to} className="text-brand-800 text-sm font-semibold hover:underline">
-        <span aria-hidden="true">←</span> {back.label}
-      </Link>
+      <BackLink to={back.to}>{back.label}</BackLink>
       <h1 className="mt-2 text-3xl font-extrabold tracking-tight">{title}</h1>
       <p className="mt-2 text-slate-600">{children}</p>
     </header>

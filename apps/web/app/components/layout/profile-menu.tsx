@@ -3,6 +3,8 @@ import type { FrameUser } from '~/.server/frame-user';
 import { Link } from '@remix-run/react';
 import { useRef } from 'react';
 import { useUnreadCount } from './live-messages';
+import { forgetThisPhone } from '~/offline/saved-pages';
+import { Icon } from '~/components/ui/icon';
 
 const itemClass =
   'flex w-full cursor-pointer items-center rounded-md px-3 py-2 text-left text-sm font-medium text-slate-800 outline-none data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-900';
@@ -56,14 +58,7 @@ export function ProfileMenu({ user }: { user: FrameUser }) {
           <UnreadBadge count={unread} className="absolute -top-1 left-6 ring-2 ring-white" />
         ) : null}
         <span className="hidden max-w-32 truncate sm:inline">{user.name}</span>
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 20 20"
-          className="h-4 w-4 text-slate-500"
-          fill="currentColor"
-        >
-          <path d="M5.2 7.2a1 1 0 0 1 1.4 0L10 10.6l3.4-3.4a1 1 0 1 1 1.4 1.4l-4.1 4.1a1 1 0 0 1-1.4 0L5.2 8.6a1 1 0 0 1 0-1.4Z" />
-        </svg>
+        <Icon name="chevronDown" className="h-4 w-4 text-slate-500" />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content
@@ -95,7 +90,11 @@ export function ProfileMenu({ user }: { user: FrameUser }) {
           <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
           <DropdownMenu.Item
             className={itemClass}
-            onSelect={() => signOutForm.current?.requestSubmit()}
+            onSelect={() => {
+              // Everything saved for game day leaves the phone with the person (decision 042);
+              // the server's answer clears it too, for a browser that ignores that header.
+              void forgetThisPhone().finally(() => signOutForm.current?.requestSubmit());
+            }}
           >
             Sign Out
           </DropdownMenu.Item>

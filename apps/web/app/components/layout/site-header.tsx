@@ -2,6 +2,7 @@ import type { FrameUser } from '~/.server/frame-user';
 import { Link, NavLink, useLocation } from '@remix-run/react';
 import { isHostPath } from '~/utils/route-access';
 import { ProfileMenu } from './profile-menu';
+import { OFFLINE_PAGE } from '~/offline/names';
 
 const linkClass = (active: boolean) =>
   `rounded-md px-3 py-2 text-sm font-semibold transition-colors ${
@@ -17,6 +18,8 @@ export function SiteHeader({ user }: { user: FrameUser | null }) {
       ? '/login'
       : `/login?${new URLSearchParams({ redirectTo: here })}`;
   const hostActive = isHostPath(location.pathname);
+  // The offline page is kept signed out for whoever opens it: no account controls there.
+  const offlinePage = location.pathname === OFFLINE_PAGE;
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur print:hidden">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4 sm:px-6">
@@ -43,7 +46,7 @@ export function SiteHeader({ user }: { user: FrameUser | null }) {
           >
             Host
           </Link>
-          {user ? (
+          {offlinePage ? null : user ? (
             <ProfileMenu user={user} />
           ) : (
             <Link

@@ -9,6 +9,7 @@ export const REVIEW_FLAG_LABELS: Record<ReviewFlag, string> = {
   far_from_venue: 'More than 3 miles from the venue',
   high_price: 'Price above 3× what driveways nearby ask',
   address_listed_by_another_host: 'Address already listed by another host',
+  host_reported: 'Two drivers could not park at this host’s driveways in 90 days',
 };
 
 /** "No photos, more than 3 miles from the venue": the flags in one sentence. */

@@ -1,6 +1,7 @@
 import { GEOCODE_MAX_QUERY_LENGTH, GEOCODE_MIN_QUERY_LENGTH } from '@parkside/validators';
 import { useFetcher } from '@remix-run/react';
 import { useEffect, useId, useRef, useState } from 'react';
+import { useHydrated } from '~/utils/use-hydrated';
 import type { FoundPlace } from './fill-address';
 
 export interface GeocoderCapabilities {
@@ -38,6 +39,8 @@ export function AddressSearch({
 }) {
   const fetcher = useFetcher<Answer>();
   const id = useId();
+  // The search runs in the browser: until the page is live, words typed would be lost.
+  const live = useHydrated();
   const [query, setQuery] = useState('');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
@@ -108,6 +111,7 @@ export function AddressSearch({
           aria-activedescendant={expanded && active >= 0 ? `${id}-${active}` : undefined}
           aria-describedby={`${id}-status`}
           maxLength={GEOCODE_MAX_QUERY_LENGTH}
+          disabled={!live}
           autoComplete="off"
           placeholder="Start typing: 1700 N Canyon Rd, Provo"
           value={query}
@@ -145,7 +149,9 @@ export function AddressSearch({
         <button
           type="button"
           onClick={search}
-          disabled={busy}
+          // Never disabled while suggestions load: a press then would take the focus from the box
+          // (closing the list) and do nothing. A search replaces the suggestions on their way.
+          disabled={!live}
           className="text-brand-800 ring-brand-200 hover:bg-brand-50 h-11 shrink-0 rounded-lg px-4 text-sm font-semibold ring-1 disabled:opacity-60"
         >
           Search

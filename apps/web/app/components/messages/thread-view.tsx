@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { formatEventStart } from '~/utils/event-time';
 import { Composer } from './composer';
 import type { Thread } from './types';
+import { BackLink } from '~/components/ui/back-link';
 
 const time = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -27,12 +28,9 @@ export function ThreadView({ thread, me, unread }: { thread: Thread; me: string;
       className="flex min-h-[28rem] flex-col rounded-2xl bg-white shadow-sm ring-1 ring-slate-200"
     >
       <header className="border-b border-slate-100 px-5 py-4">
-        <Link
-          to="/messages"
-          className="text-brand-800 mb-2 inline-block text-sm font-semibold hover:underline lg:hidden"
-        >
-          <span aria-hidden="true">←</span> All conversations
-        </Link>
+        <BackLink to="/messages" className="mb-2 lg:hidden">
+          All conversations
+        </BackLink>
         <h2 className="text-ink text-lg font-bold">{thread.otherName}</h2>
         <p className="text-sm text-slate-600">
           {thread.event.title} · {formatEventStart(thread.event.startsAt, thread.event.timeZone)} ·{' '}

@@ -8,6 +8,7 @@ import {
   useState,
   type ReactNode,
 } from 'react';
+import { Icon } from './icon';
 
 export type ToastType = 'success' | 'error' | 'warning' | 'info';
 
@@ -73,9 +74,7 @@ function ToastItem({ toast, onDismiss }: { toast: ShownToast; onDismiss: (id: nu
         className="hover:text-ink -m-1 rounded-md p-1 text-slate-500 hover:bg-slate-100"
         aria-label="Dismiss notification"
       >
-        <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor">
-          <path d="M5.3 5.3a1 1 0 0 1 1.4 0L10 8.6l3.3-3.3a1 1 0 1 1 1.4 1.4L11.4 10l3.3 3.3a1 1 0 0 1-1.4 1.4L10 11.4l-3.3 3.3a1 1 0 0 1-1.4-1.4L8.6 10 5.3 6.7a1 1 0 0 1 0-1.4Z" />
-        </svg>
+        <Icon name="close" className="h-5 w-5" />
       </button>
     </li>
   );

@@ -77,7 +77,7 @@ export function ImageUpload({
           {shown ? (
             <img src={shown} alt={previewAlt} className="h-full w-full object-cover" />
           ) : (
-            <span className="px-3 text-center text-sm text-slate-500">No image yet</span>
+            <span className="px-3 text-center text-sm text-slate-600">No image yet</span>
           )}
         </div>
       ) : null}

@@ -8,6 +8,7 @@ import {
   adminEventsInput,
   adminJobInput,
   adminListingDecisionInput,
+  adminParkingReportReverseInput,
   adminUserInput,
   adminUsersInput,
   AUDIT_PAGE_SIZE,
@@ -19,6 +20,7 @@ import { requireConversation, listConversations } from './admin-conversations.se
 import { requireEventForAdmin, listAllEvents } from './admin-events.service';
 import { requireUserDetails, listAdmins, listUsers } from './admin-users.service';
 import { decideListing, listReviewQueue } from './admin-listings.service';
+import { listParkingReports, reverseParkingReport } from './admin-parking-reports.service';
 import { discardJob, retryJob, systemStatus } from './admin-system.service';
 import { getOverview } from './admin.service';
 import { grantAdmin, revokeAdmin } from './admins.service';
@@ -153,4 +155,24 @@ export const adminRouter = router({
       (job) => ({ action: 'job.discard', targetId: String(job.id), targetLabel: job.task }),
     ),
   ),
+
+  /** "I can't park here" reports: evidence, outcome, the host's answer, flagged hosts. */
+  parkingReports: adminProcedure.query(({ ctx }) => listParkingReports(ctx.db)),
+
+  /** A report found unfounded stops counting against its host (audited, with the reason). */
+  reverseParkingReport: adminProcedure
+    .input(adminParkingReportReverseInput)
+    .mutation(({ ctx, input }) =>
+      audited(
+        ctx.db,
+        actorOf(ctx),
+        (tx) => reverseParkingReport(tx, ctx.user.id, input),
+        (report) => ({
+          action: 'parking_report.reverse',
+          targetId: report.id,
+          targetLabel: report.label,
+          details: { reason: input.reason },
+        }),
+      ),
+    ),
 });

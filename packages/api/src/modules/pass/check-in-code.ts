@@ -4,6 +4,7 @@
  * from the screen when a camera is refused. Without the key nobody can make one, and a changed
  * character fails the signature.
  */
+import { normalizeCheckInCode } from '@parkside/validators';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -50,11 +51,6 @@ const mac = (key: string, id: Buffer) =>
 export function checkInCodeFor(bookingId: string, key: string): string {
   const id = Buffer.from(bookingId.replace(/-/g, ''), 'hex');
   return PREFIX + encode(Buffer.concat([id, mac(key, id)]));
-}
-
-/** The code as people type it: any case, spaces and dashes, O for 0 and I or L for 1. */
-export function normalizeCheckInCode(input: string): string {
-  return input.toUpperCase().replace(/[\s-]/g, '').replace(/O/g, '0').replace(/[IL]/g, '1');
 }
 
 /** The booking id a code was made for, or null when it is not one of ours or was changed. */

@@ -1,6 +1,7 @@
 import { passCheckInInput } from '@parkside/validators';
 import { z } from 'zod';
 import { router, verifiedProcedure } from '../../trpc';
+import { listSavedForOffline } from './offline.service';
 import { checkIn, requirePass, listArrivals, passKey } from './pass.service';
 
 const bookingIdInput = z.strictObject({
@@ -22,7 +23,14 @@ export const passRouter = router({
     ),
 
   /** The cars expected today and tomorrow on the caller's driveways. */
-  arrivals: verifiedProcedure.query(({ ctx }) => listArrivals(ctx.db, ctx.user)),
+  arrivals: verifiedProcedure.query(async ({ ctx }) =>
+    listArrivals(ctx.db, ctx.user, await passKey(ctx.db, ctx.settings.passSecret)),
+  ),
+
+  /** What the caller's phone keeps for game day without a signal: passes and arrivals. */
+  offline: verifiedProcedure.query(async ({ ctx }) =>
+    listSavedForOffline(ctx.db, ctx.user, await passKey(ctx.db, ctx.settings.passSecret)),
+  ),
 
   /** By the pass's code (scanned or typed) or by a booking from the arrivals list. */
   checkIn: verifiedProcedure

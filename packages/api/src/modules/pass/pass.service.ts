@@ -3,6 +3,7 @@
  * arrivals list and check-in. Only a booking's driver sees its pass; only the host of its
  * driveway checks it in, on the day.
  */
+import { selectBookingPlaces } from '../../shared/booking-places';
 import { AppError, type SessionUser } from '@parkside/core';
 import {
   appSecrets,
@@ -71,18 +72,13 @@ export async function requirePass(
   bookingId: string,
   key: string,
 ) {
-  const [row] = await db
-    .select({
-      booking: bookings,
-      listing: listings,
-      driveway: driveways,
-      event: events,
-      hostName: users.name,
-    })
-    .from(bookings)
-    .innerJoin(listings, eq(listings.id, bookings.listingId))
-    .innerJoin(driveways, eq(driveways.id, listings.drivewayId))
-    .innerJoin(events, eq(events.id, bookings.eventId))
+  const [row] = await selectBookingPlaces(db, {
+    booking: bookings,
+    listing: listings,
+    driveway: driveways,
+    event: events,
+    hostName: users.name,
+  })
     .leftJoin(users, eq(users.id, driveways.hostId))
     .where(and(eq(bookings.id, bookingId), eq(bookings.driverId, driver.id)))
     .limit(1);
@@ -126,26 +122,21 @@ export async function requirePass(
 }
 
 /** Events of the host's driveways from today to tomorrow (in each event's zone). */
-export async function listArrivals(db: Database, host: SessionUser, now = new Date()) {
-  const rows = await db
-    .select({
-      bookingId: bookings.id,
-      licensePlate: bookings.licensePlate,
-      vehicleDescription: bookings.vehicleDescription,
-      checkedInAt: bookings.checkedInAt,
-      driverName: users.name,
-      availableFrom: listings.availableFrom,
-      availableTo: listings.availableTo,
-      drivewayTitle: driveways.title,
-      eventId: events.id,
-      eventTitle: events.title,
-      startsAt: events.startsAt,
-      timeZone: events.timeZone,
-    })
-    .from(bookings)
-    .innerJoin(listings, eq(listings.id, bookings.listingId))
-    .innerJoin(driveways, eq(driveways.id, listings.drivewayId))
-    .innerJoin(events, eq(events.id, bookings.eventId))
+export async function listArrivals(db: Database, host: SessionUser, key: string, now = new Date()) {
+  const rows = await selectBookingPlaces(db, {
+    bookingId: bookings.id,
+    licensePlate: bookings.licensePlate,
+    vehicleDescription: bookings.vehicleDescription,
+    checkedInAt: bookings.checkedInAt,
+    driverName: users.name,
+    availableFrom: listings.availableFrom,
+    availableTo: listings.availableTo,
+    drivewayTitle: driveways.title,
+    eventId: events.id,
+    eventTitle: events.title,
+    startsAt: events.startsAt,
+    timeZone: events.timeZone,
+  })
     .leftJoin(users, eq(users.id, bookings.driverId))
     .where(
       and(
@@ -172,6 +163,8 @@ export async function listArrivals(db: Database, host: SessionUser, now = new Da
       availableFrom: string;
       availableTo: string;
       checkedInAt: string | null;
+      /** The pass's code as typed (normalized): the host's phone matches codes offline. */
+      codeKey: string;
     }[];
   }[] = [];
   for (const row of rows) {
@@ -204,6 +197,7 @@ export async function listArrivals(db: Database, host: SessionUser, now = new Da
       availableFrom: row.availableFrom.toISOString(),
       availableTo: row.availableTo.toISOString(),
       checkedInAt: row.checkedInAt?.toISOString() ?? null,
+      codeKey: checkInCodeFor(row.bookingId, key),
     });
   }
   return groups;
@@ -224,23 +218,18 @@ export async function checkIn(
   const byCode = 'code' in input;
   const bookingId = byCode ? bookingIdOfCode(input.code, key) : input.bookingId;
   if (!bookingId) throw new AppError('BAD_REQUEST', PASS_ERRORS.notOurs);
-  const [row] = await db
-    .select({
-      id: bookings.id,
-      status: bookings.status,
-      checkedInAt: bookings.checkedInAt,
-      licensePlate: bookings.licensePlate,
-      vehicleDescription: bookings.vehicleDescription,
-      hostId: driveways.hostId,
-      driverName: users.name,
-      availableFrom: listings.availableFrom,
-      availableTo: listings.availableTo,
-      timeZone: events.timeZone,
-    })
-    .from(bookings)
-    .innerJoin(listings, eq(listings.id, bookings.listingId))
-    .innerJoin(driveways, eq(driveways.id, listings.drivewayId))
-    .innerJoin(events, eq(events.id, bookings.eventId))
+  const [row] = await selectBookingPlaces(db, {
+    id: bookings.id,
+    status: bookings.status,
+    checkedInAt: bookings.checkedInAt,
+    licensePlate: bookings.licensePlate,
+    vehicleDescription: bookings.vehicleDescription,
+    hostId: driveways.hostId,
+    driverName: users.name,
+    availableFrom: listings.availableFrom,
+    availableTo: listings.availableTo,
+    timeZone: events.timeZone,
+  })
     .leftJoin(users, eq(users.id, bookings.driverId))
     .where(eq(bookings.id, bookingId))
     .limit(1);

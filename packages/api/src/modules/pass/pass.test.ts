@@ -16,6 +16,7 @@ import { listingsOfEvent } from '../listing/listing-search.service';
 import { listHostDriveways } from '../listing/host-listings.service';
 import { bookingReviews, REVIEW_ERRORS, saveReview } from '../review/review.service';
 import { checkInCodeFor } from './check-in-code';
+import { listSavedForOffline } from './offline.service';
 import { checkIn, requirePass, listArrivals, PASS_ERRORS, passKey } from './pass.service';
 
 let handle: TestDatabase;
@@ -39,6 +40,18 @@ async function booked(startsInHours = 2, who = driver, onHost = host) {
   const { listing, event, driveway } = await makeListing(handle.db, onHost, { startsInHours });
   const booking = await createBooking(handle.db, who, request(listing.id));
   return { booking, event, listing, driveway };
+}
+
+/**
+ * A confirmed booking whose parking window holds this moment, so its day is today in the event's
+ * zone at any hour the suite runs (a window starting in two hours is tomorrow late at night).
+ */
+async function bookedForNow(who = driver, onHost = host) {
+  const made = await booked(2, who, onHost);
+  await handle.db.execute(
+    sql`update listings set available_from = now() - interval '1 hour', available_to = now() + interval '3 hours' where id = ${made.listing.id}`,
+  );
+  return made;
 }
 
 /** Moves an event (and its listings' windows) so it ended an hour ago. */
@@ -87,7 +100,7 @@ describe('the pass', () => {
 
 describe('checking in', () => {
   it('accepts the pass’s code once, keeps the first time, and the driver sees it', async () => {
-    const { booking } = await booked();
+    const { booking } = await bookedForNow();
     const { code } = await requirePass(handle.db, driver, booking.id, key);
     const first = await checkIn(
       handle.db,
@@ -153,10 +166,10 @@ describe('checking in', () => {
   });
 
   it('lists today’s cars for their host only, with the first name and the check-in', async () => {
-    const today = await booked(3);
+    const today = await bookedForNow();
     const { code } = await requirePass(handle.db, driver, today.booking.id, key);
     await checkIn(handle.db, host, { code }, key);
-    const arrivals = await listArrivals(handle.db, host);
+    const arrivals = await listArrivals(handle.db, host, key);
     const group = arrivals.find((g) => g.eventId === today.event.id)!;
     expect(group.day).toBe('today');
     expect(group.cars).toEqual([
@@ -166,11 +179,46 @@ describe('checking in', () => {
         vehicleDescription: 'Orange VW Bus',
         driverFirstName: 'Dana',
         checkedInAt: expect.any(String),
+        // The code the driver shows, so the host's phone can match it with no signal.
+        codeKey: code,
       }),
     ]);
     expect(JSON.stringify(arrivals)).not.toContain('Driver');
-    const theirs = await listArrivals(handle.db, otherHost);
+    const theirs = await listArrivals(handle.db, otherHost, key);
     expect(JSON.stringify(theirs)).not.toContain(today.booking.id);
+  });
+});
+
+describe('saved on the phone for game day', () => {
+  it('keeps the driver’s upcoming passes only, and the arrivals for a host with cars due', async () => {
+    const upcoming = await booked(3);
+    const later = await booked(48);
+    const cancelled = await booked(5);
+    await cancelBooking(handle.db, driver, { bookingId: cancelled.booking.id });
+    const past = await booked(6);
+    await handle.db.execute(
+      sql`update listings set available_from = now() - interval '5 hours', available_to = now() - interval '1 hour' where id = ${past.listing.id}`,
+    );
+    const saved = await listSavedForOffline(handle.db, driver, key);
+    expect(saved.owner).toBe(driver.id);
+    const ids = saved.passes.map((pass) => pass.bookingId);
+    expect(ids).toEqual(expect.arrayContaining([upcoming.booking.id, later.booking.id]));
+    expect(ids).not.toContain(cancelled.booking.id);
+    expect(ids).not.toContain(past.booking.id);
+    // Soonest first, with the driveway's photo to keep beside it.
+    expect(ids.indexOf(upcoming.booking.id)).toBeLessThan(ids.indexOf(later.booking.id));
+    expect(saved.arrivals).toBe(false);
+
+    expect(await listSavedForOffline(handle.db, host, key)).toMatchObject({
+      owner: host.id,
+      passes: [],
+      arrivals: true,
+    });
+    expect(await listSavedForOffline(handle.db, stranger, key)).toEqual({
+      owner: stranger.id,
+      passes: [],
+      arrivals: false,
+    });
   });
 });
 

@@ -1,0 +1,20 @@
+import { useEffect, useState } from 'react';
+import { saveForOffline, type SavedIndex } from './saved-pages';
+
+/**
+ * Saves this person's game-day pages on the phone when a page that shows them opens (and again
+ * whenever its data changes, such as after a cancellation). Answers what is saved, once known.
+ */
+export function useSavedForOffline(version: unknown): SavedIndex | null {
+  const [saved, setSaved] = useState<SavedIndex | null>(null);
+  useEffect(() => {
+    let live = true;
+    void saveForOffline().then((index) => {
+      if (live) setSaved(index);
+    });
+    return () => {
+      live = false;
+    };
+  }, [version]);
+  return saved;
+}

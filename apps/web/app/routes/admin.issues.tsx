@@ -1,0 +1,70 @@
+import { publicMessageOf } from '@parkside/api/errors';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { useLoaderData } from '@remix-run/react';
+import { requireAdmin } from '~/.server/auth';
+import { redirectWithToast } from '~/.server/toast';
+import { AdminPageHeader } from '~/components/admin/admin-page-header';
+import { ParkingReportCard } from '~/components/admin/parking-report-card';
+import { EmptyState } from '~/components/ui/empty-state';
+
+export const meta: MetaFunction = () => [{ title: 'Issues · Admin · Parkside' }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  requireAdmin(context, request);
+  return { reports: await context.api.admin.parkingReports() };
+}
+
+/** Reverses a report with a reason: it stops counting against the host (audited). */
+export async function action({ request, context }: ActionFunctionArgs) {
+  requireAdmin(context, request);
+  const form = await request.formData();
+  try {
+    await context.api.admin.reverseParkingReport({
+      reportId: String(form.get('reportId') ?? ''),
+      reason: String(form.get('reason') ?? ''),
+    });
+    return redirectWithToast('/admin/issues', {
+      type: 'success',
+      title: 'Reversed. The report no longer counts against the host.',
+    });
+  } catch (error) {
+    return redirectWithToast('/admin/issues', { type: 'error', title: publicMessageOf(error) });
+  }
+}
+
+export default function AdminIssues() {
+  const { reports } = useLoaderData<typeof loader>();
+  const flagged = new Set(reports.filter((r) => r.hostFlagged).map((r) => r.hostEmail)).size;
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6 sm:py-12">
+      <AdminPageHeader title="Issues">
+        Drivers who could not park where they booked, newest first: what they found, their photo,
+        what they chose and what the host answered. Two standing reports in 90 days flag a host:
+        their new listings wait for review.
+      </AdminPageHeader>
+      {reports.length === 0 ? (
+        <EmptyState title="No reports yet." className="mt-8">
+          When a driver reports that they cannot park, it appears here.
+        </EmptyState>
+      ) : (
+        <>
+          <p className="mt-6 text-sm text-slate-700">
+            {reports.length === 1 ? '1 report' : `${reports.length} reports`}
+            {flagged > 0
+              ? ` · ${flagged === 1 ? '1 host' : `${flagged} hosts`} flagged for review`
+              : ''}
+          </p>
+          <ol className="mt-4 flex flex-col gap-6">
+            {reports.map((report) => (
+              <li key={report.id}>
+                <ParkingReportCard report={report} />
+              </li>
+            ))}
+          </ol>
+        </>
+      )}
+    </div>
+  );
+}
+
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/errors/error-screens';

@@ -1,0 +1,80 @@
+import {
+  data,
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node';
+import { useActionData, useLoaderData } from '@remix-run/react';
+import { parkingReportReplyInput } from '@parkside/validators';
+import { tryApi } from '~/.server/api-errors';
+import { requireVerifiedUser } from '~/.server/auth';
+import { redirectWithToast } from '~/.server/toast';
+import { HostReportCard } from '~/components/host/host-report-card';
+import { EmptyState } from '~/components/ui/empty-state';
+import { BackLink } from '~/components/ui/back-link';
+
+export const meta: MetaFunction = () => [{ title: 'Parking reports · Parkside' }];
+
+export const headers: HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' });
+
+/** Reports drivers made about the host's driveways ("I can't park here"), and the host's answers. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  requireVerifiedUser(context, request);
+  const reports = await context.api.parkingReport.forHost();
+  return { reports };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  requireVerifiedUser(context, request);
+  const form = Object.fromEntries(await request.formData());
+  const reportId = String(form.reportId ?? '');
+  const parsed = parkingReportReplyInput.safeParse({ reportId, reply: form.reply });
+  if (!parsed.success) {
+    return data(
+      { reportId, error: parsed.error.issues[0]?.message ?? 'Check your answer.' },
+      { status: 400 },
+    );
+  }
+  const result = await tryApi(() => context.api.parkingReport.reply(parsed.data));
+  if (!result.ok) return data({ reportId, error: result.error }, { status: result.status });
+  return redirectWithToast('/parking-reports', {
+    type: 'success',
+    title: 'Your answer is sent.',
+    description: 'The Parkside team reads it with the report.',
+  });
+}
+
+export default function ParkingReports() {
+  const { reports } = useLoaderData<typeof loader>();
+  const failed = useActionData<typeof action>();
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-12">
+      <BackLink to="/my-listings">My Listings</BackLink>
+      <h1 className="mt-2 text-3xl font-extrabold tracking-tight">Parking reports</h1>
+      <p className="mt-2 text-slate-700">
+        When a driver cannot park at your driveway, they report it and we move them nearby or refund
+        them at once; that booking is not paid out. Tell us what happened. Two reports in 90 days
+        send your new listings to review.
+      </p>
+      {reports.length === 0 ? (
+        <EmptyState title="No reports" className="mt-6">
+          Every driver so far could park where they booked.
+        </EmptyState>
+      ) : (
+        <ul className="mt-6 flex flex-col gap-4">
+          {reports.map((report) => (
+            <li key={report.id}>
+              <HostReportCard
+                report={report}
+                error={failed?.reportId === report.id ? failed.error : null}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/errors/error-screens';

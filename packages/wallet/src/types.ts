@@ -1,0 +1,48 @@
+/** What a Wallet pass shows: the same facts as the pass page, and the same check-in code. */
+export interface WalletPassData {
+  bookingId: string;
+  status: 'confirmed' | 'cancelled';
+  /** The signed check-in code the QR holds (the barcode carries exactly this). */
+  code: string;
+  codeGrouped: string;
+  eventTitle: string;
+  venueName: string;
+  /** ISO instants. */
+  availableFrom: string;
+  availableTo: string;
+  /** "1:00 PM – 6:00 PM MST", in the event's zone, as the pass page writes it. */
+  windowText: string;
+  licensePlate: string | null;
+  vehicleDescription: string | null;
+  drivewayTitle: string;
+  address: string;
+  latitude: number;
+  longitude: number;
+  accessInstructions: string | null;
+  hostName: string;
+  /** The pass page, for "open in Parkside". */
+  passUrl: string;
+}
+
+/** Apple Wallet: the operator's Pass Type ID certificate, its key, and Apple's WWDR certificate. */
+export interface AppleWalletConfig {
+  passTypeIdentifier: string;
+  teamIdentifier: string;
+  /** PEM text. */
+  signerCert: string;
+  signerKey: string;
+  signerKeyPassphrase?: string;
+  wwdr: string;
+  organizationName?: string;
+}
+
+/** Google Wallet: the issuer and the service account that signs "Save to Google Wallet" links. */
+export interface GoogleWalletConfig {
+  issuerId: string;
+  /** The service account's e-mail (client_email of its JSON key). */
+  serviceAccountEmail: string;
+  /** The service account's private key, PEM (private_key of its JSON key). */
+  privateKey: string;
+  /** This site's origin, allowed to show the button. */
+  origin: string;
+}
