@@ -17,7 +17,7 @@ import {
   serverUrl,
   type BenchDatabase,
 } from './marketplace/database';
-import { measureLatency, ms, printChecks } from './marketplace/stats';
+import { measureLatency, ms, printChecks, step } from './marketplace/stats';
 import { cleanUpOnInterrupt } from './server';
 
 export const OVERVIEW_P95_TARGET_MS = 50;
@@ -27,14 +27,6 @@ let database: BenchDatabase | undefined;
 cleanUpOnInterrupt(async () => {
   await database?.drop();
 });
-
-async function step<T>(label: string, run: () => Promise<T>): Promise<T> {
-  process.stdout.write(`${label}... `);
-  const start = Date.now();
-  const result = await run();
-  console.log(`${((Date.now() - start) / 1000).toFixed(1)} s`);
-  return result;
-}
 
 async function seed(db: BenchDatabase['handle']['db']) {
   await step('10,000 users (2,000 of them hosts)', () =>

@@ -26,7 +26,7 @@ import {
   seedEvents,
   seedListings,
 } from './marketplace/seed';
-import { printChecks, type Check } from './marketplace/stats';
+import { printChecks, step, type Check } from './marketplace/stats';
 import { benchRent, stopRentServers } from './marketplace/throughput';
 import { cleanUpOnInterrupt, wasInterrupted } from './server';
 
@@ -63,14 +63,6 @@ function cleanUp(): Promise<void> {
 }
 
 cleanUpOnInterrupt(cleanUp);
-
-async function step<T>(label: string, run: () => Promise<T>): Promise<T> {
-  process.stdout.write(`${label}... `);
-  const start = Date.now();
-  const result = await run();
-  console.log(`${((Date.now() - start) / 1000).toFixed(1)} s`);
-  return result;
-}
 
 async function main(): Promise<number> {
   const parts = chosenParts(process.argv.slice(2));

@@ -24,7 +24,7 @@ import {
   serverUrl,
   type BenchDatabase,
 } from './marketplace/database';
-import { percentile, printChecks, ms } from './marketplace/stats';
+import { percentile, printChecks, ms, step } from './marketplace/stats';
 import {
   cleanUpOnInterrupt,
   findFreePort,
@@ -50,14 +50,6 @@ cleanUpOnInterrupt(async () => {
   for (const child of servers) await stopServer(child);
   await database?.drop();
 });
-
-async function step<T>(label: string, run: () => Promise<T>): Promise<T> {
-  process.stdout.write(`${label}... `);
-  const start = Date.now();
-  const result = await run();
-  console.log(`${((Date.now() - start) / 1000).toFixed(1)} s`);
-  return result;
-}
 
 /** 1,000 hosts, each with a driveway listed for one event and booked by their own driver. */
 async function seed(db: Database) {

@@ -66,3 +66,12 @@ export function printChecks(checks: Check[]): void {
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const row of rows) console.log(line(row));
 }
+
+/** Runs one setup step, printing its label and then how long it took. */
+export async function step<T>(label: string, run: () => Promise<T>): Promise<T> {
+  process.stdout.write(`${label}... `);
+  const start = Date.now();
+  const result = await run();
+  console.log(`${((Date.now() - start) / 1000).toFixed(1)} s`);
+  return result;
+}

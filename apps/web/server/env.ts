@@ -108,6 +108,23 @@ const schema = z
     GEOCODER_URL: z.url().optional(),
     /** Pelias: the API key; Nominatim: a contact e-mail sent with each request. */
     GEOCODER_KEY: z.string().optional(),
+    /**
+     * Apple Wallet passes (decision 042): the Pass Type ID and team, the pass certificate and its
+     * key (PEM text, or a file path), the key's passphrase, and Apple's WWDR certificate. Unset:
+     * no "Add to Apple Wallet".
+     */
+    APPLE_WALLET_PASS_TYPE_ID: z.string().min(1).optional(),
+    APPLE_WALLET_TEAM_ID: z.string().min(1).optional(),
+    APPLE_WALLET_CERT: z.string().min(1).optional(),
+    APPLE_WALLET_KEY: z.string().min(1).optional(),
+    APPLE_WALLET_KEY_PASSPHRASE: z.string().optional(),
+    APPLE_WALLET_WWDR_CERT: z.string().min(1).optional(),
+    /**
+     * Google Wallet: the issuer id, and the service account's JSON key (its text, or a file path)
+     * that signs "Save to Google Wallet" links. Unset: no Google Wallet button.
+     */
+    GOOGLE_WALLET_ISSUER_ID: z.string().min(1).optional(),
+    GOOGLE_WALLET_SERVICE_ACCOUNT: z.string().min(1).optional(),
     /** What the admin System page shows as this server's version (a release tag or commit). */
     APP_VERSION: z.string().max(100).optional(),
     /** The bearer token Prometheus sends to GET /metrics (16+ characters). Unset: /metrics is off. */
@@ -123,6 +140,29 @@ const schema = z
         code: 'custom',
         path: ['GEOCODER_URL'],
         message: 'Set GEOCODER_KIND and GEOCODER_URL together, or neither',
+      });
+    }
+    const apple = [
+      env.APPLE_WALLET_PASS_TYPE_ID,
+      env.APPLE_WALLET_TEAM_ID,
+      env.APPLE_WALLET_CERT,
+      env.APPLE_WALLET_KEY,
+      env.APPLE_WALLET_WWDR_CERT,
+    ];
+    if (apple.some(Boolean) && !apple.every(Boolean)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['APPLE_WALLET_CERT'],
+        message:
+          'Set APPLE_WALLET_PASS_TYPE_ID, APPLE_WALLET_TEAM_ID, APPLE_WALLET_CERT, APPLE_WALLET_KEY and APPLE_WALLET_WWDR_CERT together, or none of them',
+      });
+    }
+    if (Boolean(env.GOOGLE_WALLET_ISSUER_ID) !== Boolean(env.GOOGLE_WALLET_SERVICE_ACCOUNT)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['GOOGLE_WALLET_SERVICE_ACCOUNT'],
+        message:
+          'Set GOOGLE_WALLET_ISSUER_ID and GOOGLE_WALLET_SERVICE_ACCOUNT together, or neither',
       });
     }
     const stripe = [env.STRIPE_SECRET_KEY, env.STRIPE_PUBLISHABLE_KEY, env.STRIPE_WEBHOOK_SECRET];

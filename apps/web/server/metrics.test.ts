@@ -3,9 +3,11 @@
  * Prometheus text of this server: requests by route pattern, jobs, the queue from PostgreSQL.
  * Two servers in one process keep registries of their own.
  */
-import { jobs, type Database } from '@parkside/db';
+import { createDatabase, jobs, type Database } from '@parkside/db';
+import { sql } from 'drizzle-orm';
 import { createTestDatabase, type TestDatabase } from '@parkside/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMetrics } from './metrics';
 import { startTestServer, type TestServer } from './test-server';
 
 const TOKEN = 'metrics-token-for-tests-0123456789';
@@ -69,5 +71,39 @@ describe('/metrics', () => {
     // Server B counted none of A's requests.
     const other = await (await scrape(b, TOKEN)).text();
     expect(other).not.toContain('route="/api/trpc/event.list"');
+  });
+});
+
+describe('the PostgreSQL pool on /metrics', () => {
+  it('shows connections in use and the queries that waited for one', async (context) => {
+    if (!handle.url) return context.skip();
+    // A pool of two, as a busy server's: a third query waits for a connection.
+    const pool = await createDatabase({ url: handle.url, maxConnections: 2 });
+    try {
+      const metrics = createMetrics({ db: pool.db, poolStats: pool.poolStats });
+      const figure = (text: string, name: string) =>
+        Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1]);
+      const sleep = () => Promise.resolve(pool.db.execute(sql`select pg_sleep(0.4)`));
+      const now = () => metrics.registry.metrics();
+      // Three queries on a cold pool of two: two connections open, the third query waits.
+      const cold = [sleep(), sleep(), sleep()];
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      const opening = await now();
+      expect(figure(opening, 'parkside_db_pool_max')).toBe(2);
+      expect(figure(opening, 'parkside_db_pool_connections{state="connecting"}')).toBe(2);
+      expect(figure(opening, 'parkside_db_pool_waiting')).toBe(1);
+      await Promise.all(cold);
+      const rested = await now();
+      expect(figure(rested, 'parkside_db_pool_waiting')).toBe(0);
+      expect(figure(rested, 'parkside_db_pool_waits_total')).toBe(1);
+      expect(figure(rested, 'parkside_db_pool_connections{state="idle"}')).toBe(2);
+      // Warm: both connections run a query each.
+      const warm = [sleep(), sleep()];
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      expect(figure(await now(), 'parkside_db_pool_connections{state="busy"}')).toBe(2);
+      await Promise.all(warm);
+    } finally {
+      await pool.close();
+    }
   });
 });

@@ -2,9 +2,10 @@
  * Prometheus metrics at /metrics (decision 038), one registry per server instance: request
  * durations by route pattern (the log's, never a raw path), the page cache, job attempts by task,
  * the job queue read from PostgreSQL at each scrape, open message streams, LISTEN reconnects, and
- * bookings and messages of the last minute. Refused unless METRICS_TOKEN is set and sent.
+ * bookings and messages of the last minute, and the PostgreSQL pool's use and waits. Refused
+ * unless METRICS_TOKEN is set and sent.
  */
-import { bookings, jobs, messages, type Database } from '@parkside/db';
+import { bookings, jobs, messages, type Database, type PoolStats } from '@parkside/db';
 import { and, count, eq, gt, lte, min } from 'drizzle-orm';
 import type { RequestHandler } from 'express';
 import { createHash, timingSafeEqual } from 'node:crypto';
@@ -12,7 +13,14 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 
 export type Metrics = ReturnType<typeof createMetrics>;
 
-export function createMetrics({ db }: { db: Database }) {
+export function createMetrics({
+  db,
+  poolStats,
+}: {
+  db: Database;
+  /** This server's PostgreSQL connection pool (none on PGlite). */
+  poolStats?: () => PoolStats;
+}) {
   /** How many live-message streams this server holds open (set once they start). */
   let openStreams = () => 0;
   const registry = new Registry();
@@ -52,6 +60,47 @@ export function createMetrics({ db }: { db: Database }) {
       this.set(openStreams());
     },
   });
+  if (poolStats) {
+    new Gauge({
+      name: 'parkside_db_pool_connections',
+      help: "This server's PostgreSQL connections, by state (busy: running queries or held by a transaction; connecting: until its first answer).",
+      labelNames: ['state'] as const,
+      registers,
+      collect() {
+        const pool = poolStats();
+        this.set({ state: 'busy' }, pool.busy);
+        this.set({ state: 'idle' }, pool.idle);
+        this.set({ state: 'connecting' }, pool.connecting);
+      },
+    });
+    new Gauge({
+      name: 'parkside_db_pool_max',
+      help: 'The most PostgreSQL connections this server opens.',
+      registers,
+      collect() {
+        this.set(poolStats().max);
+      },
+    });
+    new Gauge({
+      name: 'parkside_db_pool_waiting',
+      help: 'Queries waiting for a free PostgreSQL connection now.',
+      registers,
+      collect() {
+        this.set(poolStats().waiting);
+      },
+    });
+    let counted = 0;
+    new Counter({
+      name: 'parkside_db_pool_waits_total',
+      help: 'Queries that had to wait for a free PostgreSQL connection.',
+      registers,
+      collect() {
+        const waited = poolStats().waited;
+        if (waited > counted) this.inc(waited - counted);
+        counted = waited;
+      },
+    });
+  }
   const due = new Gauge({
     name: 'parkside_jobs_due',
     help: 'Jobs waiting to run now, by task (the whole queue, shared by every server).',

@@ -14,6 +14,8 @@ import {
 } from '@parkside/core';
 import {
   ApiTokenVerifier,
+  SessionKeeper,
+  type ValidSession,
   createAuthService,
   createOAuthProviders,
   createSessionStore,
@@ -21,7 +23,7 @@ import {
   type OAuthProvider,
   type OAuthProviderId,
 } from '@parkside/auth';
-import { type Database } from '@parkside/db';
+import { type Database, type PoolStats } from '@parkside/db';
 import {
   createMailer,
   createOutboxTransport,
@@ -45,6 +47,7 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { findRepoRoot } from '@parkside/db';
 import type { ServerEnv } from './env';
+import { walletOf, type WalletSettings } from './wallet';
 
 /** Development and tests sign app-check tokens with this; production sets APP_CHECK_SECRET. */
 const DEVELOPMENT_APP_CHECK_SECRET = 'parkside-development-app-check-secret-not-for-production';
@@ -81,6 +84,8 @@ export interface Services {
   metrics: Metrics;
   /** The bearer token /metrics asks for; unset, /metrics is off. */
   metricsToken: string | undefined;
+  /** Apple and Google Wallet passes, where the operator configured their keys. */
+  wallet: WalletSettings;
 }
 
 /** The address provider of this environment, or none. */
@@ -139,10 +144,16 @@ export interface OidcOverride {
 export function createServices(
   db: Database,
   env: ServerEnv,
-  overrides: { publicUrl: string; oidc?: OidcOverride; logger?: Logger },
+  overrides: {
+    publicUrl: string;
+    oidc?: OidcOverride;
+    logger?: Logger;
+    /** The database's connection pool, for /metrics (PostgreSQL only). */
+    poolStats?: () => PoolStats;
+  },
 ): Services {
   const logger = overrides.logger ?? silentLogger;
-  const metrics = createMetrics({ db });
+  const metrics = createMetrics({ db, poolStats: overrides.poolStats });
   const production = env.NODE_ENV === 'production';
   const outbox = !env.SMTP_URL && !production ? createOutboxTransport() : null;
   const transport = env.SMTP_URL ? createSmtpTransport(env.SMTP_URL) : (outbox ?? noTransport);
@@ -205,7 +216,11 @@ export function createServices(
   });
   const auth = createAuthService({
     db,
-    sessions: createSessionStore(db, { secure: secureCookies }),
+    // Sessions checked a moment ago are kept while this server listens for changes (start.ts).
+    sessions: createSessionStore(db, {
+      secure: secureCookies,
+      keeper: new SessionKeeper<ValidSession>(),
+    }),
     limits,
     mailer,
     publicUrl: settings.publicUrl,
@@ -240,6 +255,7 @@ export function createServices(
     geocoder: geocoderOf(env, settings.publicUrl),
     metrics,
     metricsToken: env.METRICS_TOKEN,
+    wallet: walletOf(env, settings.publicUrl),
   };
 }
 

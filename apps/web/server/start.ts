@@ -52,7 +52,12 @@ export async function startServer({ env, getBuild, viteDevServer, oidc, onClose 
   });
   await database.migrate();
   const logger = createLogger({ mode: env.NODE_ENV, level: env.LOG_LEVEL });
-  const services = createServices(database.db, env, { publicUrl: publicUrlOf(env), oidc, logger });
+  const services = createServices(database.db, env, {
+    publicUrl: publicUrlOf(env),
+    oidc,
+    logger,
+    poolStats: database.poolStats,
+  });
   if ((env.SEED_ON_START ?? development) && (await isDatabaseEmpty(database.db))) {
     await seedDemo(database.db, { storage: services.storage });
   }
@@ -73,6 +78,15 @@ export async function startServer({ env, getBuild, viteDevServer, oidc, onClose 
     console.error(`API tokens are not kept: listening for changes failed (${error.message}).`);
     return undefined;
   });
+
+  // Sessions checked a moment ago, dropped when PostgreSQL says what they stand for changed.
+  // Without listening, every signed-in request reads its session.
+  const stopSessionListening = await services.auth.sessions.keeper
+    ?.listen(database)
+    .catch((error: Error) => {
+      console.error(`Sessions are not kept: listening for changes failed (${error.message}).`);
+      return undefined;
+    });
 
   const app = createApp({
     services,
@@ -139,6 +153,7 @@ export async function startServer({ env, getBuild, viteDevServer, oidc, onClose 
     await keeping?.stop();
     await live?.stop();
     await stopTokenListening?.();
+    await stopSessionListening?.();
     await onClose?.();
     await database.close();
     clearTimeout(deadline);

@@ -225,8 +225,11 @@ export function createAuthService({
     },
 
     /** The session behind a cookie token and its user (null user: the user never appeared). */
-    async loadSession(token: string): Promise<LoadedSession | null> {
-      const session = await sessions.validate(token);
+    async loadSession(
+      token: string,
+      options: { fresh?: boolean } = {},
+    ): Promise<LoadedSession | null> {
+      const session = await sessions.validate(token, options);
       if (!session) return null;
       const user = await settleUser(db, session.user);
       return { session, user, refreshCookie: session.fresh ? sessions.cookie(token) : null };

@@ -4,6 +4,8 @@ export { AUTH_MESSAGES } from './errors';
 export { loadUser, USER_READ_ATTEMPTS, USER_READ_RETRY_DELAY_MS } from './load-user';
 export { createSessionStore, SESSION_COOKIE_NAME, SESSION_LIFETIME_DAYS } from './lucia';
 export type { SessionStore, ValidSession } from './lucia';
+export { SESSION_CHANNEL, SessionKeeper } from './session-keeper';
+export type { SessionKeeperOptions } from './session-keeper';
 export { createOAuthProviders, startAuthorization } from './oauth';
 export type { OAuthConfig, OAuthProvider, OAuthProviderId, ProviderProfile } from './oauth';
 export { isAllowedOrigin } from './origin';

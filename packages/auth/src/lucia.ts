@@ -9,6 +9,7 @@ import { passwordAccounts, preparedFor, sessions, users, type Database } from '@
 import { eq, sql } from 'drizzle-orm';
 import { Lucia, TimeSpan, type Adapter, type DatabaseSession, type DatabaseUser } from 'lucia';
 import { userReadColumns, type UserRead } from './load-user';
+import type { SessionKeeper } from './session-keeper';
 import { generateToken, hashToken } from './tokens';
 
 export const SESSION_COOKIE_NAME = 'parkside_session';
@@ -28,7 +29,15 @@ export interface ValidSession {
 
 export interface SessionStore {
   create(userId: string): Promise<{ token: string; expiresAt: Date }>;
-  validate(token: string): Promise<ValidSession | null>;
+  /**
+   * The session behind a cookie token. `fresh: true` always asks the database (a request that
+   * changes something); otherwise a session this server checked a moment ago may be reused.
+   */
+  validate(token: string, options?: { fresh?: boolean }): Promise<ValidSession | null>;
+  /** Drops what this server kept of the user's sessions (after a change it made). */
+  forgetUser(userId: string): void;
+  /** What this server keeps of sessions, when it keeps any (listening for changes). */
+  keeper: SessionKeeper<ValidSession> | null;
   invalidate(sessionId: string): Promise<void>;
   invalidateAllForUser(userId: string): Promise<void>;
   /** Set-Cookie value that stores `token`. */
@@ -69,7 +78,10 @@ function readSessionAndUser(
   });
 }
 
-export function createSessionStore(db: Database, { secure }: { secure: boolean }): SessionStore {
+export function createSessionStore(
+  db: Database,
+  { secure, keeper = null }: { secure: boolean; keeper?: SessionKeeper<ValidSession> | null },
+): SessionStore {
   const drizzle = new DrizzlePostgreSQLAdapter(
     db as unknown as ConstructorParameters<typeof DrizzlePostgreSQLAdapter>[0],
     sessions,
@@ -102,19 +114,35 @@ export function createSessionStore(db: Database, { secure }: { secure: boolean }
       const session = await lucia.createSession(userId, {}, { sessionId: hashToken(token) });
       return { token, expiresAt: session.expiresAt };
     },
-    async validate(token) {
-      const { session, user } = await lucia.validateSession(hashToken(token));
+    async validate(token, { fresh = false } = {}) {
+      const id = hashToken(token);
+      const kept = fresh ? null : keeper?.get(id);
+      if (kept) return kept;
+      const mark = keeper?.mark() ?? 0;
+      const startedAt = Date.now();
+      const { session, user } = await lucia.validateSession(id);
       if (!session || !user) return null;
-      return {
+      const valid: ValidSession = {
         id: session.id,
         userId: session.userId,
         expiresAt: session.expiresAt,
         fresh: session.fresh,
         user: (user as unknown as { read: UserRead }).read,
       };
+      // Kept without `fresh`: the cookie is sent again once, by this answer.
+      keeper?.keep(id, { ...valid, fresh: false }, mark, startedAt);
+      return valid;
     },
-    invalidate: (sessionId) => lucia.invalidateSession(sessionId),
-    invalidateAllForUser: (userId) => lucia.invalidateUserSessions(userId),
+    forgetUser: (userId) => keeper?.changed(userId),
+    keeper,
+    async invalidate(sessionId) {
+      await lucia.invalidateSession(sessionId);
+      keeper?.forget(sessionId);
+    },
+    async invalidateAllForUser(userId) {
+      await lucia.invalidateUserSessions(userId);
+      keeper?.changed(userId);
+    },
     cookie: (token) => lucia.createSessionCookie(token).serialize(),
     blankCookie: () => lucia.createBlankSessionCookie().serialize(),
     readToken: (header) => lucia.readSessionCookie(header ?? ''),

@@ -3,7 +3,8 @@ import { createTestDatabase, type TestDatabase } from '@parkside/db/testing';
 import { createMailer, createSmtpTransport } from '@parkside/email';
 import { startTestSmtpServer, type TestSmtpServer } from '@parkside/email/testing';
 import { createAuthService } from './accounts';
-import { createSessionStore } from './lucia';
+import { createSessionStore, type ValidSession } from './lucia';
+import { SessionKeeper } from './session-keeper';
 
 export const PUBLIC_URL = 'http://parkside.test';
 
@@ -16,14 +17,27 @@ export interface AuthHarness {
   close(): Promise<void>;
 }
 
-/** A real migrated database, a real SMTP server on loopback, and the service wired to both. */
+/**
+ * A real migrated database, a real SMTP server on loopback, and the service wired to both. The
+ * other server keeps the sessions it checked while it listens for changes, as app servers do;
+ * the first reads every session (tests of what a session is see each change at once).
+ */
 export async function createAuthHarness(): Promise<AuthHarness> {
   const database = await createTestDatabase();
   const smtp = await startTestSmtpServer();
-  const make = () =>
+  const stops: (() => Promise<void>)[] = [];
+  const keeperOf = async () => {
+    const keeper = new SessionKeeper<ValidSession>();
+    stops.push(await keeper.listen(database));
+    return keeper;
+  };
+  const make = async (keeping: boolean) =>
     createAuthService({
       db: database.db,
-      sessions: createSessionStore(database.db, { secure: false }),
+      sessions: createSessionStore(database.db, {
+        secure: false,
+        keeper: keeping ? await keeperOf() : null,
+      }),
       limits: createRateLimits(database.db),
       mailer: createMailer({
         transport: createSmtpTransport(smtp.url),
@@ -35,9 +49,10 @@ export async function createAuthHarness(): Promise<AuthHarness> {
   return {
     database,
     smtp,
-    auth: make(),
-    otherServer: make(),
+    auth: await make(false),
+    otherServer: await make(true),
     async close() {
+      for (const stop of stops) await stop();
       await smtp.close();
       await database.close();
     },

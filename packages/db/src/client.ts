@@ -19,6 +19,24 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 
 export type DatabaseKind = 'postgres' | 'pglite';
 
+/**
+ * The pool of one server's PostgreSQL connections, as postgres.js holds it (read through
+ * `stats()`, which patches/postgres+3.4.9.patch adds).
+ */
+export interface PoolStats {
+  /** Connections the pool may open. */
+  max: number;
+  /** Open and doing nothing. */
+  idle: number;
+  /** Running queries or held by a transaction. */
+  busy: number;
+  connecting: number;
+  /** Queries waiting for a connection now. */
+  waiting: number;
+  /** Queries that had to wait for a connection, since the pool was made. */
+  waited: number;
+}
+
 export interface DatabaseHandle {
   db: Database;
   kind: DatabaseKind;
@@ -37,6 +55,8 @@ export interface DatabaseHandle {
     onMessage: (payload: string) => void,
     onListening?: () => void,
   ): Promise<() => Promise<void>>;
+  /** PostgreSQL only: the connection pool right now (metrics); PGlite has no pool. */
+  poolStats?: () => PoolStats;
   /** PGlite only: the whole data folder as a gzipped tarball (migrated snapshots for tests). */
   dump?: () => Promise<Blob>;
   close(): Promise<void>;
@@ -112,6 +132,17 @@ function openPostgres(url: string, max: number): DatabaseHandle {
     listen: async (channel, onMessage, onListening) => {
       const { unlisten } = await client.listen(channel, onMessage, onListening);
       return unlisten;
+    },
+    poolStats: () => {
+      const stats = (client as unknown as { stats: () => PoolStats }).stats();
+      return {
+        max: stats.max,
+        idle: stats.idle,
+        busy: stats.busy,
+        connecting: stats.connecting,
+        waiting: stats.waiting,
+        waited: stats.waited,
+      };
     },
     close: () => client.end({ timeout: 5 }),
   };
