@@ -89,6 +89,16 @@ export default tseslint.config(
           ],
         },
       ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          // The base booking query owns the join of a booking to its place (decision 045).
+          selector:
+            "CallExpression[callee.property.name=/^(inner|left)Join$/][arguments.0.name=/^(listings|driveways|events)$/][callee.object.callee.property.name='from'][callee.object.arguments.0.name='bookings']",
+          message:
+            'Start from selectBookingPlaces (or selectBookingsWithPeople) in src/shared/booking-places.ts: the booking ⋈ listing ⋈ driveway ⋈ event join is written once.',
+        },
+      ],
     },
   },
   {

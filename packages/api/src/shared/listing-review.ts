@@ -2,6 +2,7 @@ import { driveways, listings, type Database, type LISTING_REVIEW_FLAGS } from '@
 import { and, eq, inArray, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { distanceInMiles, milesBetween, type Place, type PlaceSql } from './listings';
+import { hostFlagged } from './parking-reports';
 
 /**
  * Listing review (PRODUCT.md §8, decision 036): a new host's first listing and any flagged
@@ -135,7 +136,12 @@ export interface DrivewayForReview {
 }
 
 /** What is true of the driveway and its host whichever event it is listed for. */
-export type DrivewayReview = { firstListing: boolean; addressListedByAnother: boolean };
+export type DrivewayReview = {
+  firstListing: boolean;
+  addressListedByAnother: boolean;
+  /** Two drivers in 90 days could not park at the host's driveways (PRODUCT.md §8). */
+  hostReported: boolean;
+};
 
 /** Reads the host's standing and the driveway's address once, for any number of new listings. */
 export async function reviewOfDriveway(
@@ -147,6 +153,7 @@ export async function reviewOfDriveway(
   return {
     firstListing: !approved,
     addressListedByAnother: await addressListedByAnother(db, driveway),
+    hostReported: driveway.hostId ? await hostFlagged(db, driveway.hostId) : false,
   };
 }
 
@@ -170,6 +177,7 @@ export async function reviewOfNewListing(
   if (prices.medianCents !== null && priceCents > REVIEW_PRICE_MEDIAN_FACTOR * prices.medianCents)
     flags.push('high_price');
   if (ofDriveway.addressListedByAnother) flags.push('address_listed_by_another_host');
+  if (ofDriveway.hostReported) flags.push('host_reported');
   return { status: flags.length > 0 ? 'in_review' : 'open', reviewFlags: flags };
 }
 

@@ -1,3 +1,4 @@
+import { selectBookingPlaces } from '../../shared/booking-places';
 import { AppError } from '@parkside/core';
 import {
   adminAudit,
@@ -5,7 +6,6 @@ import {
   conversations,
   driveways,
   events,
-  listings,
   messages,
   users,
   type Database,
@@ -20,30 +20,25 @@ const driver = alias(users, 'driver');
 const host = alias(users, 'host');
 
 function conversationsQuery(db: Database) {
-  return db
-    .select({
-      id: conversations.id,
-      bookingId: conversations.bookingId,
-      lastMessageAt: conversations.lastMessageAt,
-      driverId: conversations.driverId,
-      driverName: driver.name,
-      driverEmail: driver.email,
-      hostId: conversations.hostId,
-      hostName: host.name,
-      hostEmail: host.email,
-      eventId: events.id,
-      eventTitle: events.title,
-      eventStartsAt: events.startsAt,
-      eventTimeZone: events.timeZone,
-      drivewayTitle: driveways.title,
-      messageCount: sql<number>`(select count(*)::int from messages m
+  return selectBookingPlaces(db, {
+    id: conversations.id,
+    bookingId: conversations.bookingId,
+    lastMessageAt: conversations.lastMessageAt,
+    driverId: conversations.driverId,
+    driverName: driver.name,
+    driverEmail: driver.email,
+    hostId: conversations.hostId,
+    hostName: host.name,
+    hostEmail: host.email,
+    eventId: events.id,
+    eventTitle: events.title,
+    eventStartsAt: events.startsAt,
+    eventTimeZone: events.timeZone,
+    drivewayTitle: driveways.title,
+    messageCount: sql<number>`(select count(*)::int from messages m
         where m.conversation_id = "conversations"."id")`,
-    })
-    .from(conversations)
-    .innerJoin(bookings, eq(bookings.id, conversations.bookingId))
-    .innerJoin(events, eq(events.id, bookings.eventId))
-    .innerJoin(listings, eq(listings.id, bookings.listingId))
-    .innerJoin(driveways, eq(driveways.id, listings.drivewayId))
+  })
+    .innerJoin(conversations, eq(conversations.bookingId, bookings.id))
     .leftJoin(driver, eq(driver.id, conversations.driverId))
     .leftJoin(host, eq(host.id, conversations.hostId));
 }

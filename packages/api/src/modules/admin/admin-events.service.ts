@@ -1,3 +1,4 @@
+import { selectBookingPlaces } from '../../shared/booking-places';
 import { AppError } from '@parkside/core';
 import {
   bookings,
@@ -121,26 +122,22 @@ export async function requireEventForAdmin(db: Database, id: string, now = new D
       .leftJoin(users, eq(users.id, driveways.hostId))
       .where(eq(listings.eventId, id))
       .orderBy(asc(listings.priceCents), asc(listings.id)),
-    db
-      .select({
-        id: bookings.id,
-        driverId: bookings.driverId,
-        driverName: users.name,
-        driverEmail: users.email,
-        licensePlate: bookings.licensePlate,
-        vehicleDescription: bookings.vehicleDescription,
-        status: bookings.status,
-        priceCents: bookings.priceCents,
-        refundCents: bookings.refundCents,
-        paymentStatus: bookings.paymentStatus,
-        cancelledBy: bookings.cancelledBy,
-        cancelledAt: bookings.cancelledAt,
-        createdAt: bookings.createdAt,
-        drivewayTitle: driveways.title,
-      })
-      .from(bookings)
-      .innerJoin(listings, eq(listings.id, bookings.listingId))
-      .innerJoin(driveways, eq(driveways.id, listings.drivewayId))
+    selectBookingPlaces(db, {
+      id: bookings.id,
+      driverId: bookings.driverId,
+      driverName: users.name,
+      driverEmail: users.email,
+      licensePlate: bookings.licensePlate,
+      vehicleDescription: bookings.vehicleDescription,
+      status: bookings.status,
+      priceCents: bookings.priceCents,
+      refundCents: bookings.refundCents,
+      paymentStatus: bookings.paymentStatus,
+      cancelledBy: bookings.cancelledBy,
+      cancelledAt: bookings.cancelledAt,
+      createdAt: bookings.createdAt,
+      drivewayTitle: driveways.title,
+    })
       .leftJoin(users, eq(users.id, bookings.driverId))
       .where(eq(bookings.eventId, id))
       .orderBy(desc(bookings.createdAt), asc(bookings.id))

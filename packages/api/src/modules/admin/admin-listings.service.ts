@@ -1,3 +1,4 @@
+import { selectListingPlaces } from '../../shared/booking-places';
 import { AppError } from '@parkside/core';
 import { driveways, events, listings, users, type Database } from '@parkside/db';
 import { listingReviewedEmail } from '@parkside/email';
@@ -18,36 +19,32 @@ export const REVIEW_QUEUE_LIMIT = 50;
 export async function listReviewQueue(db: Database) {
   const where = eq(listings.status, 'in_review');
   const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        id: listings.id,
-        createdAt: listings.createdAt,
-        priceCents: listings.priceCents,
-        spacesOffered: listings.spacesOffered,
-        reviewFlags: listings.reviewFlags,
-        milesFromVenue: milesBetween(driveways, events),
-        nearbyMedianCents: nearbyMedianCents(db),
-        driveway: {
-          id: driveways.id,
-          title: driveways.title,
-          ...drivewayAddressColumns,
-          description: driveways.description,
-          photos: driveways.photos,
-        },
-        event: {
-          id: events.id,
-          title: events.title,
-          venueName: events.venueName,
-          latitude: events.latitude,
-          longitude: events.longitude,
-          startsAt: events.startsAt,
-          timeZone: events.timeZone,
-        },
-        host: { id: users.id, name: users.name, email: users.email, since: users.createdAt },
-      })
-      .from(listings)
-      .innerJoin(driveways, eq(driveways.id, listings.drivewayId))
-      .innerJoin(events, eq(events.id, listings.eventId))
+    selectListingPlaces(db, {
+      id: listings.id,
+      createdAt: listings.createdAt,
+      priceCents: listings.priceCents,
+      spacesOffered: listings.spacesOffered,
+      reviewFlags: listings.reviewFlags,
+      milesFromVenue: milesBetween(driveways, events),
+      nearbyMedianCents: nearbyMedianCents(db),
+      driveway: {
+        id: driveways.id,
+        title: driveways.title,
+        ...drivewayAddressColumns,
+        description: driveways.description,
+        photos: driveways.photos,
+      },
+      event: {
+        id: events.id,
+        title: events.title,
+        venueName: events.venueName,
+        latitude: events.latitude,
+        longitude: events.longitude,
+        startsAt: events.startsAt,
+        timeZone: events.timeZone,
+      },
+      host: { id: users.id, name: users.name, email: users.email, since: users.createdAt },
+    })
       .leftJoin(users, eq(users.id, driveways.hostId))
       .where(where)
       .orderBy(asc(listings.createdAt), asc(listings.id))
@@ -68,19 +65,15 @@ export async function listReviewQueue(db: Database) {
 
 /** A listing waiting for review, locked, with what the host's e-mail names. */
 async function lockInReview(tx: Database, listingId: string) {
-  const [row] = await tx
-    .select({
-      id: listings.id,
-      status: listings.status,
-      eventId: listings.eventId,
-      eventTitle: events.title,
-      drivewayTitle: driveways.title,
-      hostName: users.name,
-      hostEmail: users.email,
-    })
-    .from(listings)
-    .innerJoin(driveways, eq(driveways.id, listings.drivewayId))
-    .innerJoin(events, eq(events.id, listings.eventId))
+  const [row] = await selectListingPlaces(tx, {
+    id: listings.id,
+    status: listings.status,
+    eventId: listings.eventId,
+    eventTitle: events.title,
+    drivewayTitle: driveways.title,
+    hostName: users.name,
+    hostEmail: users.email,
+  })
     .leftJoin(users, eq(users.id, driveways.hostId))
     .where(eq(listings.id, listingId))
     .for('update', { of: listings })

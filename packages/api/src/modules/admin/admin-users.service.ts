@@ -1,5 +1,6 @@
+import { selectBookingPlaces } from '../../shared/booking-places';
 import { AppError } from '@parkside/core';
-import { admins, bookings, driveways, events, listings, users, type Database } from '@parkside/db';
+import { admins, bookings, driveways, events, users, type Database } from '@parkside/db';
 import { asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import { getSignInMethods } from '../../shared/sign-in-methods';
 
@@ -72,24 +73,19 @@ export async function requireUserDetails(db: Database, id: string) {
   if (!user) throw new AppError('NOT_FOUND', USER_NOT_FOUND);
   const [signIn, userBookings, userDriveways, userEvents] = await Promise.all([
     getSignInMethods(db, id),
-    db
-      .select({
-        id: bookings.id,
-        status: bookings.status,
-        priceCents: bookings.priceCents,
-        refundCents: bookings.refundCents,
-        createdAt: bookings.createdAt,
-        licensePlate: bookings.licensePlate,
-        eventId: events.id,
-        eventTitle: events.title,
-        eventStartsAt: events.startsAt,
-        eventTimeZone: events.timeZone,
-        drivewayTitle: driveways.title,
-      })
-      .from(bookings)
-      .innerJoin(events, eq(events.id, bookings.eventId))
-      .innerJoin(listings, eq(listings.id, bookings.listingId))
-      .innerJoin(driveways, eq(driveways.id, listings.drivewayId))
+    selectBookingPlaces(db, {
+      id: bookings.id,
+      status: bookings.status,
+      priceCents: bookings.priceCents,
+      refundCents: bookings.refundCents,
+      createdAt: bookings.createdAt,
+      licensePlate: bookings.licensePlate,
+      eventId: events.id,
+      eventTitle: events.title,
+      eventStartsAt: events.startsAt,
+      eventTimeZone: events.timeZone,
+      drivewayTitle: driveways.title,
+    })
       .where(eq(bookings.driverId, id))
       .orderBy(desc(bookings.createdAt))
       .limit(100),

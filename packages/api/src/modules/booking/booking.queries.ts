@@ -1,7 +1,9 @@
+import { exactTime, pastCursor, type PageCursor } from '../../shared/paging';
+import { selectBookingPlaces, selectListingPlaces } from '../../shared/booking-places';
 import { AppError, type SessionUser } from '@parkside/core';
 import { wasCharged } from '@parkside/validators';
 import { bookings, driveways, events, listings, users, type Database } from '@parkside/db';
-import { and, asc, count, desc, eq, gt, not, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, not } from 'drizzle-orm';
 import { drivewayAddressColumns, listingSummaryColumns } from '../../shared/listings';
 import { driverRefundCents } from '../../shared/refund-rule';
 import { drivewayRating, ownReviewOf, reviewStateOf } from '../../shared/reviews';
@@ -46,12 +48,7 @@ export async function listDriverBookings(
   now = new Date(),
   only?: string,
 ) {
-  const rows = await db
-    .select(bookingColumns)
-    .from(bookings)
-    .innerJoin(listings, eq(listings.id, bookings.listingId))
-    .innerJoin(driveways, eq(driveways.id, listings.drivewayId))
-    .innerJoin(events, eq(events.id, bookings.eventId))
+  const rows = await selectBookingPlaces(db, bookingColumns)
     .where(
       and(
         eq(bookings.driverId, driverId),
@@ -97,17 +94,13 @@ export async function requireDriverBooking(
 
 /** The summary shown before a driver confirms: price, window, place (no house number yet). */
 export async function requireListingForBooking(db: Database, listingId: string) {
-  const [row] = await db
-    .select({
-      ...listingSummaryColumns,
-      licensePlateRequired: listings.licensePlateRequired,
-      amenities: driveways.amenities,
-      hostId: driveways.hostId,
-      ...drivewayRating(driveways.id),
-    })
-    .from(listings)
-    .innerJoin(driveways, eq(driveways.id, listings.drivewayId))
-    .innerJoin(events, eq(events.id, listings.eventId))
+  const [row] = await selectListingPlaces(db, {
+    ...listingSummaryColumns,
+    licensePlateRequired: listings.licensePlateRequired,
+    amenities: driveways.amenities,
+    hostId: driveways.hostId,
+    ...drivewayRating(driveways.id),
+  })
     .where(eq(listings.id, listingId))
     .limit(1);
   if (!row) throw new AppError('NOT_FOUND', 'That listing is no longer available.');
@@ -144,52 +137,36 @@ export async function listEventBookings(
     eq(bookings.eventId, input.eventId),
     user.isAdmin ? undefined : eq(driveways.hostId, user.id),
   );
-  const rows = await db
-    .select({
-      id: bookings.id,
-      status: bookings.status,
-      createdAt: bookings.createdAt,
-      licensePlate: bookings.licensePlate,
-      vehicleDescription: bookings.vehicleDescription,
-      driverName: users.name,
-      driverEmail: users.email,
-      drivewayTitle: driveways.title,
-      street: driveways.street,
-      availableFrom: listings.availableFrom,
-      availableTo: listings.availableTo,
-      priceCents: bookings.priceCents,
-      hostPayoutCents: bookings.hostPayoutCents,
-      refundCents: bookings.refundCents,
-      paymentStatus: bookings.paymentStatus,
-    })
-    .from(bookings)
-    .innerJoin(listings, eq(listings.id, bookings.listingId))
-    .innerJoin(driveways, eq(driveways.id, listings.drivewayId))
+  const rows = await selectBookingPlaces(db, {
+    id: bookings.id,
+    status: bookings.status,
+    createdAt: bookings.createdAt,
+    exactCreatedAt: exactTime(bookings.createdAt),
+    licensePlate: bookings.licensePlate,
+    vehicleDescription: bookings.vehicleDescription,
+    driverName: users.name,
+    driverEmail: users.email,
+    drivewayTitle: driveways.title,
+    street: driveways.street,
+    availableFrom: listings.availableFrom,
+    availableTo: listings.availableTo,
+    priceCents: bookings.priceCents,
+    hostPayoutCents: bookings.hostPayoutCents,
+    refundCents: bookings.refundCents,
+    paymentStatus: bookings.paymentStatus,
+  })
     .leftJoin(users, eq(users.id, bookings.driverId))
-    .where(
-      and(
-        visible,
-        after
-          ? or(
-              gt(bookings.createdAt, after.createdAt),
-              and(eq(bookings.createdAt, after.createdAt), gt(bookings.id, after.id)),
-            )
-          : undefined,
-      ),
-    )
+    .where(and(visible, pastCursor(bookings.createdAt, bookings.id, after, 'asc')))
     .orderBy(asc(bookings.createdAt), asc(bookings.id))
     .limit(limit + 1);
-  const [{ total }] = (await db
-    .select({ total: count() })
-    .from(bookings)
-    .innerJoin(listings, eq(listings.id, bookings.listingId))
-    .innerJoin(driveways, eq(driveways.id, listings.drivewayId))
-    .where(visible)) as [{ total: number }];
+  const [{ total }] = (await selectBookingPlaces(db, { total: count() }).where(visible)) as [
+    { total: number },
+  ];
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
     event,
-    items: page.map(({ driverName, driverEmail, ...row }) => ({
+    items: page.map(({ driverName, driverEmail, exactCreatedAt: _exact, ...row }) => ({
       ...row,
       driverName: user.isAdmin ? driverName : (driverName?.split(/\s+/)[0] ?? null),
       driverEmail: user.isAdmin ? driverEmail : null,
@@ -203,15 +180,20 @@ export async function listEventBookings(
   };
 }
 
-function encodeCursor(row: { createdAt: Date; id: string }) {
-  return Buffer.from(`${row.createdAt.toISOString()}|${row.id}`).toString('base64url');
+function encodeCursor(row: { exactCreatedAt: string; id: string }) {
+  return Buffer.from(`${row.exactCreatedAt}|${row.id}`).toString('base64url');
 }
 
-function decodeCursor(cursor: string) {
+function decodeCursor(cursor: string): PageCursor {
   const [at, id] = Buffer.from(cursor, 'base64url').toString().split('|');
-  const createdAt = new Date(at ?? '');
-  if (Number.isNaN(createdAt.getTime()) || !id || !/^[0-9a-f-]{36}$/.test(id)) {
+  if (
+    !at ||
+    !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3,6}Z$/.test(at) ||
+    Number.isNaN(new Date(at).getTime()) ||
+    !id ||
+    !/^[0-9a-f-]{36}$/.test(id)
+  ) {
     throw new AppError('BAD_REQUEST', 'That page cursor is not valid.');
   }
-  return { createdAt, id };
+  return { at, id };
 }

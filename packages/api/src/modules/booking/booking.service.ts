@@ -1,4 +1,13 @@
-import { bookings, driveways, events, listings, type Booking, type Database } from '@parkside/db';
+import { selectBookingsWithPeople, selectListingPlaces } from '../../shared/booking-places';
+import {
+  bookings,
+  driveways,
+  events,
+  listings,
+  users,
+  type Booking,
+  type Database,
+} from '@parkside/db';
 import { hostPayoutCents, platformFeeCents, type BookingCreateInput } from '@parkside/validators';
 import { and, eq } from 'drizzle-orm';
 import type { SessionUser } from '@parkside/core';
@@ -67,11 +76,13 @@ async function bookSpace(
   return inTransaction(
     db,
     async (tx) => {
-      const [row] = await tx
-        .select({ listing: listings, hostId: driveways.hostId, event: events })
-        .from(listings)
-        .innerJoin(driveways, eq(driveways.id, listings.drivewayId))
-        .innerJoin(events, eq(events.id, listings.eventId))
+      const [row] = await selectListingPlaces(tx, {
+        listing: listings,
+        driveway: driveways,
+        event: events,
+        host: { name: users.name, email: users.email },
+      })
+        .leftJoin(users, eq(users.id, driveways.hostId))
         .where(eq(listings.id, input.listingId))
         .for('update', { of: listings })
         .limit(1);
@@ -86,8 +97,8 @@ async function bookSpace(
         .limit(1);
       if (repeat) return repeat;
 
-      const { listing, event } = row;
-      if (row.hostId === driver.id)
+      const { listing, driveway, event } = row;
+      if (driveway.hostId === driver.id)
         throw new AppError('FORBIDDEN', 'You cannot book your own driveway.');
       if (event.status !== 'scheduled' || event.endsAt <= now) {
         throw new AppError('CONFLICT', 'This event is no longer open for parking.');
@@ -104,7 +115,7 @@ async function bookSpace(
         throw new AppError('CONFLICT', FILLED_UP_MESSAGE);
       }
 
-      const online = await hostTakesOnlinePayment(tx, rules.payments, row.hostId);
+      const online = await hostTakesOnlinePayment(tx, rules.payments, driveway.hostId);
       const [booking] = await tx
         .insert(bookings)
         .values({
@@ -132,7 +143,14 @@ async function bookSpace(
         })
         .returning();
       if (online) await queueHoldExpiry(tx, booking!);
-      else await queueBookingConfirmed(tx, booking!, rules.settings.publicUrl);
+      else {
+        const people = { driver: { name: driver.name, email: driver.email }, host: row.host };
+        await queueBookingConfirmed(
+          tx,
+          { booking: booking!, listing, driveway, event, ...people },
+          rules.settings.publicUrl,
+        );
+      }
       return booking!;
     },
     { rerunIfConnectionLost: true },
@@ -153,17 +171,12 @@ export async function cancelBooking(
 ): Promise<Booking> {
   const now = rules.now?.() ?? new Date();
   return inTransaction(db, async (tx) => {
-    const [row] = await tx
-      .select({ booking: bookings, hostId: driveways.hostId, event: events })
-      .from(bookings)
-      .innerJoin(listings, eq(listings.id, bookings.listingId))
-      .innerJoin(driveways, eq(driveways.id, listings.drivewayId))
-      .innerJoin(events, eq(events.id, bookings.eventId))
+    const [row] = await selectBookingsWithPeople(tx)
       .where(eq(bookings.id, input.bookingId))
       .for('update', { of: bookings })
       .limit(1);
     const asDriver = row?.booking.driverId === user.id;
-    const asHost = row?.hostId === user.id;
+    const asHost = row?.driveway.hostId === user.id;
     if (!row || (!asDriver && !asHost)) throw new AppError('NOT_FOUND', 'Booking not found.');
     if (row.booking.status === 'cancelled' || row.booking.status === 'expired') return row.booking;
     if (row.booking.status === 'pending_payment') {
@@ -208,7 +221,7 @@ export async function cancelBooking(
       .returning();
     await queueBookingsCancelled(
       tx,
-      [cancelled!.id],
+      [{ ...row, booking: cancelled! }],
       rules.settings.publicUrl,
       rules.settings.cancelFullRefundHours,
     );

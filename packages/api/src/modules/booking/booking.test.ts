@@ -16,6 +16,7 @@ import {
   defaultBookingRules,
   FILLED_UP_MESSAGE,
 } from './booking.service';
+import { listEventBookings } from './booking.queries';
 
 let handle: TestDatabase;
 const HOUR = 3_600_000;
@@ -256,5 +257,29 @@ describe('a host editing a listing', () => {
     });
     await cancelBooking(handle.db, host, { bookingId: booking.id, reason: 'Driveway repaving' });
     await expect(closeListing(handle.db, host, listing.id)).resolves.toEqual({ status: 'closed' });
+  });
+});
+
+describe("an event's bookings, for a host to export", () => {
+  it('pages through every booking once, oldest first, and counts them all on every page', async () => {
+    const { listing } = await makeListing({ spaces: 3 });
+    const made = [];
+    for (let i = 0; i < 3; i++) {
+      const someone = await addUser(testUser(`export-${counter}-${i}`));
+      made.push(await createBooking(handle.db, someone, request(listing.id)));
+    }
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await listEventBookings(handle.db, host, {
+        eventId: listing.eventId,
+        limit: 2,
+        cursor,
+      });
+      expect(page.total).toBe(3);
+      seen.push(...page.items.map((b) => b.id));
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
+    expect(seen).toEqual(made.map((b) => b.id));
   });
 });

@@ -246,8 +246,7 @@ async function confirmedBookingsOf(tx: Tx, eventId: string): Promise<number> {
   const [row] = await tx
     .select({ n: sql<number>`count(*)::int` })
     .from(bookings)
-    .innerJoin(listings, eq(listings.id, bookings.listingId))
-    .where(and(eq(listings.eventId, eventId), eq(bookings.status, 'confirmed')));
+    .where(and(eq(bookings.eventId, eventId), eq(bookings.status, 'confirmed')));
   return row?.n ?? 0;
 }
 

@@ -1,3 +1,4 @@
+import { selectListingPlaces } from '../../shared/booking-places';
 import { AppError } from '@parkside/core';
 import { driveways, events, listings, reviews, users, type Database } from '@parkside/db';
 import type { PaymentProvider } from '@parkside/payments';
@@ -29,44 +30,40 @@ export async function drivewayPage(
   fullRefundHours: number,
   now = new Date(),
 ) {
-  const [row] = await db
-    .select({
-      id: listings.id,
-      eventId: listings.eventId,
-      status: listings.status,
-      priceCents: listings.priceCents,
-      spacesOffered: listings.spacesOffered,
-      availableFrom: listings.availableFrom,
-      availableTo: listings.availableTo,
-      licensePlateRequired: listings.licensePlateRequired,
-      booked: sql<number>`${bookedSpacesOf(listings.id)}::int`,
-      miles: milesBetween(
-        { latitude: events.latitude, longitude: events.longitude },
-        { latitude: driveways.latitude, longitude: driveways.longitude },
-      ),
-      drivewayId: driveways.id,
-      drivewayStatus: driveways.status,
-      title: driveways.title,
-      description: driveways.description,
-      street: driveways.street,
-      city: driveways.city,
-      region: driveways.region,
-      latitude: driveways.latitude,
-      longitude: driveways.longitude,
-      amenities: driveways.amenities,
-      photos: driveways.photos,
-      hostId: driveways.hostId,
-      hostName: users.name,
-      hostSince: users.createdAt,
-      hostRatingAverage: sql<number | null>`(select round(avg(r.rating)::numeric, 1)::float8
+  const [row] = await selectListingPlaces(db, {
+    id: listings.id,
+    eventId: listings.eventId,
+    status: listings.status,
+    priceCents: listings.priceCents,
+    spacesOffered: listings.spacesOffered,
+    availableFrom: listings.availableFrom,
+    availableTo: listings.availableTo,
+    licensePlateRequired: listings.licensePlateRequired,
+    booked: sql<number>`${bookedSpacesOf(listings.id)}::int`,
+    miles: milesBetween(
+      { latitude: events.latitude, longitude: events.longitude },
+      { latitude: driveways.latitude, longitude: driveways.longitude },
+    ),
+    drivewayId: driveways.id,
+    drivewayStatus: driveways.status,
+    title: driveways.title,
+    description: driveways.description,
+    street: driveways.street,
+    city: driveways.city,
+    region: driveways.region,
+    latitude: driveways.latitude,
+    longitude: driveways.longitude,
+    amenities: driveways.amenities,
+    photos: driveways.photos,
+    hostId: driveways.hostId,
+    hostName: users.name,
+    hostSince: users.createdAt,
+    hostRatingAverage: sql<number | null>`(select round(avg(r.rating)::numeric, 1)::float8
         from ${reviews} r where r.subject_id = ${driveways.hostId} and r.author_role = 'driver')`,
-      hostRatingCount: sql<number>`(select count(*)::int from ${reviews} r
+    hostRatingCount: sql<number>`(select count(*)::int from ${reviews} r
         where r.subject_id = ${driveways.hostId} and r.author_role = 'driver')`,
-      ...drivewayRating(driveways.id),
-    })
-    .from(listings)
-    .innerJoin(driveways, eq(driveways.id, listings.drivewayId))
-    .innerJoin(events, eq(events.id, listings.eventId))
+    ...drivewayRating(driveways.id),
+  })
     .leftJoin(users, eq(users.id, driveways.hostId))
     .where(eq(listings.id, listingId))
     .limit(1);

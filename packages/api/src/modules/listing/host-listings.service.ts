@@ -1,3 +1,4 @@
+import { selectListingPlaces } from '../../shared/booking-places';
 import { driverRating, ownReviewOf, reviewStateOf } from '../../shared/reviews';
 import { bookings, driveways, events, listings, users, type Database } from '@parkside/db';
 import type {
@@ -235,11 +236,10 @@ export async function listHostDriveways(db: Database, host: SessionUser, now = n
 
 /** One of the host's listings with its driveway and event, for /listing-success. */
 export async function requireHostListing(db: Database, host: SessionUser, listingId: string) {
-  const [row] = await db
-    .select({ ...listingSummaryColumns, hostId: driveways.hostId })
-    .from(listings)
-    .innerJoin(driveways, eq(driveways.id, listings.drivewayId))
-    .innerJoin(events, eq(events.id, listings.eventId))
+  const [row] = await selectListingPlaces(db, {
+    ...listingSummaryColumns,
+    hostId: driveways.hostId,
+  })
     .where(eq(listings.id, listingId))
     .limit(1);
   if (!row || row.hostId !== host.id) throw new AppError('NOT_FOUND', 'Listing not found.');

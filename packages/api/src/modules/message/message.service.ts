@@ -1,3 +1,5 @@
+import { pastCursor } from '../../shared/paging';
+import { selectBookingPlaces } from '../../shared/booking-places';
 import { AppError, type SessionUser, type RateLimits } from '@parkside/core';
 import {
   bookings,
@@ -5,13 +7,12 @@ import {
   conversations,
   driveways,
   events,
-  listings,
   messages,
   users,
   type Database,
 } from '@parkside/db';
 import { MESSAGE_PAGE_SIZE, THREADS_PAGE_SIZE, type MessageSendInput } from '@parkside/validators';
-import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { inTransaction } from '../../transaction';
 import { closedReason, CONVERSATION_CLOSED, followUpOpenUntil } from '../../shared/conversations';
@@ -25,25 +26,20 @@ export const MESSAGE_ERRORS = {
 
 /** A booking as a conversation sees it: its two people, and whether it still takes messages. */
 async function bookingFor(db: Database, user: SessionUser, bookingId: string) {
-  const [row] = await db
-    .select({
-      bookingId: bookings.id,
-      status: bookings.status,
-      cancelledAt: bookings.cancelledAt,
-      driverId: bookings.driverId,
-      hostId: driveways.hostId,
-      eventId: events.id,
-      eventTitle: events.title,
-      eventStartsAt: events.startsAt,
-      eventEndsAt: events.endsAt,
-      eventTimeZone: events.timeZone,
-      drivewayTitle: driveways.title,
-      conversationId: conversations.id,
-    })
-    .from(bookings)
-    .innerJoin(listings, eq(listings.id, bookings.listingId))
-    .innerJoin(driveways, eq(driveways.id, listings.drivewayId))
-    .innerJoin(events, eq(events.id, bookings.eventId))
+  const [row] = await selectBookingPlaces(db, {
+    bookingId: bookings.id,
+    status: bookings.status,
+    cancelledAt: bookings.cancelledAt,
+    driverId: bookings.driverId,
+    hostId: driveways.hostId,
+    eventId: events.id,
+    eventTitle: events.title,
+    eventStartsAt: events.startsAt,
+    eventEndsAt: events.endsAt,
+    eventTimeZone: events.timeZone,
+    drivewayTitle: driveways.title,
+    conversationId: conversations.id,
+  })
     .leftJoin(conversations, eq(conversations.bookingId, bookings.id))
     .where(eq(bookings.id, bookingId))
     .limit(1);
@@ -81,12 +77,7 @@ async function pageOfMessages(db: Database, conversationId: string, before?: str
     .where(
       and(
         eq(messages.conversationId, conversationId),
-        after
-          ? or(
-              lt(messages.createdAt, after.at),
-              and(eq(messages.createdAt, after.at), lt(messages.id, after.id)),
-            )
-          : undefined,
+        pastCursor(messages.createdAt, messages.id, after, 'desc'),
       ),
     )
     .orderBy(desc(messages.createdAt), desc(messages.id))
@@ -256,43 +247,30 @@ export async function listThreads(db: Database, user: SessionUser, cursor?: stri
   const after = parseCursor(cursor);
   const driver = alias(users, 'driver');
   const host = alias(users, 'host');
-  const rows = await db
-    .select({
-      id: conversations.id,
-      bookingId: conversations.bookingId,
-      lastMessageAt: conversations.lastMessageAt,
-      driverId: conversations.driverId,
-      driverName: driver.name,
-      hostName: host.name,
-      eventTitle: events.title,
-      eventStartsAt: events.startsAt,
-      eventTimeZone: events.timeZone,
-      drivewayTitle: driveways.title,
-      unread: unreadIn(user.id),
-      lastBody: sql<string>`(select m.body from ${messages} m
+  const rows = await selectBookingPlaces(db, {
+    id: conversations.id,
+    bookingId: conversations.bookingId,
+    lastMessageAt: conversations.lastMessageAt,
+    driverId: conversations.driverId,
+    driverName: driver.name,
+    hostName: host.name,
+    eventTitle: events.title,
+    eventStartsAt: events.startsAt,
+    eventTimeZone: events.timeZone,
+    drivewayTitle: driveways.title,
+    unread: unreadIn(user.id),
+    lastBody: sql<string>`(select m.body from ${messages} m
         where m.conversation_id = "conversations"."id"
         order by m.created_at desc, m.id desc limit 1)`,
-      lastSenderId: sql<string | null>`(select m.sender_id from ${messages} m
+    lastSenderId: sql<string | null>`(select m.sender_id from ${messages} m
         where m.conversation_id = "conversations"."id"
         order by m.created_at desc, m.id desc limit 1)`,
-    })
-    .from(conversations)
-    .innerJoin(bookings, eq(bookings.id, conversations.bookingId))
-    .innerJoin(events, eq(events.id, bookings.eventId))
-    .innerJoin(listings, eq(listings.id, bookings.listingId))
-    .innerJoin(driveways, eq(driveways.id, listings.drivewayId))
+  })
+    .innerJoin(conversations, eq(conversations.bookingId, bookings.id))
     .leftJoin(driver, eq(driver.id, conversations.driverId))
     .leftJoin(host, eq(host.id, conversations.hostId))
     .where(
-      and(
-        mine(user.id),
-        after
-          ? or(
-              lt(conversations.lastMessageAt, after.at),
-              and(eq(conversations.lastMessageAt, after.at), lt(conversations.id, after.id)),
-            )
-          : undefined,
-      ),
+      and(mine(user.id), pastCursor(conversations.lastMessageAt, conversations.id, after, 'desc')),
     )
     .orderBy(desc(conversations.lastMessageAt), desc(conversations.id))
     .limit(THREADS_PAGE_SIZE + 1);

@@ -1,4 +1,4 @@
-import { bookings, type Booking, type Database } from '@parkside/db';
+import { bookings, type Database } from '@parkside/db';
 import {
   bookingCancelledDriverEmail,
   bookingCancelledHostEmail,
@@ -9,7 +9,8 @@ import {
 import { enqueueEmails, type QueuedEmail } from '@parkside/email/queue';
 import { driverMoneyLine, formatUsd, hostMoneyLine, wasCharged } from '@parkside/validators';
 import { and, eq, sql } from 'drizzle-orm';
-import { loadBookings, summaryOf } from './booking-rows';
+import type { BookingWithPeople } from '../../shared/booking-places';
+import { summaryOf } from './booking-rows';
 import { queueReminders } from './scheduled-mail';
 import { takesSpace } from '../../shared/listings';
 
@@ -21,10 +22,16 @@ async function spacesLeft(tx: Database, listing: { id: string; spacesOffered: nu
   return Math.max(listing.spacesOffered - (row?.n ?? 0), 0);
 }
 
-/** Queues "booking confirmed" to the driver and the host, in the booking's transaction. */
-export async function queueBookingConfirmed(tx: Database, booking: Booking, publicUrl: string) {
-  const [row] = await loadBookings(tx, [booking.id]);
-  if (!row) return;
+/**
+ * Queues "booking confirmed" to the driver and the host, in the booking's transaction, from the
+ * confirmed booking with its place and people (which the caller has read already).
+ */
+export async function queueBookingConfirmed(
+  tx: Database,
+  row: BookingWithPeople,
+  publicUrl: string,
+) {
+  const { booking } = row;
   const summary = summaryOf(row);
   const mail: QueuedEmail[] = [];
   if (row.driver) {
@@ -65,13 +72,13 @@ export async function queueBookingConfirmed(tx: Database, booking: Booking, publ
 /** Queues "booking cancelled" to both sides for each cancelled booking, in the same transaction. */
 export async function queueBookingsCancelled(
   tx: Database,
-  bookingIds: string[],
+  cancelled: BookingWithPeople[],
   publicUrl: string,
   /** The refund cutoff, named when a card payment was cancelled too late for a refund. */
   fullRefundHours = 24,
 ) {
   const mail: QueuedEmail[] = [];
-  for (const row of await loadBookings(tx, bookingIds)) {
+  for (const row of cancelled) {
     const summary = summaryOf(row);
     const by = row.booking.cancelledBy ?? 'driver';
     const reason = row.booking.cancellationReason;
@@ -112,9 +119,12 @@ export async function queueBookingsCancelled(
 }
 
 /** Queues the e-mail to a driver whose late payment was refunded because the space was gone. */
-export async function queuePaymentRefunded(tx: Database, bookingId: string, publicUrl: string) {
-  const [row] = await loadBookings(tx, [bookingId]);
-  if (!row?.driver) return;
+export async function queuePaymentRefunded(
+  tx: Database,
+  row: BookingWithPeople,
+  publicUrl: string,
+) {
+  if (!row.driver) return;
   await enqueueEmails(tx, [
     {
       to: row.driver.email,

@@ -1,37 +1,15 @@
-import { bookings, driveways, events, listings, users, type Database } from '@parkside/db';
 import type { BookingSummary } from '@parkside/email';
 import { formatUsd } from '@parkside/validators';
-import { eq, inArray } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import type { BookingWithPeople } from '../../shared/booking-places';
 import { formatInZone, formatWindow } from './format';
 
-const hosts = alias(users, 'host_user');
-
-/** Everything a booking e-mail needs, for the given bookings (driver and host may be gone). */
-export async function loadBookings(db: Database, bookingIds: string[]) {
-  if (bookingIds.length === 0) return [];
-  return db
-    .select({
-      booking: bookings,
-      event: events,
-      driveway: driveways,
-      listing: listings,
-      driver: { name: users.name, email: users.email },
-      host: { name: hosts.name, email: hosts.email },
-    })
-    .from(bookings)
-    .innerJoin(listings, eq(listings.id, bookings.listingId))
-    .innerJoin(driveways, eq(driveways.id, listings.drivewayId))
-    .innerJoin(events, eq(events.id, bookings.eventId))
-    .leftJoin(users, eq(users.id, bookings.driverId))
-    .leftJoin(hosts, eq(hosts.id, driveways.hostId))
-    .where(inArray(bookings.id, bookingIds));
-}
-
-export type LoadedBooking = Awaited<ReturnType<typeof loadBookings>>[number];
-
 /** The lines every booking e-mail shows: event, place, window, price, car. */
-export function summaryOf({ booking, event, driveway, listing }: LoadedBooking): BookingSummary {
+export function summaryOf({
+  booking,
+  event,
+  driveway,
+  listing,
+}: BookingWithPeople): BookingSummary {
   return {
     eventTitle: event.title,
     eventStarts: formatInZone(event.startsAt, event.timeZone),

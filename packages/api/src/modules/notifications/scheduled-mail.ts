@@ -4,13 +4,13 @@
  * has a key, so it exists once however many servers queued it, and the runner's leases run it
  * once; each task checks again, when it runs, that its mail is still due.
  */
+import { loadBookingsWithPeople, selectBookingPlaces } from '../../shared/booking-places';
 import {
   bookings,
   conversationReads,
   conversations,
   driveways,
   events,
-  listings,
   messages,
   users,
   type Database,
@@ -27,7 +27,7 @@ import { driverMoneyLine, fromZonedInput, toZonedInput } from '@parkside/validat
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { inTransaction } from '../../transaction';
-import { loadBookings, firstName, summaryOf } from './booking-rows';
+import { firstName, summaryOf } from './booking-rows';
 import { formatInZone } from './format';
 
 const bookingPayload = z.object({ bookingId: z.uuid() });
@@ -180,7 +180,7 @@ async function sendDriverReminder(
   { bookingId }: { bookingId: string },
   now: Date,
 ) {
-  const [row] = await loadBookings(db, [bookingId]);
+  const [row] = await loadBookingsWithPeople(db, [bookingId]);
   // Cancelled before its time, or the event moved, was called off or has begun: no reminder.
   if (!row?.driver || row.booking.status !== 'confirmed' || row.event.status !== 'scheduled')
     return;
@@ -216,16 +216,12 @@ async function sendHostReminder(
     .where(eq(users.id, hostId));
   const [event] = await db.select().from(events).where(eq(events.id, eventId));
   if (!host || !event || event.status !== 'scheduled' || event.startsAt <= now) return;
-  const cars = await db
-    .select({
-      drivewayTitle: driveways.title,
-      driverName: sql<string>`coalesce(${users.name}, 'A driver')`,
-      plate: sql<string>`coalesce(${bookings.licensePlate}, 'no plate given')`,
-      vehicle: sql<string>`coalesce(${bookings.vehicleDescription}, 'vehicle not given')`,
-    })
-    .from(bookings)
-    .innerJoin(listings, eq(listings.id, bookings.listingId))
-    .innerJoin(driveways, eq(driveways.id, listings.drivewayId))
+  const cars = await selectBookingPlaces(db, {
+    drivewayTitle: driveways.title,
+    driverName: sql<string>`coalesce(${users.name}, 'A driver')`,
+    plate: sql<string>`coalesce(${bookings.licensePlate}, 'no plate given')`,
+    vehicle: sql<string>`coalesce(${bookings.vehicleDescription}, 'vehicle not given')`,
+  })
     .leftJoin(users, eq(users.id, bookings.driverId))
     .where(
       and(
@@ -266,7 +262,7 @@ async function sendReviewInvites(
   publicUrl: string,
   { bookingId }: { bookingId: string },
 ) {
-  const [row] = await loadBookings(db, [bookingId]);
+  const [row] = await loadBookingsWithPeople(db, [bookingId]);
   if (!row || row.booking.status !== 'confirmed' || row.event.status === 'cancelled') return;
   const mail: QueuedEmail[] = [];
   if (row.driver) {

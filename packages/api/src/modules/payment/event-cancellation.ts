@@ -1,6 +1,7 @@
 import { bookings, type Database } from '@parkside/db';
 import { and, eq } from 'drizzle-orm';
 import { queueBookingsCancelled } from '../notifications/booking-mail';
+import { selectBookingsWithPeople, type BookingWithPeople } from '../../shared/booking-places';
 import { refundOnCancel } from './payment.service';
 
 /**
@@ -14,14 +15,14 @@ export async function cancelEventBookings(
   options: { reason: string; publicUrl: string; now?: Date },
 ): Promise<{ cancelled: number }> {
   const now = options.now ?? new Date();
-  const confirmed = await tx
-    .select()
-    .from(bookings)
+  const confirmed = await selectBookingsWithPeople(tx)
     .where(and(eq(bookings.eventId, eventId), eq(bookings.status, 'confirmed')))
-    .for('update');
-  for (const booking of confirmed) {
+    .for('update', { of: bookings });
+  const cancelled: BookingWithPeople[] = [];
+  for (const row of confirmed) {
+    const { booking } = row;
     const money = await refundOnCancel(tx, booking, booking.priceCents);
-    await tx
+    const [updated] = await tx
       .update(bookings)
       .set({
         status: 'cancelled',
@@ -30,12 +31,10 @@ export async function cancelEventBookings(
         cancellationReason: options.reason,
         ...money,
       })
-      .where(eq(bookings.id, booking.id));
+      .where(eq(bookings.id, booking.id))
+      .returning();
+    cancelled.push({ ...row, booking: updated! });
   }
-  await queueBookingsCancelled(
-    tx,
-    confirmed.map((b) => b.id),
-    options.publicUrl,
-  );
+  await queueBookingsCancelled(tx, cancelled, options.publicUrl);
   return { cancelled: confirmed.length };
 }

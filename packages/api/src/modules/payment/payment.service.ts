@@ -3,6 +3,7 @@
  * page, the provider's webhooks, refunds and their retries. With the `none` provider nothing here
  * runs: bookings are confirmed at once and paid on arrival.
  */
+import { selectBookingPlaces, selectBookingsWithPeople } from '../../shared/booking-places';
 import {
   bookings,
   driveways,
@@ -65,12 +66,11 @@ export async function startCheckout(
   publicUrl: string,
 ): Promise<Booking> {
   if (booking.status !== 'pending_payment' || booking.checkoutUrl) return booking;
-  const [about] = await db
-    .select({ drivewayTitle: driveways.title, eventTitle: events.title, email: users.email })
-    .from(bookings)
-    .innerJoin(listings, eq(listings.id, bookings.listingId))
-    .innerJoin(driveways, eq(driveways.id, listings.drivewayId))
-    .innerJoin(events, eq(events.id, bookings.eventId))
+  const [about] = await selectBookingPlaces(db, {
+    drivewayTitle: driveways.title,
+    eventTitle: events.title,
+    email: users.email,
+  })
     .leftJoin(users, eq(users.id, bookings.driverId))
     .where(eq(bookings.id, booking.id));
   const success = new URL('/booking-success', publicUrl);
@@ -210,11 +210,7 @@ export async function handlePaymentEvent(
 }
 
 async function lockBookingOfSession(tx: Tx, sessionId: string) {
-  const [row] = await tx
-    .select({ booking: bookings, event: events, listing: listings })
-    .from(bookings)
-    .innerJoin(events, eq(events.id, bookings.eventId))
-    .innerJoin(listings, eq(listings.id, bookings.listingId))
+  const [row] = await selectBookingsWithPeople(tx)
     .where(eq(bookings.checkoutSessionId, sessionId))
     .for('update', { of: bookings })
     .limit(1);
@@ -253,7 +249,7 @@ async function paymentReceived(
       .set({ ...paid, status: 'confirmed', paymentStatus: 'paid', holdExpiresAt: null })
       .where(eq(bookings.id, booking.id))
       .returning();
-    await queueBookingConfirmed(tx, confirmed!, publicUrl);
+    await queueBookingConfirmed(tx, { ...row, booking: confirmed! }, publicUrl);
     return 'handled';
   }
   await tx
@@ -267,7 +263,7 @@ async function paymentReceived(
     })
     .where(eq(bookings.id, booking.id));
   await queueRefund(tx, booking.id);
-  await queuePaymentRefunded(tx, booking.id, publicUrl);
+  await queuePaymentRefunded(tx, row, publicUrl);
   return 'handled';
 }
 

@@ -3,15 +3,8 @@
  * Express); after an event ends, each host with paid bookings on it is paid price minus fee,
  * once. A host only ever sees and changes their own account: nothing here takes an account id.
  */
-import {
-  bookings,
-  driveways,
-  events,
-  listings,
-  payoutAccounts,
-  payouts,
-  type Database,
-} from '@parkside/db';
+import { selectBookingPlaces } from '../../shared/booking-places';
+import { bookings, driveways, events, payoutAccounts, payouts, type Database } from '@parkside/db';
 import { AppError, type SessionUser } from '@parkside/core';
 import type { PaymentProvider, PayoutAccountStatus } from '@parkside/payments';
 import { and, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
@@ -117,15 +110,10 @@ export async function payoutSummary(db: Database, payments: PaymentProvider, use
   if (!payments.online) return summary;
   const [account, [earned], mine, [sums]] = await Promise.all([
     accountOf(db, user.id),
-    db
-      .select({
-        earned: sql<number>`coalesce(sum(${bookings.hostPayoutCents}), 0)::int`,
-        unpaid: sql<number>`coalesce(sum(${bookings.hostPayoutCents}) filter (where ${bookings.payoutId} is null), 0)::int`,
-      })
-      .from(bookings)
-      .innerJoin(listings, eq(listings.id, bookings.listingId))
-      .innerJoin(driveways, eq(driveways.id, listings.drivewayId))
-      .where(paidOnMyDriveways(user.id)),
+    selectBookingPlaces(db, {
+      earned: sql<number>`coalesce(sum(${bookings.hostPayoutCents}), 0)::int`,
+      unpaid: sql<number>`coalesce(sum(${bookings.hostPayoutCents}) filter (where ${bookings.payoutId} is null), 0)::int`,
+    }).where(paidOnMyDriveways(user.id)),
     db
       .select({
         id: payouts.id,
@@ -171,16 +159,11 @@ export async function payoutSummary(db: Database, payments: PaymentProvider, use
  */
 export async function runPayouts(db: Database, payments: PaymentProvider, now = new Date()) {
   if (!payments.online) return { created: 0, paid: 0 };
-  const due = await db
-    .select({
-      hostId: driveways.hostId,
-      eventId: bookings.eventId,
-      destination: payoutAccounts.providerAccountId,
-    })
-    .from(bookings)
-    .innerJoin(events, eq(events.id, bookings.eventId))
-    .innerJoin(listings, eq(listings.id, bookings.listingId))
-    .innerJoin(driveways, eq(driveways.id, listings.drivewayId))
+  const due = await selectBookingPlaces(db, {
+    hostId: driveways.hostId,
+    eventId: bookings.eventId,
+    destination: payoutAccounts.providerAccountId,
+  })
     .innerJoin(
       payoutAccounts,
       and(eq(payoutAccounts.userId, driveways.hostId), eq(payoutAccounts.status, 'active')),
@@ -197,11 +180,10 @@ export async function runPayouts(db: Database, payments: PaymentProvider, now = 
   let created = 0;
   for (const group of due) {
     created += await inTransaction(db, async (tx) => {
-      const taken = await tx
-        .select({ id: bookings.id, cents: bookings.hostPayoutCents })
-        .from(bookings)
-        .innerJoin(listings, eq(listings.id, bookings.listingId))
-        .innerJoin(driveways, eq(driveways.id, listings.drivewayId))
+      const taken = await selectBookingPlaces(tx, {
+        id: bookings.id,
+        cents: bookings.hostPayoutCents,
+      })
         .where(
           and(
             eq(bookings.eventId, group.eventId),

@@ -3,8 +3,9 @@
  * the driver; 1 to 5 stars and up to 1,000 characters, once per booking and side, editable for
  * 14 days. Only the booking's two people may see or write them here.
  */
+import { selectBookingPlaces } from '../../shared/booking-places';
 import { AppError, type SessionUser } from '@parkside/core';
-import { bookings, driveways, events, listings, reviews, type Database } from '@parkside/db';
+import { bookings, driveways, events, reviews, type Database } from '@parkside/db';
 import type { ReviewSaveInput } from '@parkside/validators';
 import { and, eq } from 'drizzle-orm';
 import { REVIEW_EDIT_DAYS } from '../../shared/reviews';
@@ -18,19 +19,14 @@ export const REVIEW_ERRORS = {
 } as const;
 
 async function bookingFor(db: Database, user: SessionUser, bookingId: string) {
-  const [row] = await db
-    .select({
-      id: bookings.id,
-      status: bookings.status,
-      driverId: bookings.driverId,
-      hostId: driveways.hostId,
-      drivewayId: driveways.id,
-      endsAt: events.endsAt,
-    })
-    .from(bookings)
-    .innerJoin(listings, eq(listings.id, bookings.listingId))
-    .innerJoin(driveways, eq(driveways.id, listings.drivewayId))
-    .innerJoin(events, eq(events.id, bookings.eventId))
+  const [row] = await selectBookingPlaces(db, {
+    id: bookings.id,
+    status: bookings.status,
+    driverId: bookings.driverId,
+    hostId: driveways.hostId,
+    drivewayId: driveways.id,
+    endsAt: events.endsAt,
+  })
     .where(eq(bookings.id, bookingId))
     .limit(1);
   const role = row?.driverId === user.id ? 'driver' : row?.hostId === user.id ? 'host' : null;
