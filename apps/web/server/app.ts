@@ -7,6 +7,7 @@ import { TRPCError } from '@trpc/server';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import compression from 'compression';
 import express, { type Request, type RequestHandler, type Response } from 'express';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
 import type { ViteDevServer } from 'vite';
@@ -96,9 +97,20 @@ function sessionMiddleware({ auth, db }: Services): RequestHandler {
     try {
       // Reading a session is safe to repeat (its only writes set the same expiry and flag
       // again), so a connection cut under it costs the signed-in visitor nothing.
-      const loaded = await retryReadIfConnectionLost(db, () => auth.loadSession(token));
+      // A request that may change something reads the session afresh, and afterwards this
+      // server forgets what it kept of the user: the next page shows the change at once.
+      const changes = req.method !== 'GET' && req.method !== 'HEAD';
+      const loaded = await retryReadIfConnectionLost(db, () =>
+        auth.loadSession(token, { fresh: changes }),
+      );
       if (loaded?.refreshCookie) res.append('Set-Cookie', loaded.refreshCookie);
-      if (loaded?.user) locals(res).session = { id: loaded.session.id, user: loaded.user };
+      if (loaded?.user) {
+        locals(res).session = { id: loaded.session.id, user: loaded.user };
+        if (changes) {
+          const userId = loaded.user.id;
+          res.once('finish', () => auth.sessions.forgetUser(userId));
+        }
+      }
       next();
     } catch (error) {
       next(error);
@@ -225,7 +237,18 @@ export function createApp({
       '/assets',
       express.static(join(appRoot, 'build/client/assets'), { immutable: true, maxAge: '1y' }),
     );
-    app.use(express.static(join(appRoot, 'build/client'), { maxAge: '1h' }));
+    app.use(
+      onlyUnder(
+        join(appRoot, 'build/client'),
+        express.static(join(appRoot, 'build/client'), {
+          maxAge: '1h',
+          // A new build's service worker reaches phones at their next visit, not an hour later.
+          setHeaders: (res, path) => {
+            if (path.endsWith('/sw.js')) res.setHeader('Cache-Control', 'no-cache');
+          },
+        }),
+      ),
+    );
   }
 
   app.use(sessionMiddleware(services));
@@ -292,6 +315,7 @@ export function createApp({
     remixHandler({
       mode,
       build: loadBuild,
+      buildChanges: viteDevServer !== undefined,
       pageCache,
       sharedParts,
       visitorApi: (req) => appRouter.createCaller(apiContext(services, requestOf(req), null)),
@@ -312,6 +336,7 @@ export function createApp({
           outbox: services.outbox,
           storageBucket: services.storage.bucket,
           uploadThing: Boolean(services.uploadThingToken),
+          wallet: services.wallet,
           clientIp: req.ip ?? 'unknown',
           requestId: String(res.locals.requestId),
         };
@@ -320,4 +345,18 @@ export function createApp({
   );
 
   return app;
+}
+
+/**
+ * `serve` only for paths under a top-level file or folder of `dir` (read once: the build does not
+ * change under a running server). Without it every page request made the static middleware look
+ * for a file of that name on disk first.
+ */
+function onlyUnder(dir: string, serve: RequestHandler): RequestHandler {
+  const entries = new Set(existsSync(dir) ? readdirSync(dir) : []);
+  return (req, res, next) => {
+    const first = req.path.split('/')[1] ?? '';
+    if (entries.has(first)) serve(req, res, next);
+    else next();
+  };
 }

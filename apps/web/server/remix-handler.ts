@@ -39,6 +39,8 @@ const NOT_KEPT = new Set(['content-length', 'content-encoding', 'transfer-encodi
 
 export interface RemixHandlerOptions {
   build: () => Promise<ServerBuild>;
+  /** The build changes while the server runs (Vite's dev server); otherwise it is loaded once. */
+  buildChanges: boolean;
   mode: string;
   getLoadContext: (req: ExpressRequest, res: ExpressResponse, kept: KeptRequest) => AppLoadContext;
   /** Whole pages kept for signed-out visitors. */
@@ -120,6 +122,7 @@ function pageKeyOf(req: ExpressRequest): string | null {
 
 export function remixHandler({
   build,
+  buildChanges,
   mode,
   getLoadContext,
   pageCache,
@@ -128,7 +131,22 @@ export function remixHandler({
   seesPublicPage,
   nonceOf,
 }: RemixHandlerOptions): RequestHandler {
-  const handle = createRequestHandler(build, mode);
+  // Given a function, Remix derives its routes and static handler from the build again on every
+  // request (and then flattens and ranks every route to match each one); a build that never
+  // changes is loaded once and handed over as the object.
+  let loaded: Promise<ReturnType<typeof createRequestHandler>> | undefined;
+  const handle: ReturnType<typeof createRequestHandler> = buildChanges
+    ? createRequestHandler(build, mode)
+    : async (request, context) => {
+        loaded ??= build().then(
+          (built) => createRequestHandler(built, mode),
+          (error: unknown) => {
+            loaded = undefined; // tried again on the next request
+            throw error;
+          },
+        );
+        return (await loaded)(request, context);
+      };
   const render = async (req: ExpressRequest, res: ExpressResponse) => {
     const kept = new KeptRequest(sharedParts, () => visitorApi(req), req.get('host') ?? '');
     const response = await handle(remixRequestOf(req, res), getLoadContext(req, res, kept));
