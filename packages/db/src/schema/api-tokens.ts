@@ -1,6 +1,7 @@
 import { API_TOKEN_DEFAULT_RATE_LIMIT, API_TOKEN_SCOPES } from '@parkside/validators';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { at, uuidKey, createdAt } from './columns';
 import { users } from './users';
 
 const scopeList = sql.raw(API_TOKEN_SCOPES.map((scope) => `'${scope}'`).join(', '));
@@ -12,7 +13,7 @@ const scopeList = sql.raw(API_TOKEN_SCOPES.map((scope) => `'${scope}'`).join(', 
 export const apiTokens = pgTable(
   'api_tokens',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidKey(),
     name: text('name').notNull(),
     /** The user who made it; the token acts as this user. */
     ownerId: text('owner_id')
@@ -25,12 +26,12 @@ export const apiTokens = pgTable(
       .notNull()
       .default(API_TOKEN_DEFAULT_RATE_LIMIT),
     /** The minute being counted and the calls in it (a fixed window, one row update a call). */
-    windowStartedAt: timestamp('window_started_at', { withTimezone: true }),
+    windowStartedAt: at('window_started_at'),
     windowCalls: integer('window_calls').notNull().default(0),
-    expiresAt: timestamp('expires_at', { withTimezone: true }),
-    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: at('expires_at'),
+    lastUsedAt: at('last_used_at'),
+    revokedAt: at('revoked_at'),
+    createdAt: createdAt(),
   },
   (t) => [
     index('api_tokens_owner_idx').on(t.ownerId),

@@ -1,5 +1,6 @@
 import { AUDIT_ACTION_NAMES } from '@parkside/validators';
 import { index, jsonb, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { uuidKey } from './columns';
 
 /** What an admin did; the names are the filters of the audit page. */
 export const AUDIT_ACTIONS = AUDIT_ACTION_NAMES;
@@ -16,7 +17,7 @@ export const auditAction = pgEnum('audit_action', AUDIT_ACTIONS);
 export const adminAudit = pgTable(
   'admin_audit',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidKey(),
     // Milliseconds, as JavaScript reads them, so a page's last row marks exactly where the next starts.
     at: timestamp('at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     actorId: text('actor_id').notNull(),

@@ -9,9 +9,8 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import { at, createdAt, updatedAt } from './columns';
 import { users } from './users';
-
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 /**
  * The e-mail/password account. It exists before the user row (sign-up creates the account, sends
@@ -26,10 +25,7 @@ export const passwordAccounts = pgTable(
     passwordHash: text('password_hash').notNull(),
     emailVerified: boolean('email_verified').notNull().default(false),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true })
-      .notNull()
-      .defaultNow()
-      .$onUpdate(() => new Date()),
+    updatedAt: updatedAt(),
   },
   (t) => [check('password_accounts_email_lower', sql`${t.email} = lower(${t.email})`)],
 );
@@ -73,7 +69,7 @@ export const emailVerificationTokens = pgTable(
     tokenHash: text('token_hash').primaryKey(),
     userId: text('user_id').notNull(),
     email: text('email').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    expiresAt: at('expires_at').notNull(),
     createdAt: createdAt(),
   },
   (t) => [index('email_verification_tokens_user_id_idx').on(t.userId)],
@@ -86,7 +82,7 @@ export const passwordResetTokens = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    expiresAt: at('expires_at').notNull(),
     createdAt: createdAt(),
   },
   (t) => [index('password_reset_tokens_user_id_idx').on(t.userId)],

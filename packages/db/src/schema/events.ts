@@ -8,9 +8,8 @@ import {
   pgEnum,
   pgTable,
   text,
-  timestamp,
-  uuid,
 } from 'drizzle-orm/pg-core';
+import { at, uuidKey, createdAt, updatedAt } from './columns';
 import { users } from './users';
 
 export const eventStatus = pgEnum('event_status', ['scheduled', 'cancelled', 'archived']);
@@ -18,7 +17,7 @@ export const eventStatus = pgEnum('event_status', ['scheduled', 'cancelled', 'ar
 export const events = pgTable(
   'events',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidKey(),
     title: text('title').notNull(),
     slug: text('slug').notNull().unique(),
     description: text('description').notNull().default(''),
@@ -32,8 +31,8 @@ export const events = pgTable(
     longitude: doublePrecision('longitude').notNull(),
     /** IANA zone, such as America/Denver: every time of the event is shown in it. */
     timeZone: text('time_zone').notNull(),
-    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
-    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    startsAt: at('starts_at').notNull(),
+    endsAt: at('ends_at').notNull(),
     expectedAttendance: integer('expected_attendance').notNull(),
     websiteUrl: text('website_url'),
     imageUrl: text('image_url'),
@@ -52,11 +51,8 @@ export const events = pgTable(
       .generatedAlwaysAs(
         sql`regexp_split_to_array(lower(title || ' ' || venue_name || ' ' || city), '[[:space:]]+')`,
       ),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true })
-      .notNull()
-      .defaultNow()
-      .$onUpdate(() => new Date()),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     // ends_at is a key column so that `ends_at > now` is checked in the index: events that have

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, pgEnum, pgTable, text } from 'drizzle-orm/pg-core';
+import { at, uuidKey, createdAt } from './columns';
 import { users } from './users';
 
 export const feedbackStatus = pgEnum('feedback_status', ['new', 'resolved']);
@@ -8,16 +9,16 @@ export const feedbackStatus = pgEnum('feedback_status', ['new', 'resolved']);
 export const feedback = pgTable(
   'feedback',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidKey(),
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     /** The sender's name, or "Anonymous" when signed out. */
     userName: text('user_name').notNull(),
     feedbackText: text('feedback_text').notNull(),
     email: text('email'),
     /** Set by the database, never by the sender. */
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     status: feedbackStatus('status').notNull().default('new'),
-    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolvedAt: at('resolved_at'),
   },
   (t) => [
     index('feedback_created_at_idx').on(t.createdAt),

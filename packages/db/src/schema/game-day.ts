@@ -1,15 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  index,
-  integer,
-  pgEnum,
-  pgTable,
-  text,
-  timestamp,
-  unique,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { check, index, integer, pgEnum, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { at, uuidKey, createdAt, updatedAt, uuidRef } from './columns';
 import { bookings } from './marketplace';
 import { users } from './users';
 
@@ -23,10 +14,8 @@ export const reviewAuthorRole = pgEnum('review_author_role', ['driver', 'host'])
 export const reviews = pgTable(
   'reviews',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    bookingId: uuid('booking_id')
-      .notNull()
-      .references(() => bookings.id, { onDelete: 'cascade' }),
+    id: uuidKey(),
+    bookingId: uuidRef('booking_id', () => bookings.id, 'cascade'),
     authorRole: reviewAuthorRole('author_role').notNull(),
     authorId: text('author_id').references(() => users.id, { onDelete: 'set null' }),
     /** The person reviewed: the host (for the driveway) or the driver. */
@@ -35,8 +24,8 @@ export const reviews = pgTable(
     drivewayId: uuid('driveway_id'),
     rating: integer('rating').notNull(),
     body: text('body').notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     unique('reviews_booking_role_unique').on(t.bookingId, t.authorRole),
@@ -54,7 +43,7 @@ export const reviews = pgTable(
 export const appSecrets = pgTable('app_secrets', {
   name: text('name').primaryKey(),
   value: text('value').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 export type Review = typeof reviews.$inferSelect;
@@ -72,10 +61,8 @@ export const parkingReportOutcome = pgEnum('parking_report_outcome', ['rebooked'
 export const parkingReports = pgTable(
   'parking_reports',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    bookingId: uuid('booking_id')
-      .notNull()
-      .references(() => bookings.id, { onDelete: 'cascade' }),
+    id: uuidKey(),
+    bookingId: uuidRef('booking_id', () => bookings.id, 'cascade'),
     driverId: text('driver_id').references(() => users.id, { onDelete: 'set null' }),
     /** The reported driveway's host, when the report was made: two reports in 90 days flag them. */
     hostId: text('host_id').references(() => users.id, { onDelete: 'set null' }),
@@ -91,12 +78,12 @@ export const parkingReports = pgTable(
     /** What went back to the driver's card (outcome `refunded` of a card payment). */
     refundCents: integer('refund_cents').notNull().default(0),
     hostReply: text('host_reply'),
-    hostRepliedAt: timestamp('host_replied_at', { withTimezone: true }),
+    hostRepliedAt: at('host_replied_at'),
     /** An admin found the report unfounded: it no longer counts against the host. */
-    reversedAt: timestamp('reversed_at', { withTimezone: true }),
+    reversedAt: at('reversed_at'),
     reversedBy: text('reversed_by'),
     reversalReason: text('reversal_reason'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     unique('parking_reports_booking_unique').on(t.bookingId),

@@ -1,4 +1,5 @@
 import { index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns';
 
 /**
  * Answers of the address provider, kept a while (decision 036): the same typed address or
@@ -10,7 +11,7 @@ export const geocodeCache = pgTable(
   {
     key: text('key').primaryKey(),
     places: jsonb('places').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('geocode_cache_created_idx').on(t.createdAt)],
 );

@@ -7,9 +7,9 @@ import {
   pgEnum,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { at, createdAt } from './columns';
 
 export const jobStatus = pgEnum('job_status', ['pending', 'done', 'failed']);
 
@@ -27,14 +27,14 @@ export const jobs = pgTable(
     payload: jsonb('payload').$type<unknown>().notNull().default({}),
     status: jobStatus('status').notNull().default('pending'),
     /** When it may run next: its start time, a retry's time, or the end of a worker's lease. */
-    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    runAt: at('run_at').notNull().defaultNow(),
     attempts: integer('attempts').notNull().default(0),
     maxAttempts: integer('max_attempts').notNull().default(8),
     lastError: text('last_error'),
     /** At most one job per key: a schedule's slot, or work that must be queued only once. */
     key: text('key'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    finishedAt: at('finished_at'),
   },
   (t) => [
     index('jobs_due_idx')

@@ -9,19 +9,12 @@ import {
   pgTable,
   point,
   text,
-  timestamp,
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { at, uuidKey, createdAt, updatedAt, uuidRef } from './columns';
 import { events } from './events';
 import { users } from './users';
-
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const updatedAt = () =>
-  timestamp('updated_at', { withTimezone: true })
-    .notNull()
-    .defaultNow()
-    .$onUpdate(() => new Date());
 
 export const AMENITIES = [
   'covered',
@@ -74,7 +67,7 @@ export const paymentStatus = pgEnum('payment_status', [
 export const driveways = pgTable(
   'driveways',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidKey(),
     hostId: text('host_id').references(() => users.id, { onDelete: 'set null' }),
     title: text('title').notNull(),
     street: text('street').notNull(),
@@ -111,13 +104,9 @@ export const driveways = pgTable(
 export const listings = pgTable(
   'listings',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    drivewayId: uuid('driveway_id')
-      .notNull()
-      .references(() => driveways.id, { onDelete: 'restrict' }),
-    eventId: uuid('event_id')
-      .notNull()
-      .references(() => events.id, { onDelete: 'restrict' }),
+    id: uuidKey(),
+    drivewayId: uuidRef('driveway_id', () => driveways.id, 'restrict'),
+    eventId: uuidRef('event_id', () => events.id, 'restrict'),
     /**
      * The driveway's position (x = longitude, y = latitude), copied when the listing is made so
      * the nearest listings of an event come straight from one index.
@@ -125,8 +114,8 @@ export const listings = pgTable(
     location: point('location', { mode: 'xy' }).notNull(),
     priceCents: integer('price_cents').notNull(),
     spacesOffered: integer('spaces_offered').notNull(),
-    availableFrom: timestamp('available_from', { withTimezone: true }).notNull(),
-    availableTo: timestamp('available_to', { withTimezone: true }).notNull(),
+    availableFrom: at('available_from').notNull(),
+    availableTo: at('available_to').notNull(),
     licensePlateRequired: boolean('license_plate_required').notNull().default(true),
     status: listingStatus('status').notNull().default('open'),
     /** What sent the listing to review when it was made (empty when it went live at once). */
@@ -136,7 +125,7 @@ export const listings = pgTable(
       .default(sql`'{}'`),
     /** The admin's reason, told to the host, when the listing was rejected. */
     reviewReason: text('review_reason'),
-    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    reviewedAt: at('reviewed_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -166,13 +155,9 @@ export const listings = pgTable(
 export const bookings = pgTable(
   'bookings',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    listingId: uuid('listing_id')
-      .notNull()
-      .references(() => listings.id, { onDelete: 'restrict' }),
-    eventId: uuid('event_id')
-      .notNull()
-      .references(() => events.id, { onDelete: 'restrict' }),
+    id: uuidKey(),
+    listingId: uuidRef('listing_id', () => listings.id, 'restrict'),
+    eventId: uuidRef('event_id', () => events.id, 'restrict'),
     driverId: text('driver_id').references(() => users.id, { onDelete: 'set null' }),
     priceCents: integer('price_cents').notNull(),
     platformFeeCents: integer('platform_fee_cents').notNull(),
@@ -181,14 +166,14 @@ export const bookings = pgTable(
     vehicleDescription: text('vehicle_description'),
     status: bookingStatus('status').notNull().default('confirmed'),
     cancelledBy: cancelledBy('cancelled_by'),
-    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancelledAt: at('cancelled_at'),
     cancellationReason: text('cancellation_reason'),
     refundCents: integer('refund_cents').notNull().default(0),
     paymentStatus: paymentStatus('payment_status').notNull(),
     /** The client's key for this request: sending it again returns the same booking. */
     idempotencyKey: text('idempotency_key').notNull(),
     /** While `pending_payment`: the space is held until then. */
-    holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
+    holdExpiresAt: at('hold_expires_at'),
     /** The payment page (Stripe Checkout Session) and what it charged. */
     checkoutSessionId: text('checkout_session_id').unique(),
     checkoutUrl: text('checkout_url'),
@@ -197,7 +182,7 @@ export const bookings = pgTable(
     /** The host payout this booking was paid out in (once). */
     payoutId: uuid('payout_id'),
     /** When the host checked the car in on the day (by plate or the pass's QR). */
-    checkedInAt: timestamp('checked_in_at', { withTimezone: true }),
+    checkedInAt: at('checked_in_at'),
     createdAt: createdAt(),
   },
   (t) => [

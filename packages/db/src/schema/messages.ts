@@ -9,6 +9,7 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { uuidKey, uuidRef } from './columns';
 import { bookings } from './marketplace';
 import { users } from './users';
 
@@ -19,7 +20,7 @@ import { users } from './users';
 export const conversations = pgTable(
   'conversations',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidKey(),
     bookingId: uuid('booking_id')
       .notNull()
       .unique()
@@ -42,10 +43,8 @@ export const conversations = pgTable(
 export const messages = pgTable(
   'messages',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    conversationId: uuid('conversation_id')
-      .notNull()
-      .references(() => conversations.id, { onDelete: 'cascade' }),
+    id: uuidKey(),
+    conversationId: uuidRef('conversation_id', () => conversations.id, 'cascade'),
     senderId: text('sender_id').references(() => users.id, { onDelete: 'set null' }),
     body: text('body').notNull(),
     /** The sender's key for this send: sending it again returns the same message. */
@@ -64,9 +63,7 @@ export const messages = pgTable(
 export const conversationReads = pgTable(
   'conversation_reads',
   {
-    conversationId: uuid('conversation_id')
-      .notNull()
-      .references(() => conversations.id, { onDelete: 'cascade' }),
+    conversationId: uuidRef('conversation_id', () => conversations.id, 'cascade'),
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),

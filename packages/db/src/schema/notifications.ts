@@ -1,13 +1,5 @@
-import {
-  bigserial,
-  index,
-  pgEnum,
-  pgTable,
-  text,
-  timestamp,
-  unique,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { bigserial, index, pgEnum, pgTable, text, unique } from 'drizzle-orm/pg-core';
+import { at, uuidKey, createdAt, uuidRef } from './columns';
 import { events } from './events';
 import { users } from './users';
 
@@ -31,8 +23,8 @@ export const emailJobs = pgTable(
     kind: text('kind').notNull(),
     status: emailJobStatus('status').notNull().default('pending'),
     lastError: text('last_error'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    sentAt: at('sent_at'),
   },
   (t) => [index('email_jobs_created_idx').on(t.createdAt)],
 );
@@ -41,14 +33,12 @@ export const emailJobs = pgTable(
 export const eventWaitlist = pgTable(
   'event_waitlist',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    eventId: uuid('event_id')
-      .notNull()
-      .references(() => events.id, { onDelete: 'cascade' }),
+    id: uuidKey(),
+    eventId: uuidRef('event_id', () => events.id, 'cascade'),
     email: text('email').notNull(),
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    notifiedAt: timestamp('notified_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    notifiedAt: at('notified_at'),
   },
   (t) => [unique('event_waitlist_event_email_unique').on(t.eventId, t.email)],
 );

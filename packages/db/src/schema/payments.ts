@@ -1,15 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  index,
-  integer,
-  pgEnum,
-  pgTable,
-  text,
-  timestamp,
-  unique,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { check, index, integer, pgEnum, pgTable, text, unique } from 'drizzle-orm/pg-core';
+import { at, uuidKey, createdAt, updatedAt, uuidRef } from './columns';
 import { events } from './events';
 import { users } from './users';
 
@@ -23,11 +14,8 @@ export const payoutAccounts = pgTable('payout_accounts', {
     .references(() => users.id, { onDelete: 'cascade' }),
   providerAccountId: text('provider_account_id').notNull().unique(),
   status: payoutAccountStatus('status').notNull().default('pending'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true })
-    .notNull()
-    .defaultNow()
-    .$onUpdate(() => new Date()),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
 });
 
 /**
@@ -37,18 +25,16 @@ export const payoutAccounts = pgTable('payout_accounts', {
 export const payouts = pgTable(
   'payouts',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidKey(),
     hostId: text('host_id').references(() => users.id, { onDelete: 'set null' }),
-    eventId: uuid('event_id')
-      .notNull()
-      .references(() => events.id, { onDelete: 'restrict' }),
+    eventId: uuidRef('event_id', () => events.id, 'restrict'),
     amountCents: integer('amount_cents').notNull(),
     bookingCount: integer('booking_count').notNull(),
     destination: text('destination').notNull(),
     status: payoutStatus('status').notNull().default('pending'),
     transferId: text('transfer_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    paidAt: at('paid_at'),
   },
   (t) => [
     unique('payouts_host_event_unique').on(t.hostId, t.eventId),
@@ -61,7 +47,7 @@ export const payouts = pgTable(
 export const paymentEvents = pgTable('payment_events', {
   id: text('id').primaryKey(),
   type: text('type').notNull(),
-  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  receivedAt: at('received_at').notNull().defaultNow(),
 });
 
 export type PayoutAccount = typeof payoutAccounts.$inferSelect;

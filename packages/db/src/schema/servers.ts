@@ -1,4 +1,5 @@
-import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { at } from './columns';
 
 /**
  * The app servers that share this database, each beating every 15 seconds (decision 039): the
@@ -11,6 +12,6 @@ export const appServers = pgTable('app_servers', {
   host: text('host').notNull(),
   pid: integer('pid').notNull(),
   version: text('version').notNull(),
-  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
-  seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
+  startedAt: at('started_at').notNull().defaultNow(),
+  seenAt: at('seen_at').notNull().defaultNow(),
 });

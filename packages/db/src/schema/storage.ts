@@ -8,10 +8,9 @@ import {
   pgEnum,
   pgTable,
   text,
-  timestamp,
   unique,
-  uuid,
 } from 'drizzle-orm/pg-core';
+import { at, uuidKey } from './columns';
 import { users } from './users';
 
 export const storageBackend = pgEnum('storage_backend', ['disk', 'uploadthing']);
@@ -23,7 +22,7 @@ export const storageBackend = pgEnum('storage_backend', ['disk', 'uploadthing'])
 export const storageObjects = pgTable(
   'storage_objects',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidKey(),
     bucket: text('bucket').notNull(),
     fullPath: text('full_path').notNull(),
     name: text('name').notNull(),
@@ -49,8 +48,8 @@ export const storageObjects = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'`),
-    timeCreated: timestamp('time_created', { withTimezone: true }).notNull().defaultNow(),
-    updated: timestamp('updated', { withTimezone: true }).notNull().defaultNow(),
+    timeCreated: at('time_created').notNull().defaultNow(),
+    updated: at('updated').notNull().defaultNow(),
   },
   (t) => [
     unique('storage_objects_path_unique').on(t.bucket, t.fullPath),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, pgTable, text } from 'drizzle-orm/pg-core';
+import { at, createdAt } from './columns';
 
 /** Exactly the customer's User fields. isAdmin is derived when the user is loaded, never stored. */
 export const users = pgTable(
@@ -10,9 +11,9 @@ export const users = pgTable(
     name: text('name').notNull(),
     isHost: boolean('is_host').notNull().default(false),
     emailVerified: boolean('email_verified').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     termsAccepted: boolean('terms_accepted').notNull().default(true),
-    termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
+    termsAcceptedAt: at('terms_accepted_at'),
     phoneNumber: text('phone_number'),
     profileImageUrl: text('profile_image_url'),
     address: text('address'),
