@@ -5,6 +5,7 @@ import { requireAdmin } from '~/.server/auth';
 import { AdminNav } from '~/components/admin/admin-nav';
 import { BookingsChart } from '~/components/admin/bookings-chart';
 import { Table, TableBody, TableHead, Td, Th } from '~/components/ui/table';
+import { PageBody } from '~/components/layout/page-body';
 
 export const meta: MetaFunction = () => [{ title: 'Admin Panel · Parkside' }];
 
@@ -94,7 +95,7 @@ export default function AdminPanel() {
       ? Math.round((next7Days.spacesBooked / next7Days.spacesOffered) * 100)
       : 0;
   return (
-    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
+    <PageBody width="6xl">
       <h1 className="text-3xl font-extrabold tracking-tight">Admin Panel</h1>
       <p className="mt-1 text-slate-600">
         The marketplace at a glance, as of{' '}
@@ -173,7 +174,7 @@ export default function AdminPanel() {
         </div>
         <BookingsChart days={overview.perDay} />
       </section>
-    </div>
+    </PageBody>
   );
 }
 

@@ -8,6 +8,7 @@ import { AdminPageHeader } from '~/components/admin/admin-page-header';
 import { AuditFilters } from '~/components/admin/audit-filters';
 import { AuditList } from '~/components/admin/audit-list';
 import { buttonClasses } from '~/components/ui/button';
+import { PageBody } from '~/components/layout/page-body';
 
 export const meta: MetaFunction = () => [{ title: 'Audit log · Admin · Parkside' }];
 
@@ -65,7 +66,7 @@ export default function AdminAudit() {
     return query ? `${pathname}?${query}` : pathname;
   };
   return (
-    <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6 sm:py-12">
+    <PageBody width="5xl">
       <AdminPageHeader title="Audit log">
         Every admin action, newest first: who, what, on which record, when and from where. Nothing
         in Parkside can change or delete an entry.
@@ -102,7 +103,7 @@ export default function AdminAudit() {
           ) : null}
         </nav>
       ) : null}
-    </div>
+    </PageBody>
   );
 }
 

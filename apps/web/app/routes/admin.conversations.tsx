@@ -10,6 +10,7 @@ import { PageLinks, PastTheLastPage } from '~/components/ui/page-links';
 import { formatEventStart } from '~/utils/event-time';
 import { pageParam, searchParam } from '~/utils/paging';
 import { BackLink } from '~/components/ui/back-link';
+import { PageBody } from '~/components/layout/page-body';
 
 export const meta: MetaFunction = () => [{ title: 'Conversations · Admin · Parkside' }];
 
@@ -119,7 +120,7 @@ export default function AdminConversations() {
     return `/admin/conversations?${params}`;
   };
   return (
-    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
+    <PageBody width="6xl">
       <AdminPageHeader title="Conversations">
         Every conversation between drivers and hosts, latest first. Read-only; each view is logged.
       </AdminPageHeader>
@@ -173,7 +174,7 @@ export default function AdminConversations() {
           </div>
         )}
       </div>
-    </div>
+    </PageBody>
   );
 }
 

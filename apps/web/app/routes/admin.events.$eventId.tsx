@@ -16,6 +16,7 @@ import { EmptyNote } from '~/components/ui/empty-state';
 import { Section } from '~/components/ui/section';
 import { Stat, StatList } from '~/components/ui/stat';
 import { formatEventStart } from '~/utils/event-time';
+import { PageBody } from '~/components/layout/page-body';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.event.title ?? 'Event'} · Admin · Parkside` },
@@ -41,7 +42,7 @@ export default function AdminEvent() {
   const { event, spaces, listings, bookings, waitlist, audit, cancelWouldRefund } =
     useLoaderData<typeof loader>();
   return (
-    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
+    <PageBody width="6xl">
       <AdminPageHeader
         title={
           <span className="flex flex-wrap items-center gap-3">
@@ -85,7 +86,7 @@ export default function AdminEvent() {
           )}
         </Section>
       </div>
-    </div>
+    </PageBody>
   );
 }
 

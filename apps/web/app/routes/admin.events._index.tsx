@@ -12,6 +12,8 @@ import { inputClass } from '~/components/forms/field';
 import { PageLinks, PastTheLastPage } from '~/components/ui/page-links';
 import { formatEventStart } from '~/utils/event-time';
 import { pageParam, searchParam } from '~/utils/paging';
+import { FormRow } from '~/components/ui/form-row';
+import { PageBody } from '~/components/layout/page-body';
 
 export const meta: MetaFunction = () => [{ title: 'Events · Admin · Parkside' }];
 
@@ -41,7 +43,7 @@ const STATUS_LABELS: Record<Status, string> = {
 export default function AdminEvents() {
   const { q, status, events } = useLoaderData<typeof loader>();
   return (
-    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
+    <PageBody width="6xl">
       <AdminPageHeader title="Events">
         Every event, scheduled, cancelled or archived, latest start first. Times are the
         venue&apos;s.
@@ -52,10 +54,7 @@ export default function AdminEvents() {
         q={q}
         filtered={!!q || !!status}
       >
-        <div className="flex flex-col gap-1">
-          <label htmlFor="admin-events-status" className="text-sm font-semibold text-slate-700">
-            Status
-          </label>
+        <FormRow htmlFor="admin-events-status" label="Status">
           <select
             id="admin-events-status"
             name="status"
@@ -69,7 +68,7 @@ export default function AdminEvents() {
               </option>
             ))}
           </select>
-        </div>
+        </FormRow>
       </AdminSearch>
       {events.items.length === 0 ? (
         events.page > 1 ? (
@@ -111,7 +110,7 @@ export default function AdminEvents() {
         </>
       )}
       <PageLinks page={events.page} hasMore={events.page < events.pageCount} />
-    </div>
+    </PageBody>
   );
 }
 

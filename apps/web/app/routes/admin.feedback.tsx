@@ -1,11 +1,11 @@
-import { publicMessageOf } from '@parkside/api/errors';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, useLoaderData, useNavigation } from '@remix-run/react';
 import { requireAdmin } from '~/.server/auth';
-import { redirectWithToast } from '~/.server/toast';
+import { redirectAfter } from '~/.server/toast';
 import { AdminPageHeader } from '~/components/admin/admin-page-header';
 import { EmptyState } from '~/components/ui/empty-state';
 import { buttonClasses } from '~/components/ui/button';
+import { PageBody } from '~/components/layout/page-body';
 
 export const meta: MetaFunction = () => [{ title: 'Feedback · Admin · Parkside' }];
 
@@ -17,12 +17,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   requireAdmin(context, request);
   const id = String((await request.formData()).get('id') ?? '');
-  try {
+  return redirectAfter('/admin/feedback', async () => {
     await context.api.feedback.resolve({ id });
-    return redirectWithToast('/admin/feedback', { type: 'success', title: 'Marked as resolved.' });
-  } catch (error) {
-    return redirectWithToast('/admin/feedback', { type: 'error', title: publicMessageOf(error) });
-  }
+    return { type: 'success', title: 'Marked as resolved.' };
+  });
 }
 
 const when = new Intl.DateTimeFormat('en-US', {
@@ -36,7 +34,7 @@ export default function AdminFeedback() {
   const navigation = useNavigation();
   const resolving = navigation.state === 'submitting' ? navigation.formData?.get('id') : null;
   return (
-    <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-12">
+    <PageBody width="4xl">
       <AdminPageHeader title="Feedback">
         Everything people sent, newest first. Times in UTC.
       </AdminPageHeader>
@@ -87,7 +85,7 @@ export default function AdminFeedback() {
           ))}
         </ol>
       )}
-    </div>
+    </PageBody>
   );
 }
 

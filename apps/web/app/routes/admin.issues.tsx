@@ -1,11 +1,11 @@
-import { publicMessageOf } from '@parkside/api/errors';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { requireAdmin } from '~/.server/auth';
-import { redirectWithToast } from '~/.server/toast';
+import { redirectAfter } from '~/.server/toast';
 import { AdminPageHeader } from '~/components/admin/admin-page-header';
 import { ParkingReportCard } from '~/components/admin/parking-report-card';
 import { EmptyState } from '~/components/ui/empty-state';
+import { PageBody } from '~/components/layout/page-body';
 
 export const meta: MetaFunction = () => [{ title: 'Issues · Admin · Parkside' }];
 
@@ -18,25 +18,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   requireAdmin(context, request);
   const form = await request.formData();
-  try {
+  return redirectAfter('/admin/issues', async () => {
     await context.api.admin.reverseParkingReport({
       reportId: String(form.get('reportId') ?? ''),
       reason: String(form.get('reason') ?? ''),
     });
-    return redirectWithToast('/admin/issues', {
-      type: 'success',
-      title: 'Reversed. The report no longer counts against the host.',
-    });
-  } catch (error) {
-    return redirectWithToast('/admin/issues', { type: 'error', title: publicMessageOf(error) });
-  }
+    return { type: 'success', title: 'Reversed. The report no longer counts against the host.' };
+  });
 }
 
 export default function AdminIssues() {
   const { reports } = useLoaderData<typeof loader>();
   const flagged = new Set(reports.filter((r) => r.hostFlagged).map((r) => r.hostEmail)).size;
   return (
-    <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6 sm:py-12">
+    <PageBody width="5xl">
       <AdminPageHeader title="Issues">
         Drivers who could not park where they booked, newest first: what they found, their photo,
         what they chose and what the host answered. Two standing reports in 90 days flag a host:
@@ -63,7 +58,7 @@ export default function AdminIssues() {
           </ol>
         </>
       )}
-    </div>
+    </PageBody>
   );
 }
 

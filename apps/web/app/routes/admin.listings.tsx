@@ -1,11 +1,11 @@
-import { publicMessageOf } from '@parkside/api/errors';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { requireAdmin } from '~/.server/auth';
-import { redirectWithToast } from '~/.server/toast';
+import { redirectAfter } from '~/.server/toast';
 import { AdminPageHeader } from '~/components/admin/admin-page-header';
 import { ListingReviewCard } from '~/components/admin/listing-review-card';
 import { EmptyState } from '~/components/ui/empty-state';
+import { PageBody } from '~/components/layout/page-body';
 
 export const meta: MetaFunction = () => [{ title: 'Listing review · Admin · Parkside' }];
 
@@ -20,28 +20,26 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const listingId = String(form.get('listingId') ?? '');
   const decision = form.get('decision') === 'rejected' ? 'rejected' : 'approved';
-  try {
+  return redirectAfter('/admin/listings', async () => {
     await context.api.admin.decideListing(
       decision === 'rejected'
         ? { listingId, decision, reason: String(form.get('reason') ?? '') }
         : { listingId, decision },
     );
-    return redirectWithToast('/admin/listings', {
+    return {
       type: 'success',
       title:
         decision === 'approved'
           ? 'Approved: drivers can book it now.'
           : 'Rejected. The host was e-mailed the reason.',
-    });
-  } catch (error) {
-    return redirectWithToast('/admin/listings', { type: 'error', title: publicMessageOf(error) });
-  }
+    };
+  });
 }
 
 export default function AdminListings() {
   const { listings, total } = useLoaderData<typeof loader>();
   return (
-    <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6 sm:py-12">
+    <PageBody width="5xl">
       <AdminPageHeader title="Listing review">
         A new host’s first listing and flagged listings wait here, oldest first, until you approve
         or reject them. Drivers do not see them meanwhile.
@@ -65,7 +63,7 @@ export default function AdminListings() {
           </ol>
         </>
       )}
-    </div>
+    </PageBody>
   );
 }
 

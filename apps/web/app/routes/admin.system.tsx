@@ -1,11 +1,11 @@
-import { publicMessageOf } from '@parkside/api/errors';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { requireAdmin } from '~/.server/auth';
-import { redirectWithToast } from '~/.server/toast';
+import { redirectAfter } from '~/.server/toast';
 import { AdminPageHeader } from '~/components/admin/admin-page-header';
 import { FailedJobsSection, QueueSection, ServersSection } from '~/components/admin/system-parts';
 import { Section } from '~/components/ui/section';
+import { PageBody } from '~/components/layout/page-body';
 
 export const meta: MetaFunction = () => [{ title: 'System · Admin · Parkside' }];
 
@@ -20,23 +20,21 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const id = Number(form.get('id'));
   const retry = form.get('intent') === 'retry';
-  try {
+  return redirectAfter('/admin/system', async () => {
     const job = retry
       ? await context.api.admin.retryJob({ id })
       : await context.api.admin.discardJob({ id });
-    return redirectWithToast('/admin/system', {
+    return {
       type: 'success',
       title: retry ? `Job #${job.id} runs again.` : `Job #${job.id} discarded.`,
-    });
-  } catch (error) {
-    return redirectWithToast('/admin/system', { type: 'error', title: publicMessageOf(error) });
-  }
+    };
+  });
 }
 
 export default function AdminSystem() {
   const { servers, queue, failed, migrations } = useLoaderData<typeof loader>();
   return (
-    <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6 sm:py-12">
+    <PageBody width="5xl">
       <AdminPageHeader title="System">
         The servers running, the background jobs and the database’s migrations.
       </AdminPageHeader>
@@ -54,7 +52,7 @@ export default function AdminSystem() {
           </p>
         </Section>
       </div>
-    </div>
+    </PageBody>
   );
 }
 

@@ -10,6 +10,7 @@ import { RecordList } from '~/components/ui/record-list';
 import { Section } from '~/components/ui/section';
 import { AdminPageHeader } from '~/components/admin/admin-page-header';
 import { formatEventStart } from '~/utils/event-time';
+import { PageBody } from '~/components/layout/page-body';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.user.name ?? 'User'} · Admin · Parkside` },
@@ -65,7 +66,7 @@ export default function AdminUser() {
     ...signIn.logins.map((login) => providerNames[login.provider] ?? login.provider),
   ];
   return (
-    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
+    <PageBody width="6xl">
       <AdminPageHeader
         title={
           <span className="flex flex-wrap items-center gap-3">
@@ -166,7 +167,7 @@ export default function AdminUser() {
           </Section>
         </div>
       </div>
-    </div>
+    </PageBody>
   );
 }
 

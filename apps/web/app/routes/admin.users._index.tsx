@@ -1,10 +1,9 @@
-import { publicMessageOf } from '@parkside/api/errors';
 import { ADMIN_PAGE_MAX, ADMIN_SEARCH_MAX_LENGTH } from '@parkside/validators';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react';
 import { useId } from 'react';
 import { requireAdmin } from '~/.server/auth';
-import { redirectWithToast } from '~/.server/toast';
+import { redirectAfter } from '~/.server/toast';
 import { AdminEmpty, AdminSearch, Badge } from '~/components/admin/admin-search';
 import { AdminPageHeader } from '~/components/admin/admin-page-header';
 import { inputClass } from '~/components/forms/field';
@@ -12,6 +11,8 @@ import { SubmitButton } from '~/components/forms/submit-button';
 import { PageLinks, PastTheLastPage } from '~/components/ui/page-links';
 import { pageParam, searchParam } from '~/utils/paging';
 import { buttonClasses } from '~/components/ui/button';
+import { FormRow } from '~/components/ui/form-row';
+import { PageBody } from '~/components/layout/page-body';
 
 export const meta: MetaFunction = () => [{ title: 'Users · Admin · Parkside' }];
 
@@ -32,26 +33,24 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const backTo = `${url.pathname}${url.search}`;
   const form = await request.formData();
   const email = String(form.get('email') ?? '').trim();
-  try {
+  return redirectAfter(backTo, async () => {
     if (form.get('intent') === 'revoke') {
       await context.api.admin.revokeAdmin({ email });
-      return redirectWithToast(backTo, {
+      return {
         type: 'success',
         title: `${email} is no longer an admin.`,
         description: 'It takes effect on their next page.',
-      });
+      };
     }
     const { email: granted, granted: changed } = await context.api.admin.grantAdmin({ email });
-    return redirectWithToast(backTo, {
+    return {
       type: 'success',
       title: changed ? `${granted} is now an admin.` : `${granted} already was an admin.`,
       description: changed
         ? 'If nobody has signed up with it yet, whoever does will be an admin.'
         : undefined,
-    });
-  } catch (error) {
-    return redirectWithToast(backTo, { type: 'error', title: publicMessageOf(error) });
-  }
+    };
+  });
 }
 
 const joined = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
@@ -77,10 +76,11 @@ function Admins() {
         someone does. The last admin cannot be revoked.
       </p>
       <Form method="post" className="mt-4 flex flex-wrap items-end gap-3">
-        <div className="flex w-full min-w-0 flex-col gap-1 sm:w-auto sm:flex-1">
-          <label htmlFor={emailId} className="text-sm font-semibold text-slate-700">
-            E-mail to make an admin
-          </label>
+        <FormRow
+          htmlFor={emailId}
+          label="E-mail to make an admin"
+          className="w-full min-w-0 sm:w-auto sm:flex-1"
+        >
           <input
             id={emailId}
             name="email"
@@ -90,7 +90,7 @@ function Admins() {
             autoComplete="off"
             className={inputClass}
           />
-        </div>
+        </FormRow>
         <SubmitButton name="intent" value="grant" pendingText="Granting…">
           Grant admin
         </SubmitButton>
@@ -134,7 +134,7 @@ function Admins() {
 export default function AdminUsers() {
   const { q, users } = useLoaderData<typeof loader>();
   return (
-    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
+    <PageBody width="6xl">
       <AdminPageHeader title="Users">
         Everyone with an account, newest first, and who the admins are.
       </AdminPageHeader>
@@ -190,7 +190,7 @@ export default function AdminUsers() {
         </div>
         <Admins />
       </div>
-    </div>
+    </PageBody>
   );
 }
 

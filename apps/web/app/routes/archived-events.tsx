@@ -7,6 +7,7 @@ import { PageHeader } from '~/components/layout/page-header';
 import { buttonClasses } from '~/components/ui/button';
 import { EmptyState } from '~/components/ui/empty-state';
 import { PageLinks } from '~/components/ui/page-links';
+import { PageBody } from '~/components/layout/page-body';
 
 export const meta: MetaFunction = () => [{ title: 'Archived events · Parkside' }];
 
@@ -21,7 +22,7 @@ export function action(args: ActionFunctionArgs) {
 export default function ArchivedEventsPage() {
   const { events, q, page, hasMore, isAdmin } = useLoaderData<typeof loader>();
   return (
-    <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6 sm:py-12">
+    <PageBody width="5xl">
       <PageHeader
         back={{ to: '/registered-events', label: 'Registered events' }}
         title="Archived events"
@@ -49,7 +50,7 @@ export default function ArchivedEventsPage() {
         <ManagedEventList events={events} isAdmin={isAdmin} className="mt-8" />
       )}
       <PageLinks page={page} hasMore={hasMore} />
-    </div>
+    </PageBody>
   );
 }
 

@@ -1,7 +1,6 @@
 import {
   data,
   type ActionFunctionArgs,
-  type HeadersFunction,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node';
@@ -14,11 +13,11 @@ import { SavedCopyNote } from '~/components/offline/saved-copy-note';
 import { formatSavedAt } from '~/offline/saved-pages';
 import { useSavedForOffline } from '~/offline/use-saved-for-offline';
 import { BackLink } from '~/components/ui/back-link';
+import { privatePageHeaders } from '~/utils/private-page';
 
 export const meta: MetaFunction = () => [{ title: 'Arrivals · Parkside' }];
 
-// The host's own list: never kept by a shared cache (the phone keeps its own copy, decision 042).
-export const headers: HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' });
+export const headers = privatePageHeaders;
 
 /**
  * Game day for a host, on its own page: the cars due today and tomorrow, checked in by button,

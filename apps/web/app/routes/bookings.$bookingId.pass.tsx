@@ -1,9 +1,4 @@
-import {
-  data,
-  type HeadersFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/node';
+import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import {
   isRouteErrorResponse,
   useLoaderData,
@@ -17,6 +12,7 @@ import { savedCopyAt } from '~/.server/saved-copy';
 import { walletButtonsOf } from '~/.server/wallet-pass';
 import { ParkingPass } from '~/components/bookings/parking-pass';
 import { useSavedForOffline } from '~/offline/use-saved-for-offline';
+import { privatePageHeaders } from '~/utils/private-page';
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
   {
@@ -26,8 +22,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
   },
 ];
 
-// A pass is the driver's own: never kept by a shared cache.
-export const headers: HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' });
+export const headers = privatePageHeaders;
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   requireVerifiedUser(context, request);

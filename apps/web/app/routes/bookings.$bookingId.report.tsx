@@ -1,7 +1,6 @@
 import {
   data,
   type ActionFunctionArgs,
-  type HeadersFunction,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node';
@@ -12,11 +11,11 @@ import { requireVerifiedUser } from '~/.server/auth';
 import { redirectWithToast } from '~/.server/toast';
 import { ParkingReportForm } from '~/components/bookings/parking-report-form';
 import { ParkingReportOutcome } from '~/components/bookings/parking-report-outcome';
+import { privatePageHeaders } from '~/utils/private-page';
 
 export const meta: MetaFunction = () => [{ title: "I can't park here · Parkside" }];
 
-// About one driver's booking: never kept by a shared cache.
-export const headers: HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' });
+export const headers = privatePageHeaders;
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = requireVerifiedUser(context, request);

@@ -11,6 +11,7 @@ import { NearMeButton } from '~/components/events/near-me-button';
 import { KeptPart } from '~/components/layout/kept-part';
 import { buttonClasses } from '~/components/ui/button';
 import { EmptyState } from '~/components/ui/empty-state';
+import { PageBody } from '~/components/layout/page-body';
 
 export const meta: MetaFunction = () => [
   { title: 'Upcoming events · Parkside' },
@@ -110,7 +111,7 @@ export default function EventsPage() {
   // All of it comes from the shared data and the address: one kept part (decision 027).
   return (
     <KeptPart name="events">
-      <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
+      <PageBody width="6xl">
         <header className="mb-6">
           <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">Upcoming events</h1>
           <p className="mt-2 text-slate-600">
@@ -185,7 +186,7 @@ export default function EventsPage() {
             </nav>
           ) : null}
         </section>
-      </div>
+      </PageBody>
     </KeptPart>
   );
 }

@@ -8,6 +8,7 @@ import { UNREAD_CHANGED } from '~/components/layout/live-messages';
 import { ConversationList } from '~/components/messages/conversation-list';
 import { ThreadView } from '~/components/messages/thread-view';
 import { useFreshConversations } from '~/components/messages/use-fresh-conversations';
+import { PageBody } from '~/components/layout/page-body';
 
 export const meta: MetaFunction = () => [{ title: 'Messages · Parkside' }];
 
@@ -61,7 +62,7 @@ export default function Messages() {
     window.dispatchEvent(new Event(UNREAD_CHANGED));
   }, [unreadHere]);
   return (
-    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
+    <PageBody width="6xl">
       <h1 className={`text-3xl font-extrabold tracking-tight ${thread ? 'hidden lg:block' : ''}`}>
         Messages
       </h1>
@@ -84,7 +85,7 @@ export default function Messages() {
           </div>
         )}
       </div>
-    </div>
+    </PageBody>
   );
 }
 

@@ -1,14 +1,14 @@
-import { publicMessageOf } from '@parkside/api/errors';
 import { backToCardText, NOTHING_CHARGED, wasCharged } from '@parkside/validators';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { requireVerifiedUser } from '~/.server/auth';
 import { saveReviewForm } from '~/.server/reviews';
-import { redirectWithToast } from '~/.server/toast';
+import { redirectAfter } from '~/.server/toast';
 import { DriverBooking } from '~/components/bookings/driver-booking';
 import { buttonClasses } from '~/components/ui/button';
 import { EmptyState } from '~/components/ui/empty-state';
 import { SavedOnPhone } from '~/components/bookings/saved-on-phone';
+import { PageBody } from '~/components/layout/page-body';
 
 export const meta: MetaFunction = () => [{ title: 'My Bookings · Parkside' }];
 
@@ -25,9 +25,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const bookingId = String(form.get('bookingId') ?? '');
   if (form.get('intent') === 'review') return saveReviewForm(context, form, '/my-bookings');
-  try {
+  return redirectAfter('/my-bookings', async () => {
     const booking = await context.api.booking.cancel({ bookingId });
-    return redirectWithToast('/my-bookings#cancelled', {
+    return {
+      to: '/my-bookings#cancelled',
       type: 'success',
       title: 'Your booking is cancelled.',
       description: !wasCharged(booking.paymentStatus)
@@ -35,10 +36,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
         : booking.refundCents > 0
           ? `${backToCardText(booking.refundCents)}, in 5 to 10 business days.`
           : `No refund: cancelled less than ${context.settings.cancelFullRefundHours} hours before the start.`,
-    });
-  } catch (error) {
-    return redirectWithToast('/my-bookings', { type: 'error', title: publicMessageOf(error) });
-  }
+    };
+  });
 }
 
 type Booking = Awaited<ReturnType<typeof loader>>['bookings'][number];
@@ -62,7 +61,7 @@ export default function MyBookings() {
   const { bookings, fullRefundHours } = useLoaderData<typeof loader>();
   const sections = sectionsOf(bookings);
   return (
-    <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-12">
+    <PageBody width="3xl">
       <h1 className="text-3xl font-extrabold tracking-tight">My Bookings</h1>
       <SavedOnPhone version={bookings} />
       {bookings.length === 0 ? (
@@ -127,7 +126,7 @@ export default function MyBookings() {
             </section>
           ))
         : null}
-    </div>
+    </PageBody>
   );
 }
 

@@ -19,6 +19,7 @@ import { PayoutsPanel } from '~/components/host/payouts-panel';
 import { buttonClasses } from '~/components/ui/button';
 import { ReportsNotice } from '~/components/host/reports-notice';
 import { EmptyState } from '~/components/ui/empty-state';
+import { PageBody } from '~/components/layout/page-body';
 
 export const meta: MetaFunction = () => [{ title: 'My Listings · Parkside' }];
 
@@ -79,7 +80,7 @@ export default function MyListings() {
   const checkIn = answer && 'checkInError' in answer ? answer : undefined;
   const failure = answer && 'checkInError' in answer ? undefined : answer;
   return (
-    <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-12">
+    <PageBody width="3xl">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-3xl font-extrabold tracking-tight">My Listings</h1>
         {driveways.length ? (
@@ -138,7 +139,7 @@ export default function MyListings() {
           ))}
         </div>
       )}
-    </div>
+    </PageBody>
   );
 }
 

@@ -1,7 +1,6 @@
 import {
   data,
   type ActionFunctionArgs,
-  type HeadersFunction,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node';
@@ -13,10 +12,12 @@ import { redirectWithToast } from '~/.server/toast';
 import { HostReportCard } from '~/components/host/host-report-card';
 import { EmptyState } from '~/components/ui/empty-state';
 import { BackLink } from '~/components/ui/back-link';
+import { privatePageHeaders } from '~/utils/private-page';
+import { PageBody } from '~/components/layout/page-body';
 
 export const meta: MetaFunction = () => [{ title: 'Parking reports · Parkside' }];
 
-export const headers: HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' });
+export const headers = privatePageHeaders;
 
 /** Reports drivers made about the host's driveways ("I can't park here"), and the host's answers. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -49,7 +50,7 @@ export default function ParkingReports() {
   const { reports } = useLoaderData<typeof loader>();
   const failed = useActionData<typeof action>();
   return (
-    <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-12">
+    <PageBody width="3xl">
       <BackLink to="/my-listings">My Listings</BackLink>
       <h1 className="mt-2 text-3xl font-extrabold tracking-tight">Parking reports</h1>
       <p className="mt-2 text-slate-700">
@@ -73,7 +74,7 @@ export default function ParkingReports() {
           ))}
         </ul>
       )}
-    </div>
+    </PageBody>
   );
 }
 

@@ -15,6 +15,7 @@ import { redirectWithToast } from '~/.server/toast';
 import { RegisterDrivewayForm } from '~/components/host/register-driveway-form';
 import { buttonClasses } from '~/components/ui/button';
 import { EmptyState } from '~/components/ui/empty-state';
+import { PageBody } from '~/components/layout/page-body';
 
 /** A refusal for going too fast keeps its Retry-After. */
 export { retryAfterHeaders as headers } from '~/utils/retry-after-headers';
@@ -123,7 +124,7 @@ export default function RegisterDriveway() {
   const { userId, events, preselectedEventId, feeBps, geocoder } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   return (
-    <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-12">
+    <PageBody width="3xl">
       <h1 className="text-3xl font-extrabold tracking-tight">List your driveway</h1>
       <p className="mt-2 text-slate-700">
         Describe your driveway once, then offer its spaces for an event. You can list it for more
@@ -151,7 +152,7 @@ export default function RegisterDriveway() {
           lastResult={lastResult}
         />
       )}
-    </div>
+    </PageBody>
   );
 }
 

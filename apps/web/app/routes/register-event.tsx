@@ -1,6 +1,6 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import type { EventSummary } from '@parkside/api';
-import { eventCreateInput, eventUpdateInput, instantToLocalDateTime } from '@parkside/validators';
+import { eventCreateInput, eventEditFields, eventUpdateInput } from '@parkside/validators';
 import {
   data,
   type ActionFunctionArgs,
@@ -15,6 +15,7 @@ import { refuseForm } from '~/.server/forms';
 import { redirectWithToast } from '~/.server/toast';
 import { EventForm, type EventFormValues } from '~/components/events/event-form';
 import { PageHeader } from '~/components/layout/page-header';
+import { PageBody } from '~/components/layout/page-body';
 
 /** A refusal for going too fast keeps its Retry-After. */
 export { retryAfterHeaders as headers } from '~/utils/retry-after-headers';
@@ -43,23 +44,12 @@ const EMPTY: EventFormValues = {
 };
 
 function formValues(event: EventSummary): EventFormValues {
+  const fields = eventEditFields(event);
   return {
-    title: event.title,
-    description: event.description,
-    venueName: event.venueName,
-    street: event.street,
-    city: event.city,
-    region: event.region,
-    postalCode: event.postalCode,
-    country: event.country,
-    latitude: String(event.latitude),
-    longitude: String(event.longitude),
-    timeZone: event.timeZone,
-    startLocal: instantToLocalDateTime(event.startsAt, event.timeZone),
-    endLocal: instantToLocalDateTime(event.endsAt, event.timeZone),
-    expectedAttendance: String(event.expectedAttendance),
-    websiteUrl: event.websiteUrl ?? '',
-    imageUrl: event.imageUrl ?? '',
+    ...fields,
+    latitude: String(fields.latitude),
+    longitude: String(fields.longitude),
+    expectedAttendance: String(fields.expectedAttendance),
   };
 }
 
@@ -143,7 +133,7 @@ export default function RegisterEventPage() {
     useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   return (
-    <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-12">
+    <PageBody width="3xl">
       <PageHeader
         back={{ to: '/registered-events', label: 'Registered events' }}
         title={event ? 'Edit event' : 'Register an event'}
@@ -163,7 +153,7 @@ export default function RegisterEventPage() {
         geocoder={geocoder}
         lastResult={lastResult}
       />
-    </div>
+    </PageBody>
   );
 }
 

@@ -7,6 +7,7 @@ import { ManagedEventsSearch, NoManagedEvents } from '~/components/events/manage
 import { buttonClasses } from '~/components/ui/button';
 import { EmptyState } from '~/components/ui/empty-state';
 import { PageLinks } from '~/components/ui/page-links';
+import { PageBody } from '~/components/layout/page-body';
 
 export const meta: MetaFunction = () => [{ title: 'Registered events · Parkside' }];
 
@@ -41,7 +42,7 @@ export default function RegisteredEventsPage() {
   const upcoming = events.filter((event) => event.upcoming);
   const rest = events.filter((event) => !event.upcoming);
   return (
-    <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6 sm:py-12">
+    <PageBody width="5xl">
       <header className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-3xl font-extrabold tracking-tight">Registered events</h1>
@@ -79,7 +80,7 @@ export default function RegisteredEventsPage() {
       <EventList title="Upcoming" events={upcoming} isAdmin={isAdmin} />
       <EventList title="Ended or cancelled" events={rest} isAdmin={isAdmin} />
       <PageLinks page={page} hasMore={hasMore} />
-    </div>
+    </PageBody>
   );
 }
 

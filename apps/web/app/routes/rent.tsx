@@ -16,6 +16,7 @@ import { RentEventHeader } from '~/components/rent/rent-event-header';
 import { buttonClasses } from '~/components/ui/button';
 import { EmptyState } from '~/components/ui/empty-state';
 import { BackLink } from '~/components/ui/back-link';
+import { PageBody } from '~/components/layout/page-body';
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
   {
@@ -94,7 +95,7 @@ export default function RentPage() {
   const { event, full } = page;
   const filtered = filters.maxPrice !== '' || filters.amenities.length > 0;
   return (
-    <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-12">
+    <PageBody width="4xl">
       {/* Kept parts: rendered from the shared data alone, reused until it changes. */}
       <KeptPart name="rent-event">
         <BackLink to="/events">All events</BackLink>
@@ -170,7 +171,7 @@ export default function RentPage() {
           )}
         </KeptPart>
       </section>
-    </div>
+    </PageBody>
   );
 }
 

@@ -3,6 +3,7 @@ import { Form, Link, useLocation, useNavigation } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { inputClass } from '~/components/forms/field';
 import { buttonClasses } from '~/components/ui/button';
+import { FormRow } from '~/components/ui/form-row';
 
 /** A plain GET search over an admin list; `children` are further filters of the same form. */
 export function AdminSearch({
@@ -24,10 +25,7 @@ export function AdminSearch({
   const searching = navigation.state === 'loading' && navigation.location.pathname === pathname;
   return (
     <Form method="get" role="search" className="mt-6 flex flex-wrap items-end gap-3">
-      <div className="flex w-full min-w-0 flex-col gap-1 sm:w-auto sm:flex-1">
-        <label htmlFor={id} className="text-sm font-semibold text-slate-700">
-          {label}
-        </label>
+      <FormRow htmlFor={id} label={label} className="w-full min-w-0 sm:w-auto sm:flex-1">
         <input
           id={id}
           name="q"
@@ -36,7 +34,7 @@ export function AdminSearch({
           maxLength={ADMIN_SEARCH_MAX_LENGTH}
           className={inputClass}
         />
-      </div>
+      </FormRow>
       {children}
       <SubmitAndClear
         label={searching ? 'Searching…' : 'Search'}

@@ -4,6 +4,7 @@ import { buttonClasses } from '~/components/ui/button';
 import { Fact } from '~/components/ui/fact';
 import { ConfirmDialog, ReasonField } from '~/components/ui/confirm-dialog';
 import { formatEventStart } from '~/utils/event-time';
+import { ReportEvidence } from '~/components/bookings/report-evidence';
 
 /** One report of admin.parkingReports' answer. */
 export type AdminParkingReport = Awaited<ReturnType<ApiCaller['admin']['parkingReports']>>[number];
@@ -57,19 +58,7 @@ export function ParkingReportCard({ report }: { report: AdminParkingReport }) {
         </Fact>
         <Fact label="Outcome">{outcomeText(report)}</Fact>
       </dl>
-      {report.note ? (
-        <blockquote className="mt-4 border-l-4 border-slate-300 pl-3 text-slate-800">
-          <span className="sr-only">The driver wrote: </span>
-          {report.note}
-        </blockquote>
-      ) : null}
-      {report.photoUrl ? (
-        <img
-          src={report.photoUrl}
-          alt="The spot, as the driver found it"
-          className="mt-4 aspect-video w-full max-w-sm rounded-xl object-cover ring-1 ring-slate-200"
-        />
-      ) : null}
+      <ReportEvidence note={report.note} photoUrl={report.photoUrl} driver="the driver" />
       <div className="mt-4 rounded-xl bg-slate-50 px-4 py-3 text-sm">
         <p className="font-semibold text-slate-800">The host&apos;s answer</p>
         <p className="mt-1 whitespace-pre-line text-slate-800">

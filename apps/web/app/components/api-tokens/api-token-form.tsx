@@ -7,6 +7,7 @@ import {
 import { Form } from '@remix-run/react';
 import { ErrorList, inputClass } from '~/components/forms/field';
 import { SubmitButton } from '~/components/forms/submit-button';
+import { FormRow } from '~/components/ui/form-row';
 
 export interface TokenFormState {
   error: string | null;
@@ -60,10 +61,7 @@ export function ApiTokenForm({
   const error = state?.error ?? null;
   return (
     <Form key={state?.created?.id ?? 'new'} method="post" className="flex flex-col gap-4">
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor="token-name" className="text-sm font-semibold text-slate-800">
-          Name
-        </label>
+      <FormRow htmlFor="token-name" label="Name">
         <input
           id="token-name"
           name="name"
@@ -75,7 +73,7 @@ export function ApiTokenForm({
           aria-describedby={error ? 'token-error' : undefined}
           className={inputClass}
         />
-      </div>
+      </FormRow>
       <fieldset className="flex flex-col gap-2">
         <legend className="text-sm font-semibold text-slate-800">Scopes</legend>
         <div className="grid gap-2 sm:grid-cols-2">
@@ -102,10 +100,7 @@ export function ApiTokenForm({
         </div>
       </fieldset>
       <div className="grid gap-4 sm:grid-cols-2">
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor="token-expiry" className="text-sm font-semibold text-slate-800">
-            Expires
-          </label>
+        <FormRow htmlFor="token-expiry" label="Expires">
           <select
             id="token-expiry"
             name="expiresInDays"
@@ -119,11 +114,8 @@ export function ApiTokenForm({
             ))}
             <option value="">Never (until revoked)</option>
           </select>
-        </div>
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor="token-limit" className="text-sm font-semibold text-slate-800">
-            Calls a minute
-          </label>
+        </FormRow>
+        <FormRow htmlFor="token-limit" label="Calls a minute">
           <input
             id="token-limit"
             name="rateLimitPerMinute"
@@ -138,7 +130,7 @@ export function ApiTokenForm({
           <p id="token-limit-hint" className="text-sm text-slate-600">
             At most {maxLimit.toLocaleString('en-US')}.
           </p>
-        </div>
+        </FormRow>
       </div>
       <ErrorList id="token-error" errors={error ? [error] : null} />
       <div>

@@ -1,6 +1,7 @@
 import { Form, Link, useNavigation } from '@remix-run/react';
 import { EVENT_SEARCH_MAX_LENGTH } from '@parkside/validators';
 import { buttonClasses } from '~/components/ui/button';
+import { FormRow } from '~/components/ui/form-row';
 
 export interface EventFilters {
   q: string;
@@ -43,10 +44,7 @@ export function EventSearchForm({
           <input type="hidden" name="lng" value={filters.lng} />
         </>
       ) : null}
-      <div className="flex flex-col gap-1">
-        <label htmlFor="event-q" className="text-sm font-semibold text-slate-700">
-          Event, venue or city
-        </label>
+      <FormRow htmlFor="event-q" label="Event, venue or city">
         <input
           id="event-q"
           name="q"
@@ -59,7 +57,7 @@ export function EventSearchForm({
           aria-describedby={error ? 'event-search-error' : undefined}
           aria-invalid={error ? true : undefined}
         />
-      </div>
+      </FormRow>
       <div className="grid grid-cols-2 gap-3 sm:contents">
         {(
           [
@@ -67,10 +65,7 @@ export function EventSearchForm({
             ['to', 'To', filters.to],
           ] as const
         ).map(([name, label, value]) => (
-          <div key={name} className="flex flex-col gap-1">
-            <label htmlFor={`event-${name}`} className="text-sm font-semibold text-slate-700">
-              {label}
-            </label>
+          <FormRow key={name} htmlFor={`event-${name}`} label={label}>
             <input
               id={`event-${name}`}
               name={name}
@@ -78,7 +73,7 @@ export function EventSearchForm({
               defaultValue={value}
               className={inputClass}
             />
-          </div>
+          </FormRow>
         ))}
       </div>
       <div className="flex gap-2">

@@ -5,16 +5,18 @@ import type { ReactNode } from 'react';
 import { buttonClasses } from '~/components/ui/button';
 import { EmptyState } from '~/components/ui/empty-state';
 import { PastTheLastPage } from '~/components/ui/page-links';
+import { FormRow } from '~/components/ui/form-row';
 
 /** Narrows /registered-events or /archived-events by title, venue or city (a plain GET form). */
 export function ManagedEventsSearch({ q }: { q: string }) {
   const { pathname } = useLocation();
   return (
     <Form method="get" role="search" className="mt-6 flex flex-wrap items-end gap-3">
-      <div className="flex w-full min-w-0 flex-col gap-1 sm:w-auto sm:flex-1">
-        <label htmlFor="managed-events-q" className="text-sm font-semibold text-slate-700">
-          Search by title, venue or city
-        </label>
+      <FormRow
+        htmlFor="managed-events-q"
+        label="Search by title, venue or city"
+        className="w-full min-w-0 sm:w-auto sm:flex-1"
+      >
         <input
           id="managed-events-q"
           name="q"
@@ -23,7 +25,7 @@ export function ManagedEventsSearch({ q }: { q: string }) {
           maxLength={EVENT_SEARCH_MAX_LENGTH}
           className={inputClass}
         />
-      </div>
+      </FormRow>
       <button type="submit" className={buttonClasses({ variant: 'secondary' })}>
         Search
       </button>

@@ -1,5 +1,6 @@
 import { useId, type SelectHTMLAttributes } from 'react';
 import { ErrorList, inputClass, type FieldErrors } from '~/components/forms/field';
+import { FormRow } from '~/components/ui/form-row';
 
 export interface Option {
   value: string;
@@ -26,10 +27,7 @@ export function SelectField({
   const id = selectProps.id ?? fallbackId;
   const errorId = errors?.length ? `${id}-error` : undefined;
   return (
-    <div className={`flex flex-col gap-1.5 ${className}`}>
-      <label htmlFor={id} className="text-sm font-semibold text-slate-800">
-        {label}
-      </label>
+    <FormRow htmlFor={id} label={label} className={className}>
       <select
         {...selectProps}
         id={id}
@@ -57,6 +55,6 @@ export function SelectField({
         )}
       </select>
       <ErrorList id={errorId} errors={errors} />
-    </div>
+    </FormRow>
   );
 }

@@ -5,6 +5,7 @@ import {
   type ReactNode,
   type TextareaHTMLAttributes,
 } from 'react';
+import { FormRow } from '~/components/ui/form-row';
 
 export type FieldErrors = string[] | undefined | null;
 
@@ -45,10 +46,7 @@ export function Field({
   const errorId = errors?.length ? `${id}-error` : undefined;
   const hintId = hint ? `${id}-hint` : undefined;
   return (
-    <div className={`flex flex-col gap-1.5 ${className}`}>
-      <label htmlFor={id} className="text-sm font-semibold text-slate-800">
-        {label}
-      </label>
+    <FormRow htmlFor={id} label={label} className={className}>
       <input
         {...inputProps}
         id={id}
@@ -62,7 +60,7 @@ export function Field({
         </p>
       ) : null}
       <ErrorList id={errorId} errors={errors} />
-    </div>
+    </FormRow>
   );
 }
 
@@ -115,10 +113,7 @@ export function TextareaField({
   const id = textareaProps.id ?? fallbackId;
   const errorId = errors?.length ? `${id}-error` : undefined;
   return (
-    <div className="flex flex-col gap-1.5">
-      <label htmlFor={id} className="text-sm font-semibold text-slate-800">
-        {label}
-      </label>
+    <FormRow htmlFor={id} label={label}>
       <textarea
         {...textareaProps}
         id={id}
@@ -127,7 +122,7 @@ export function TextareaField({
         aria-describedby={errorId}
       />
       <ErrorList id={errorId} errors={errors} />
-    </div>
+    </FormRow>
   );
 }
 

@@ -9,6 +9,7 @@ import type { PickableEvent } from './event-window';
 import { formState, type HostFormFailure } from './form-state';
 import { PlateRequiredField, PriceField, SpacesField, WindowFields } from './listing-term-fields';
 import type { HostDriveway, HostListing } from './types';
+import { FormRow } from '~/components/ui/form-row';
 
 const dollars = (cents: number) =>
   cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2);
@@ -202,10 +203,7 @@ export function AddListingForm({ driveway, events, feeBps, failure }: DrivewayFo
       <Form method="post" className="flex flex-col gap-4">
         <FormError errors={state.formErrors} />
         <input type="hidden" name="drivewayId" value={driveway.id} />
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={`${prefix}-event`} className="text-sm font-semibold text-slate-800">
-            Event
-          </label>
+        <FormRow htmlFor={`${prefix}-event`} label="Event">
           <select
             id={`${prefix}-event`}
             name="eventId"
@@ -223,7 +221,7 @@ export function AddListingForm({ driveway, events, feeBps, failure }: DrivewayFo
             Drivers may park from one hour before the event starts until one hour after it ends; you
             can change the window afterwards.
           </p>
-        </div>
+        </FormRow>
         <PriceField
           idPrefix={prefix}
           feeBps={feeBps}

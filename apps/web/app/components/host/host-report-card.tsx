@@ -2,6 +2,7 @@ import { Form, useNavigation } from '@remix-run/react';
 import { PARKING_PROBLEMS, PARKING_REPORT_REPLY_MAX } from '@parkside/validators';
 import { buttonClasses } from '~/components/ui/button';
 import { formatEventStart } from '~/utils/event-time';
+import { ReportEvidence } from '~/components/bookings/report-evidence';
 
 /** One report about a host's driveway, as `parkingReport.forHost` lists it (dates as text). */
 export interface HostReport {
@@ -45,18 +46,7 @@ export function HostReportCard({ report, error }: { report: HostReport; error: s
             ? `${driver} was refunded in full, so you are not paid for this booking.`
             : `${driver} cancelled, so you are not paid for this booking.`}
       </p>
-      {report.note ? (
-        <blockquote className="mt-3 border-l-4 border-slate-300 pl-3 text-slate-800">
-          {report.note}
-        </blockquote>
-      ) : null}
-      {report.photoUrl ? (
-        <img
-          src={report.photoUrl}
-          alt={`The spot, as ${driver} found it`}
-          className="mt-3 aspect-video w-full max-w-sm rounded-xl object-cover ring-1 ring-slate-200"
-        />
-      ) : null}
+      <ReportEvidence note={report.note} photoUrl={report.photoUrl} driver={driver} />
       {report.reversedAt ? (
         <p className="mt-3 rounded-xl bg-emerald-50 px-4 py-3 text-emerald-900">
           Parkside reviewed this report and it no longer counts against you

@@ -2,6 +2,7 @@ import { formatBps, formatUsd, hostPayoutCents } from '@parkside/validators';
 import { useState } from 'react';
 import { ErrorList, Field, inputClass, type FieldErrors } from '~/components/forms/field';
 import { PriceHelp, type PriceHelpFor } from './price-help';
+import { FormRow } from '~/components/ui/form-row';
 
 type Errors = Record<string, FieldErrors>;
 
@@ -34,10 +35,7 @@ export function PriceField({
   const cents = centsOf(typed);
   const id = `${idPrefix}-price`;
   return (
-    <div className="flex flex-col gap-1.5">
-      <label htmlFor={id} className="text-sm font-semibold text-slate-800">
-        Price per space (USD)
-      </label>
+    <FormRow htmlFor={id} label="Price per space (USD)">
       <div className="relative">
         <span
           aria-hidden="true"
@@ -77,7 +75,7 @@ export function PriceField({
       </p>
       {helpFor ? <PriceHelp id={`${id}-help`} for={helpFor} /> : null}
       <ErrorList id={`${id}-error`} errors={errors} />
-    </div>
+    </FormRow>
   );
 }
 

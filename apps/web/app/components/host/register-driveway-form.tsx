@@ -12,6 +12,7 @@ import { DrivewayAddress, type DrivewayFormFields, type DrivewayInput } from './
 import type { GeocoderCapabilities } from '~/components/map/address-search';
 import { defaultWindow, type PickableEvent } from './event-window';
 import { PlateRequiredField, PriceField, SpacesField, WindowFields } from './listing-term-fields';
+import { FormRow } from '~/components/ui/form-row';
 
 const selectClass =
   'block h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base shadow-xs focus:border-brand-600 focus:outline-2 focus:outline-brand-600/30';
@@ -165,10 +166,7 @@ function FirstEventSection({
 }) {
   return (
     <Section title="First event">
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor="listing-event" className="text-sm font-semibold text-slate-800">
-          Event
-        </label>
+      <FormRow htmlFor="listing-event" label="Event">
         <select
           id="listing-event"
           name="eventId"
@@ -186,7 +184,7 @@ function FirstEventSection({
           ))}
         </select>
         <p className="text-sm text-slate-600">at {event.venueName}</p>
-      </div>
+      </FormRow>
       <PriceField
         idPrefix="listing"
         feeBps={feeBps}

@@ -3,6 +3,7 @@ import { useFetcher } from '@remix-run/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useHydrated } from '~/utils/use-hydrated';
 import type { FoundPlace } from './fill-address';
+import { FormRow } from '~/components/ui/form-row';
 
 export interface GeocoderCapabilities {
   suggest: boolean;
@@ -96,10 +97,7 @@ export function AddressSearch({
             : '';
 
   return (
-    <div className="flex flex-col gap-1.5">
-      <label htmlFor={`${id}-input`} className="text-sm font-semibold text-slate-800">
-        {label}
-      </label>
+    <FormRow htmlFor={`${id}-input`} label={label}>
       <div className="relative flex gap-2">
         <input
           id={`${id}-input`}
@@ -168,7 +166,7 @@ export function AddressSearch({
       <p id={`${id}-status`} aria-live="polite" className="min-h-5 text-sm text-slate-600">
         {status}
       </p>
-    </div>
+    </FormRow>
   );
 }
 

@@ -3,6 +3,7 @@ import { Form, useSubmit } from '@remix-run/react';
 import type { ChangeEvent } from 'react';
 import { buttonClasses } from '~/components/ui/button';
 import { inputClass } from '~/components/forms/field';
+import { FormRow } from '~/components/ui/form-row';
 
 export interface ListingFilterValues {
   sort: 'price' | 'distance';
@@ -33,10 +34,7 @@ export function ListingFilters({
       className="grid gap-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:grid-cols-[auto_auto_1fr_auto] sm:items-end"
     >
       <input type="hidden" name="event" value={eventId} />
-      <div className="flex flex-col gap-1">
-        <label htmlFor="rent-sort" className="text-sm font-semibold text-slate-700">
-          Sort by
-        </label>
+      <FormRow htmlFor="rent-sort" label="Sort by">
         <select
           id="rent-sort"
           name="sort"
@@ -47,11 +45,8 @@ export function ListingFilters({
           <option value="price">Lowest price</option>
           <option value="distance">Shortest walk</option>
         </select>
-      </div>
-      <div className="flex flex-col gap-1">
-        <label htmlFor="rent-max" className="text-sm font-semibold text-slate-700">
-          Max price ($)
-        </label>
+      </FormRow>
+      <FormRow htmlFor="rent-max" label="Max price ($)">
         <input
           id="rent-max"
           name="max"
@@ -62,7 +57,7 @@ export function ListingFilters({
           defaultValue={values.maxPrice}
           className={`${inputClass} sm:w-32`}
         />
-      </div>
+      </FormRow>
       <fieldset className="flex flex-col gap-1">
         <legend className="text-sm font-semibold text-slate-700">Amenities</legend>
         <div className="flex flex-wrap gap-x-4 gap-y-1 pt-1">

@@ -1,23 +1,25 @@
 import type { ReactNode } from 'react';
 
 /**
- * A label over the control it names, for filter and search forms whose controls are plain
- * inputs and selects (forms with validation use `Field` from components/forms).
+ * A form row: a control with its label above it, and whatever follows the control (a hint, the
+ * errors). Filter and search forms use it straight; `Field` and `SelectField` (forms with
+ * validation) are built on it, so every label in the site lines up the same way.
  */
 export function FormRow({
-  label,
   htmlFor,
-  children,
+  label,
   className = '',
+  children,
 }: {
-  label: ReactNode;
+  /** The control's id. */
   htmlFor: string;
-  children: ReactNode;
+  label: ReactNode;
   className?: string;
+  children: ReactNode;
 }) {
   return (
-    <div className={`flex min-w-0 flex-col gap-1 ${className}`.trim()}>
-      <label htmlFor={htmlFor} className="text-sm font-semibold text-slate-700">
+    <div className={`flex min-w-0 flex-col gap-1.5 ${className}`.trim()}>
+      <label htmlFor={htmlFor} className="text-sm font-semibold text-slate-800">
         {label}
       </label>
       {children}
