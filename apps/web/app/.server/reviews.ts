@@ -1,7 +1,6 @@
-import { publicMessageOf } from '@parkside/api/errors';
 import { reviewFormInput } from '@parkside/validators';
 import type { AppLoadContext } from '@remix-run/node';
-import { redirectWithToast } from './toast';
+import { redirectAfter, redirectWithToast } from './toast';
 
 /**
  * A review form posted from /my-bookings (the driver's) or /my-listings (the host's): saved, then
@@ -19,10 +18,8 @@ export async function saveReviewForm(context: AppLoadContext, form: FormData, pa
       title: parsed.error.issues[0]?.message ?? 'Check your review.',
     });
   }
-  try {
+  return redirectAfter(page, async () => {
     await context.api.review.save(parsed.data);
-    return redirectWithToast(page, { type: 'success', title: 'Thank you! Your review is posted.' });
-  } catch (error) {
-    return redirectWithToast(page, { type: 'error', title: publicMessageOf(error) });
-  }
+    return { type: 'success', title: 'Thank you! Your review is posted.' };
+  });
 }

@@ -1,3 +1,4 @@
+import { publicMessageOf } from '@parkside/api/errors';
 import { redirect } from '@remix-run/node';
 
 /** A message shown once after a redirect ("flash"), carried in a short-lived cookie. */
@@ -55,4 +56,22 @@ export function redirectWithToast(url: string, toast: Toast, cookies: (string | 
   for (const cookie of [...cookies, toastCookie(toast)])
     if (cookie) headers.append('Set-Cookie', cookie);
   return redirect(url, { headers });
+}
+
+/** What a change through the API answers with: its toast, and where to go when not back. */
+export type Outcome = Toast & { to?: string };
+
+/**
+ * An action's answer after a change through the API: to the page the change names (else `back`)
+ * with the toast it returns; when the API refused, back with the API's public message.
+ */
+export async function redirectAfter(back: string, change: () => Promise<Outcome>) {
+  let outcome: Outcome;
+  try {
+    outcome = await change();
+  } catch (error) {
+    return redirectWithToast(back, { type: 'error', title: publicMessageOf(error) });
+  }
+  const { to = back, ...toast } = outcome;
+  return redirectWithToast(to, toast);
 }

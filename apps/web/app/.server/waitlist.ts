@@ -1,7 +1,6 @@
-import { publicMessageOf } from '@parkside/api/errors';
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { currentPath, requireUser } from './auth';
-import { redirectWithToast } from './toast';
+import { redirectAfter, redirectWithToast } from './toast';
 
 /**
  * "Notify me": the signed-in driver joins the wait-list of the event named by the form's
@@ -22,14 +21,12 @@ export async function joinWaitlistAction({ request, context }: ActionFunctionArg
       description: 'We can only send wait-list e-mails to a verified address.',
     });
   }
-  try {
+  return redirectAfter(back, async () => {
     const joined = await context.api.waitlist.join({ eventId });
-    return redirectWithToast(back, {
+    return {
       type: 'success',
       title: 'You are on the wait-list',
       description: `We will e-mail ${joined.email} when a space opens up.`,
-    });
-  } catch (error) {
-    return redirectWithToast(back, { type: 'error', title: publicMessageOf(error) });
-  }
+    };
+  });
 }
