@@ -3,6 +3,7 @@ import { Form, useNavigation } from '@remix-run/react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { SubmitButton } from '~/components/forms/submit-button';
 import { buttonClasses } from '~/components/ui/button';
+import { useHydrated } from '~/utils/use-hydrated';
 
 /**
  * A step that cannot be undone, asked first: the trigger opens a modal dialog that says what
@@ -45,10 +46,15 @@ export function ConfirmDialog({
     wasSending.current = sending;
   }, [sending]);
   const keep = useRef<HTMLButtonElement>(null);
+  // The dialog needs the page's script: until it runs, a press would do nothing, so the trigger
+  // says it is not ready yet rather than swallowing the tap.
+  const hydrated = useHydrated();
 
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger className={triggerClassName}>{trigger}</Dialog.Trigger>
+      <Dialog.Trigger className={triggerClassName} disabled={!hydrated}>
+        {trigger}
+      </Dialog.Trigger>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/40" />
         <Dialog.Content
