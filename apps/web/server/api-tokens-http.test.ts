@@ -3,6 +3,7 @@
  * who a token is, what its scopes allow, when it is refused, and its rate limit.
  */
 import { createCaller, createContext } from '@parkside/api';
+import { testUser } from '@parkside/api/testing';
 import { SESSION_COOKIE_NAME } from '@parkside/auth';
 import type { SessionUser } from '@parkside/core';
 import { admins, apiTokens, seedDemoData, users } from '@parkside/db';
@@ -19,20 +20,7 @@ const stopListening: (() => Promise<void>)[] = [];
 /** Two app servers on the same database. */
 const bases: string[] = [];
 
-const person = (id: string, isAdmin = false): SessionUser => ({
-  id,
-  email: `${id}@example.com`,
-  name: `Tess ${id}`,
-  isHost: false,
-  emailVerified: true,
-  createdAt: new Date(),
-  termsAccepted: true,
-  termsAcceptedAt: null,
-  phoneNumber: null,
-  profileImageUrl: null,
-  address: null,
-  isAdmin,
-});
+const person = (id: string, isAdmin = false) => testUser(id, { name: `Tess ${id}`, isAdmin });
 const driver = person('token-driver');
 const admin = person('token-admin', true);
 

@@ -31,7 +31,7 @@ import {
 import { createRateLimits, type RateLimits, type SessionUser } from '@parkside/core';
 import { createTestDatabase, type TestDatabase } from '@parkside/db/testing';
 import { sha256Hex } from '@parkside/storage';
-import { API_TOKEN_SCOPES, instantToLocalDateTime, type ApiTokenScope } from '@parkside/validators';
+import { API_TOKEN_SCOPES, eventEditFields, type ApiTokenScope } from '@parkside/validators';
 import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
@@ -329,30 +329,9 @@ interface Rule {
   foreign?: (a: World, b: World) => unknown[];
 }
 
-function eventFields(event: Event) {
-  return {
-    title: event.title,
-    description: event.description,
-    venueName: event.venueName,
-    street: event.street,
-    city: event.city,
-    region: event.region,
-    postalCode: event.postalCode,
-    country: event.country,
-    latitude: event.latitude,
-    longitude: event.longitude,
-    timeZone: event.timeZone,
-    startLocal: instantToLocalDateTime(event.startsAt, event.timeZone),
-    endLocal: instantToLocalDateTime(event.endsAt, event.timeZone),
-    expectedAttendance: event.expectedAttendance,
-    websiteUrl: event.websiteUrl ?? '',
-    imageUrl: event.imageUrl ?? '',
-  };
-}
-
 /** The same event with a new title: the times and place stay, so a booked event may change. */
 const eventUpdate = (event: Event, title = 'Renamed game day') => ({
-  ...eventFields(event),
+  ...eventEditFields(event),
   id: event.id,
   title,
 });

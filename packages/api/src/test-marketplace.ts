@@ -80,6 +80,34 @@ export function drivewayRequest(
 }
 
 /**
+ * A listing of `driveway` for an event at $20 unless told, its position copied from the driveway
+ * as the product copies it.
+ */
+export async function insertListing(
+  db: Database,
+  driveway: { id: string; latitude: number; longitude: number },
+  eventId: string,
+  fields: Omit<
+    typeof listings.$inferInsert,
+    'drivewayId' | 'eventId' | 'location' | 'priceCents'
+  > & {
+    priceCents?: number;
+  },
+) {
+  const [listing] = await db
+    .insert(listings)
+    .values({
+      drivewayId: driveway.id,
+      location: { x: driveway.longitude, y: driveway.latitude },
+      eventId,
+      priceCents: 2000,
+      ...fields,
+    })
+    .returning();
+  return listing!;
+}
+
+/**
  * For API tests: an upcoming event near LaVell Edwards Stadium and a listing of `spaces` at $20
  * on a driveway of `host`.
  */
@@ -102,20 +130,13 @@ export async function makeListing(
       accessInstructions: 'Park on the left side of the driveway.',
     })
     .returning();
-  const [listing] = await db
-    .insert(listings)
-    .values({
-      drivewayId: driveway!.id,
-      location: { x: driveway!.longitude, y: driveway!.latitude },
-      eventId: event!.id,
-      priceCents: 2000,
-      spacesOffered: spaces,
-      availableFrom: new Date(start - HOUR),
-      availableTo: new Date(start + 4 * HOUR),
-      status,
-    })
-    .returning();
-  return { event: event!, driveway: driveway!, listing: listing! };
+  const listing = await insertListing(db, driveway!, event!.id, {
+    spacesOffered: spaces,
+    availableFrom: new Date(start - HOUR),
+    availableTo: new Date(start + 4 * HOUR),
+    status,
+  });
+  return { event: event!, driveway: driveway!, listing };
 }
 
 /** A local time in Denver `days` from now, as the form sends it. */

@@ -132,14 +132,20 @@ describe('ApiTokenVerifier', () => {
     expect(verifier.size).toBe(0);
   });
 
-  it('refuses a token revoked on another server as soon as the change is heard', async () => {
-    const verifier = await listeningVerifier();
+  /** A token the verifier has just accepted (and kept), then revoked straight in the database. */
+  async function keptThenRevoked(verifier: ApiTokenVerifier) {
     const { secret, id } = await makeToken();
     expect((await verifier.authenticate(secret)).status).toBe('ok');
     await database.db
       .update(apiTokens)
       .set({ revokedAt: sql`now()` })
       .where(eq(apiTokens.id, id));
+    return secret;
+  }
+
+  it('refuses a token revoked on another server as soon as the change is heard', async () => {
+    const verifier = await listeningVerifier();
+    const secret = await keptThenRevoked(verifier);
     await eventually(async () => (await verifier.authenticate(secret)).status === 'invalid');
   });
 
@@ -159,12 +165,7 @@ describe('ApiTokenVerifier', () => {
     // Told it is listening, but nothing is: a connection that died without a word.
     const verifier = new ApiTokenVerifier(database.db, { maxAgeMs: 5_000, now: () => now });
     verifier.listeningStarted();
-    const { secret, id } = await makeToken();
-    expect((await verifier.authenticate(secret)).status).toBe('ok');
-    await database.db
-      .update(apiTokens)
-      .set({ revokedAt: sql`now()` })
-      .where(eq(apiTokens.id, id));
+    const secret = await keptThenRevoked(verifier);
     expect((await verifier.authenticate(secret)).status).toBe('ok');
     now += 5_001;
     expect((await verifier.authenticate(secret)).status).toBe('invalid');

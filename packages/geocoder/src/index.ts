@@ -4,6 +4,7 @@ import type { Geocoder, GeocoderKind } from './types';
 export { RESULT_LIMIT } from './adapters';
 export {
   GeocoderError,
+  type Address,
   type Geocoder,
   type GeocoderFailure,
   type GeocoderKind,

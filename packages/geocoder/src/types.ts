@@ -1,7 +1,5 @@
-/** One address a geocoder found: what the address fields and the pin are filled with. */
-export interface Place {
-  /** The whole address on one line, as the suggestion list shows it. */
-  label: string;
+/** A postal address and its pin: a place found, a venue, a driveway. */
+export interface Address {
   /** House number and street, e.g. "1700 N Canyon Rd"; empty when the answer has none. */
   street: string;
   city: string;
@@ -12,6 +10,12 @@ export interface Place {
   country: string;
   latitude: number;
   longitude: number;
+}
+
+/** One address a geocoder found: what the address fields and the pin are filled with. */
+export interface Place extends Address {
+  /** The whole address on one line, as the suggestion list shows it. */
+  label: string;
 }
 
 export type GeocoderKind = 'photon' | 'pelias' | 'nominatim';

@@ -12,6 +12,7 @@ import {
   URL_MAX_LENGTH,
 } from './limits';
 import {
+  instantToLocalDateTime,
   isLocalDateTime,
   isValidTimeZone,
   localDateTimeToInstant,
@@ -254,6 +255,42 @@ export const eventUpdateInput = eventFieldsSchema
   .extend({ id: z.uuid({ message: 'Event id must be a UUID.' }) })
   .superRefine(checkEndAfterStart);
 export type EventUpdateInput = z.output<typeof eventUpdateInput>;
+
+/** What a stored event needs to be written back: its fields as the event form and `event.update` take them. */
+export interface StoredEventFields extends Omit<
+  z.output<typeof eventFieldsSchema>,
+  'startLocal' | 'endLocal' | 'websiteUrl' | 'imageUrl'
+> {
+  startsAt: Date | string;
+  endsAt: Date | string;
+  websiteUrl: string | null;
+  imageUrl: string | null;
+}
+
+/**
+ * A stored event as the fields of an edit (`event.update` without its id): the times back in the
+ * venue's local wall-clock time, blanks for what it does not have.
+ */
+export function eventEditFields(event: StoredEventFields) {
+  return {
+    title: event.title,
+    description: event.description,
+    venueName: event.venueName,
+    street: event.street,
+    city: event.city,
+    region: event.region,
+    postalCode: event.postalCode,
+    country: event.country,
+    latitude: event.latitude,
+    longitude: event.longitude,
+    timeZone: event.timeZone,
+    startLocal: instantToLocalDateTime(event.startsAt, event.timeZone),
+    endLocal: instantToLocalDateTime(event.endsAt, event.timeZone),
+    expectedAttendance: event.expectedAttendance,
+    websiteUrl: event.websiteUrl ?? '',
+    imageUrl: event.imageUrl ?? '',
+  };
+}
 
 /** Rows of an import in one call; a tool sends a larger file in several. */
 export const EVENT_IMPORT_BATCH_MAX = 100;

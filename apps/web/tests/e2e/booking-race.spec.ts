@@ -1,5 +1,6 @@
 import { hashPassword } from '@parkside/auth';
-import { createDatabase, driveways, events, listings, passwordAccounts, users } from '@parkside/db';
+import { insertListing } from '@parkside/api/testing';
+import { createDatabase, driveways, events, passwordAccounts, users } from '@parkside/db';
 import { expect, test } from '@playwright/test';
 import { freePorts, postForm, sessionCookie, startServer, stopServers } from './app-servers';
 import { createFreshDatabase } from './fresh-database';
@@ -33,19 +34,13 @@ test('50 simultaneous bookings for 3 spaces, through two app servers, confirm ex
         capacity: SPACES,
       })
       .returning();
-    const [listing] = await handle.db
-      .insert(listings)
-      .values({
-        drivewayId: driveway!.id,
-        location: { x: driveway!.longitude, y: driveway!.latitude },
-        eventId: event!.id,
-        priceCents: 2000,
+    listingId = (
+      await insertListing(handle.db, driveway!, event!.id, {
         spacesOffered: SPACES,
         availableFrom: event!.startsAt,
         availableTo: event!.endsAt,
       })
-      .returning();
-    listingId = listing!.id;
+    ).id;
     const passwordHash = await hashPassword(password);
     const drivers = Array.from({ length: DRIVERS }, (_, i) => ({
       id: `racer-${i}`,

@@ -3,6 +3,7 @@ import { blockMapTiles, serveFakeMapTiles } from './map-tiles';
 import { waitForEmail } from './control';
 import { approveListings } from './review';
 import { signUpVerified } from './session';
+import { fillDrivewayInOrem } from './driveway-form';
 
 /**
  * The marketplace as new users meet it: a host lists a driveway, a driver books it, both
@@ -37,14 +38,7 @@ async function registerDriveway(
   await page.goto(`/register-driveway?event=${event}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('List your driveway');
   await expect(page.getByLabel('Event', { exact: true })).toHaveValue(event);
-  await page.getByLabel('Title', { exact: true }).fill(title);
-  await page.getByLabel('Street address').fill('1180 S 400 W');
-  await page.getByLabel('City', { exact: true }).fill('Orem');
-  await page.getByLabel('State', { exact: true }).fill('UT');
-  await page.getByLabel('ZIP code').fill('84058');
-  await page.getByLabel('Latitude').fill('40.2795');
-  await page.getByLabel('Longitude').fill('-111.7042');
-  await page.getByLabel('Capacity (cars)').fill(capacity);
+  await fillDrivewayInOrem(page, title, capacity);
   await page.getByRole('checkbox', { name: 'Tailgating allowed' }).check();
   await page.getByLabel('Access instructions (optional)').fill('Park behind the blue truck.');
   await page.getByLabel('Price per space (USD)').fill('18');

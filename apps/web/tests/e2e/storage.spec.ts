@@ -5,6 +5,14 @@ import { fakeExecutable, noisyPng } from './images';
 import { fillEvent } from './event-form';
 import { blockMapTiles } from './map-tiles';
 import { signIn, signInAsAdmin, signUpVerified } from './session';
+import { fillDrivewayInOrem } from './driveway-form';
+
+/** A program named like a photo: refused for what its bytes are, whatever its name says. */
+const executableCalledPng = {
+  name: 'holiday.png',
+  mimeType: 'image/png',
+  buffer: fakeExecutable(),
+};
 
 const HOST = { email: 'host@example.com', password: 'parkside-host' };
 const OAK_LANE = 'Wide driveway on Oak Lane';
@@ -44,6 +52,16 @@ async function eventId(request: APIRequestContext, slug: string): Promise<string
   const response = await request.get(`/api/trpc/event.bySlug?input=${input}`);
   expect(response.status()).toBe(200);
   return ((await response.json()) as { result: { data: { id: string } } }).result.data.id;
+}
+
+/** A driver's way to the Oak Lane driveway's page: the event search, the event, its card. */
+async function openOakLaneAsDriver(page: Page) {
+  await page.goto('/events?q=stadium+of+fire');
+  await page.getByRole('link', { name: 'Find parking for Stadium of Fire' }).click();
+  await page
+    .getByRole('article', { name: OAK_LANE })
+    .getByRole('link', { name: OAK_LANE, exact: true })
+    .click();
 }
 
 test('a host adds a driveway photo on My Listings with a progress bar, drivers see it, and the host removes it', async ({
@@ -87,12 +105,7 @@ test('a host adds a driveway photo on My Listings with a progress bar, drivers s
   await screenshots(page, 'my-listings-photos');
 
   // Drivers see it on the driveway's page, loaded from its download URL.
-  await page.goto('/events?q=stadium+of+fire');
-  await page.getByRole('link', { name: 'Find parking for Stadium of Fire' }).click();
-  await page
-    .getByRole('article', { name: OAK_LANE })
-    .getByRole('link', { name: OAK_LANE, exact: true })
-    .click();
+  await openOakLaneAsDriver(page);
   const gallery = page.getByRole('list', { name: `Photos of ${OAK_LANE}` });
   await expect(gallery.getByRole('img')).toHaveCount(before + 1);
   const shown = gallery.getByRole('img', {
@@ -109,12 +122,7 @@ test('a host adds a driveway photo on My Listings with a progress bar, drivers s
   await expect(page.getByRole('status').filter({ hasText: 'Photo removed.' })).toBeVisible();
   await expect(added).toHaveCount(0);
   await expect(photos).toHaveCount(before);
-  await page.goto('/events?q=stadium+of+fire');
-  await page.getByRole('link', { name: 'Find parking for Stadium of Fire' }).click();
-  await page
-    .getByRole('article', { name: OAK_LANE })
-    .getByRole('link', { name: OAK_LANE, exact: true })
-    .click();
+  await openOakLaneAsDriver(page);
   await expect(gallery.getByRole('img')).toHaveCount(before);
 });
 
@@ -130,14 +138,7 @@ test('a new host adds photos while listing a driveway; one that cannot be attach
   await blockMapTiles(page);
   await signUpVerified(page, 'Pia Photos');
   await page.goto(`/register-driveway?event=${event}`);
-  await page.getByLabel('Title', { exact: true }).fill(title);
-  await page.getByLabel('Street address').fill('1180 S 400 W');
-  await page.getByLabel('City', { exact: true }).fill('Orem');
-  await page.getByLabel('State', { exact: true }).fill('UT');
-  await page.getByLabel('ZIP code').fill('84058');
-  await page.getByLabel('Latitude').fill('40.2795');
-  await page.getByLabel('Longitude').fill('-111.7042');
-  await page.getByLabel('Capacity (cars)').fill('2');
+  await fillDrivewayInOrem(page, title, '2');
 
   const photos = page.getByRole('region', { name: 'Photos' });
   const upload = photos.getByLabel('Add a photo of your driveway');
@@ -158,11 +159,7 @@ test('a new host adds photos while listing a driveway; one that cannot be attach
   await photos.getByRole('button', { name: 'Remove photo 2' }).click();
   await expect(photos.getByRole('img')).toHaveCount(1);
   // A refused file is explained, and the photo already added stays.
-  await upload.setInputFiles({
-    name: 'holiday.png',
-    mimeType: 'image/png',
-    buffer: fakeExecutable(),
-  });
+  await upload.setInputFiles(executableCalledPng);
   await expect(photos.getByRole('alert')).toHaveText(
     'Only JPEG, PNG or WebP images can be uploaded.',
   );
@@ -279,11 +276,7 @@ test('profile image: refuses a 6 MB image and a renamed program with clear messa
   });
   await expect(page.getByRole('alert')).toHaveText('Images must be 5 MB or smaller.');
 
-  await upload.setInputFiles({
-    name: 'holiday.png',
-    mimeType: 'image/png',
-    buffer: fakeExecutable(),
-  });
+  await upload.setInputFiles(executableCalledPng);
   await expect(page.getByRole('alert')).toHaveText(
     'Only JPEG, PNG or WebP images can be uploaded.',
   );

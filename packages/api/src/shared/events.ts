@@ -1,20 +1,15 @@
 /** Event reads every area uses: the columns and summary of an event, and one event by id. */
 import { events, type Database, type Event, preparedFor } from '@parkside/db';
+import type { Address } from '@parkside/geocoder';
 import { eq, sql } from 'drizzle-orm';
 
-export interface EventSummary {
+/** An event as every page and tool sees it; its venue's address as a geocoder gives one. */
+export interface EventSummary extends Address {
   id: string;
   slug: string;
   title: string;
   description: string;
   venueName: string;
-  street: string;
-  city: string;
-  region: string;
-  postalCode: string;
-  country: string;
-  latitude: number;
-  longitude: number;
   timeZone: string;
   startsAt: string;
   endsAt: string;

@@ -14,7 +14,7 @@ import {
   type Listing,
 } from '@parkside/db';
 import { createTestDatabase, type TestDatabase } from '@parkside/db/testing';
-import { instantToLocalDateTime } from '@parkside/validators';
+import { eventEditFields } from '@parkside/validators';
 import { and, eq, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -273,23 +273,9 @@ describe('the audit log', () => {
     const other = await makeListing(handle.db, host, { spaces: 1 });
     const e = other.event;
     await api().event.update({
+      ...eventEditFields(e),
       id: e.id,
       title: `${e.title} (moved indoors)`,
-      description: e.description,
-      venueName: e.venueName,
-      street: e.street,
-      city: e.city,
-      region: e.region,
-      postalCode: e.postalCode,
-      country: e.country,
-      latitude: e.latitude,
-      longitude: e.longitude,
-      timeZone: e.timeZone,
-      startLocal: instantToLocalDateTime(e.startsAt, e.timeZone),
-      endLocal: instantToLocalDateTime(e.endsAt, e.timeZone),
-      expectedAttendance: e.expectedAttendance,
-      websiteUrl: e.websiteUrl ?? '',
-      imageUrl: e.imageUrl ?? '',
     });
     expect((await rowsFor(e.id)).map((r) => [r.action, r.targetLabel])).toEqual([
       ['event.edit', `${e.title} (moved indoors)`],

@@ -1,4 +1,4 @@
-import { bookings, driveways, emailJobs, events, listings, type NewEvent } from '@parkside/db';
+import { bookings, driveways, emailJobs, events, type NewEvent } from '@parkside/db';
 import { createTestDatabase, type TestDatabase } from '@parkside/db/testing';
 import {
   instantToLocalDateTime,
@@ -16,6 +16,7 @@ import { ADMIN_REQUIRED_MESSAGE, VERIFICATION_REQUIRED_MESSAGE } from '../../trp
 import {
   denverLocal,
   eventInput,
+  insertListing,
   makeEvent,
   NEAR_STADIUM,
   paidByCard,
@@ -63,19 +64,11 @@ async function storeListing(eventId: string) {
       capacity: 4,
     })
     .returning();
-  const [listing] = await handle.db
-    .insert(listings)
-    .values({
-      drivewayId: driveway!.id,
-      location: { x: driveway!.longitude, y: driveway!.latitude },
-      eventId,
-      priceCents: 2000,
-      spacesOffered: 2,
-      availableFrom: new Date(Date.now() + DAY),
-      availableTo: new Date(Date.now() + 30 * DAY),
-    })
-    .returning();
-  return listing!;
+  return insertListing(handle.db, driveway!, eventId, {
+    spacesOffered: 2,
+    availableFrom: new Date(Date.now() + DAY),
+    availableTo: new Date(Date.now() + 30 * DAY),
+  });
 }
 
 /** `driver` books a space of a new listing of `eventId` through the API. */
