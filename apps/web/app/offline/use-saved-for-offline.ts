@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { registerServiceWorker } from './register';
 import { saveForOffline, type SavedIndex } from './saved-pages';
 
 /**
@@ -7,6 +8,8 @@ import { saveForOffline, type SavedIndex } from './saved-pages';
  */
 export function useSavedForOffline(version: unknown): SavedIndex | null {
   const [saved, setSaved] = useState<SavedIndex | null>(null);
+  // What is saved opens with no signal only through the service worker: start it now.
+  useEffect(() => registerServiceWorker({ now: true }), []);
   useEffect(() => {
     let live = true;
     void saveForOffline().then((index) => {

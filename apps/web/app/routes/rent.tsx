@@ -153,6 +153,7 @@ export default function RentPage() {
                     <ListingCard
                       listing={listing}
                       timeZone={event.timeZone}
+                      eventStartsAt={event.startsAt}
                       photoUrl={listing.photoUrl ?? undefined}
                     />
                   </li>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatEventStart, formatWindowEnd } from './event-time';
+import { formatEventStart, formatWindowEnd, formatWindowStart } from './event-time';
 
 describe('formatEventStart', () => {
   it('shows the time in the event zone, not the viewer zone', () => {
@@ -25,6 +25,18 @@ describe('formatWindowEnd', () => {
     );
     expect(formatWindowEnd(from, '2027-01-05T07:45:00.000Z', 'America/Denver')).toBe(
       '12:45 AM MST on Tue, Jan 5, 2027',
+    );
+  });
+});
+
+describe('formatWindowStart', () => {
+  it('gives the start time alone on the event’s day, and its date when it opens the day before', () => {
+    const kickoff = '2026-11-27T07:30:00.000Z'; // Fri, Nov 27, 12:30 AM MST
+    expect(formatWindowStart('2026-11-27T07:00:00.000Z', kickoff, 'America/Denver')).toBe(
+      '12:00 AM MST',
+    );
+    expect(formatWindowStart('2026-11-27T05:30:00.000Z', kickoff, 'America/Denver')).toBe(
+      '10:30 PM MST on Thu, Nov 26, 2026',
     );
   });
 });

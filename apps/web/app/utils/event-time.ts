@@ -51,6 +51,17 @@ export function formatEventStart(iso: string, timeZone: string): string {
 }
 
 /**
+ * The start of a parking window shown beside its event's date: its time, and its own date too
+ * when it opens on another day in the event's zone ("10:30 PM MST on Thu, Nov 26, 2026"), so a
+ * window opening the evening before an after-midnight event never reads as that night.
+ */
+export function formatWindowStart(fromIso: string, eventIso: string, timeZone: string): string {
+  const time = formatEventTime(fromIso, timeZone);
+  if (formatEventDate(fromIso, timeZone) === formatEventDate(eventIso, timeZone)) return time;
+  return `${time} on ${formatEventDate(fromIso, timeZone)}`;
+}
+
+/**
  * The end of a parking window: its time, and its date too when it falls on a later day than the
  * start in the event's zone ("12:45 AM MST on Sun, Jan 5, 2027"), so a window past midnight never
  * reads as ending before it starts.

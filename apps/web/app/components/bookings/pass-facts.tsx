@@ -1,9 +1,7 @@
 import type { ApiCaller } from '@parkside/api';
-import { formatEventTime, formatWindowEnd } from '~/utils/event-time';
+import { formatWindowEnd, formatWindowStart } from '~/utils/event-time';
 
 export type Pass = Awaited<ReturnType<ApiCaller['pass']['get']>>;
-
-const timeOf = (iso: string, timeZone: string) => formatEventTime(iso, timeZone);
 
 /** The facts a host and a driver check at the curb: plate, window, address, access, host. */
 export function PassFacts({ pass, address }: { pass: Pass; address: string }) {
@@ -22,7 +20,7 @@ export function PassFacts({ pass, address }: { pass: Pass; address: string }) {
       <div>
         <dt className="text-sm font-bold uppercase">Park between</dt>
         <dd className="text-2xl font-extrabold">
-          {timeOf(pass.availableFrom, event.timeZone)} –{' '}
+          {formatWindowStart(pass.availableFrom, event.startsAt, event.timeZone)} –{' '}
           {formatWindowEnd(pass.availableFrom, pass.availableTo, event.timeZone)}
         </dd>
       </div>

@@ -3,7 +3,7 @@ import { Form, Link } from '@remix-run/react';
 import { SubmitButton } from '~/components/forms/submit-button';
 import { RatingSummary } from '~/components/reviews/rating-summary';
 import { ReviewForm } from '~/components/reviews/review-form';
-import { formatEventDate, formatEventTime, formatWindowEnd } from '~/utils/event-time';
+import { formatEventDate, formatWindowEnd, formatWindowStart } from '~/utils/event-time';
 import { CancelBookingForm, EditListingForm, type ListingFormProps } from './host-forms';
 import type { HostFormFailure } from './form-state';
 import type { HostBooking, HostListing } from './types';
@@ -134,7 +134,7 @@ export function ListingPanel({ listing, capacity, feeBps, near, failure }: Listi
           <h4 className="font-bold">{event.title}</h4>
           <p className="text-sm text-slate-600">
             {formatEventDate(event.startsAt, event.timeZone)} · park{' '}
-            {formatEventTime(listing.availableFrom, event.timeZone)} to{' '}
+            {formatWindowStart(listing.availableFrom, event.startsAt, event.timeZone)} to{' '}
             {formatWindowEnd(listing.availableFrom, listing.availableTo, event.timeZone)}
           </p>
         </div>

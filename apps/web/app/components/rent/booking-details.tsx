@@ -1,7 +1,7 @@
 import { formatUsd } from '@parkside/validators';
 import { Link } from '@remix-run/react';
 import type { ReactNode } from 'react';
-import { formatEventDate, formatEventTime, formatWindowEnd } from '~/utils/event-time';
+import { formatEventDate, formatWindowEnd, formatWindowStart } from '~/utils/event-time';
 
 export interface BookingView {
   drivewayTitle: string;
@@ -56,7 +56,7 @@ export function BookingDetails({
         <dt className="text-sm font-semibold text-slate-600">Time window</dt>
         <dd>
           {formatEventDate(booking.startsAt, booking.timeZone)},{' '}
-          {formatEventTime(booking.availableFrom, booking.timeZone)} to{' '}
+          {formatWindowStart(booking.availableFrom, booking.startsAt, booking.timeZone)} to{' '}
           {formatWindowEnd(booking.availableFrom, booking.availableTo, booking.timeZone)}
         </dd>
       </div>

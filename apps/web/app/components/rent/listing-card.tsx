@@ -2,7 +2,7 @@ import { formatUsd, type Amenity } from '@parkside/validators';
 import { AmenityList } from '~/components/driveways/amenity-list';
 import { Link } from '@remix-run/react';
 import { RatingSummary } from '~/components/reviews/rating-summary';
-import { formatEventTime, formatWindowEnd } from '~/utils/event-time';
+import { formatWindowEnd, formatWindowStart } from '~/utils/event-time';
 
 export interface RentListing {
   id: string;
@@ -22,10 +22,13 @@ export interface RentListing {
 export function ListingCard({
   listing,
   timeZone,
+  eventStartsAt,
   photoUrl,
 }: {
   listing: RentListing;
   timeZone: string;
+  /** The event's start: a window opening on another day says its date. */
+  eventStartsAt: string;
   /** The driveway's first photo, when it has one. */
   photoUrl?: string;
 }) {
@@ -65,7 +68,7 @@ export function ListingCard({
           {listing.street}, {listing.city} · {listing.distanceMiles.toFixed(2)} mi from the venue
         </p>
         <p className="mt-1 text-sm text-slate-600">
-          Park from {formatEventTime(listing.availableFrom, timeZone)} to{' '}
+          Park from {formatWindowStart(listing.availableFrom, eventStartsAt, timeZone)} to{' '}
           {formatWindowEnd(listing.availableFrom, listing.availableTo, timeZone)}
         </p>
         <AmenityList amenities={listing.amenities} />
