@@ -59,6 +59,9 @@ test('the pass gets the car checked in, and both sides review after the event', 
   browser,
 }) => {
   test.skip(!process.env.TEST_DATABASE_URL, 'the event is moved with SQL on PostgreSQL');
+  // A server of its own, three browsers and a Lighthouse audit: about a minute on a quiet
+  // 2-core machine, over two while another suite runs beside it.
+  test.setTimeout(240_000);
   const { base, sql, close } = await startGameDayServer();
   let camera: Browser | undefined;
   try {
