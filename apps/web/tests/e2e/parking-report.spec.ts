@@ -11,7 +11,8 @@ import { signedInPage } from './session';
 // window one driver finds the space blocked and is moved to the nearest open driveway at no
 // extra cost with a new pass; another finds it unsafe and is refunded. The host answers, and an
 // admin sees both reports, the host flagged, and reverses one with a reason.
-test.describe.configure({ timeout: 240_000 });
+// About a minute and a half on a quiet 2-core machine; over four minutes beside another suite.
+test.describe.configure({ timeout: 480_000 });
 
 const PHONE = { width: 390, height: 844 };
 const OAK_LANE = 'Wide driveway on Oak Lane';
