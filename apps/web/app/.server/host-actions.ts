@@ -43,6 +43,19 @@ const done = (title: string, description?: string) =>
     ...(description ? { description } : {}),
   });
 
+/** A listing's terms as the form gives them (price in cents already), in the API's names. */
+const listingTerms = (v: {
+  drivewayId: string;
+  price: number;
+  spacesOffered: number;
+  licensePlateRequired: boolean;
+}) => ({
+  drivewayId: v.drivewayId,
+  priceCents: v.price,
+  spacesOffered: v.spacesOffered,
+  licensePlateRequired: v.licensePlateRequired,
+});
+
 /**
  * Parses one form of /my-listings and runs `work` with its value. Refusals (bad input, or the
  * API saying no: not found, conflicts) come back to the same form with what was typed.
@@ -117,26 +130,14 @@ export async function runHostAction(context: AppLoadContext, formData: FormData)
       });
     case 'add-listing':
       return handle(formData, intent, field('drivewayId'), addListingFormInput, async (v) => {
-        const { status } = await api.add({
-          drivewayId: v.drivewayId,
-          eventId: v.eventId,
-          priceCents: v.price,
-          spacesOffered: v.spacesOffered,
-          licensePlateRequired: v.licensePlateRequired,
-        });
+        const { status } = await api.add({ ...listingTerms(v), eventId: v.eventId });
         return status === 'in_review'
           ? done('Listed for another event, in review.', REVIEW_NOTE)
           : done('Your driveway is listed for another event.');
       });
     case 'add-listings':
       return handle(formData, intent, field('drivewayId'), addListingsFormInput, async (v) => {
-        const { created } = await api.addForEvents({
-          drivewayId: v.drivewayId,
-          eventIds: v.eventIds,
-          priceCents: v.price,
-          spacesOffered: v.spacesOffered,
-          licensePlateRequired: v.licensePlateRequired,
-        });
+        const { created } = await api.addForEvents({ ...listingTerms(v), eventIds: v.eventIds });
         const waiting = created.filter((c) => c.status === 'in_review').length;
         return done(
           `Your driveway is listed for ${created.length} more ${created.length === 1 ? 'event' : 'events'}.`,

@@ -3,7 +3,7 @@ import { AUDIT_ACTION_NAMES } from '@parkside/validators';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData, useLocation } from '@remix-run/react';
 import { requireAdmin } from '~/.server/auth';
-import { AdminEmpty } from '~/components/admin/admin-search';
+import { AdminEmpty } from '~/components/admin/admin-list-parts';
 import { AdminPageHeader } from '~/components/admin/admin-page-header';
 import { AuditFilters } from '~/components/admin/audit-filters';
 import { AuditList } from '~/components/admin/audit-list';

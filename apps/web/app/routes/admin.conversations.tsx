@@ -4,7 +4,8 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data } from '@remix-run/node';
 import { Link, useLoaderData, useLocation } from '@remix-run/react';
 import { requireAdmin } from '~/.server/auth';
-import { AdminEmpty, AdminSearch } from '~/components/admin/admin-search';
+import { AdminEmpty } from '~/components/admin/admin-list-parts';
+import { ListSearch } from '~/components/ui/list-search';
 import { AdminPageHeader } from '~/components/admin/admin-page-header';
 import { PageLinks, PastTheLastPage } from '~/components/ui/page-links';
 import { formatEventStart } from '~/utils/event-time';
@@ -126,7 +127,7 @@ export default function AdminConversations() {
       </AdminPageHeader>
       <div className="mt-2 grid gap-6 lg:grid-cols-[22rem_1fr]">
         <div className={`min-w-0 ${open ? 'hidden lg:block' : ''}`}>
-          <AdminSearch
+          <ListSearch
             id="admin-conversations-q"
             label="Search by e-mail or event"
             q={q}

@@ -10,7 +10,7 @@ import {
   EventWaitlist,
 } from '~/components/admin/admin-event-parts';
 import { AdminPageHeader } from '~/components/admin/admin-page-header';
-import { Badge, EventStatusBadge } from '~/components/admin/admin-search';
+import { Badge, EventStatusBadge } from '~/components/admin/admin-list-parts';
 import { AuditList } from '~/components/admin/audit-list';
 import { EmptyNote } from '~/components/ui/empty-state';
 import { Section } from '~/components/ui/section';
@@ -44,12 +44,12 @@ export default function AdminEvent() {
   return (
     <PageBody width="6xl">
       <AdminPageHeader
-        title={
-          <span className="flex flex-wrap items-center gap-3">
-            {event.title}
+        title={event.title}
+        badges={
+          <>
             <EventStatusBadge status={event.status} />
             {event.ended && event.status === 'scheduled' ? <Badge>Ended</Badge> : null}
-          </span>
+          </>
         }
         back={{ to: '/admin/events', label: 'Events' }}
       >

@@ -6,7 +6,8 @@ import {
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { requireAdmin } from '~/.server/auth';
-import { AdminEmpty, AdminSearch, EventStatusBadge } from '~/components/admin/admin-search';
+import { AdminEmpty, EventStatusBadge } from '~/components/admin/admin-list-parts';
+import { ListSearch } from '~/components/ui/list-search';
 import { AdminPageHeader } from '~/components/admin/admin-page-header';
 import { inputClass } from '~/components/forms/field';
 import { PageLinks, PastTheLastPage } from '~/components/ui/page-links';
@@ -48,7 +49,7 @@ export default function AdminEvents() {
         Every event, scheduled, cancelled or archived, latest start first. Times are the
         venue&apos;s.
       </AdminPageHeader>
-      <AdminSearch
+      <ListSearch
         id="admin-events-q"
         label="Search by title, venue or city"
         q={q}
@@ -69,7 +70,7 @@ export default function AdminEvents() {
             ))}
           </select>
         </FormRow>
-      </AdminSearch>
+      </ListSearch>
       {events.items.length === 0 ? (
         events.page > 1 ? (
           <PastTheLastPage />

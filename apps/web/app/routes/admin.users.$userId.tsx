@@ -4,7 +4,7 @@ import { Link, useLoaderData } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { requireApi } from '~/.server/api-errors';
 import { requireAdmin } from '~/.server/auth';
-import { Badge, BookingStatusBadge, EventStatusBadge } from '~/components/admin/admin-search';
+import { Badge, BookingStatusBadge, EventStatusBadge } from '~/components/admin/admin-list-parts';
 import { EmptyNote } from '~/components/ui/empty-state';
 import { RecordList } from '~/components/ui/record-list';
 import { Section } from '~/components/ui/section';
@@ -68,13 +68,13 @@ export default function AdminUser() {
   return (
     <PageBody width="6xl">
       <AdminPageHeader
-        title={
-          <span className="flex flex-wrap items-center gap-3">
-            {user.name}
+        title={user.name}
+        badges={
+          <>
             {user.isAdmin ? <Badge tone="brand">Admin</Badge> : null}
             {user.isHost ? <Badge>Host</Badge> : null}
             {user.emailVerified ? null : <Badge tone="amber">Unverified</Badge>}
-          </span>
+          </>
         }
         back={{ to: '/admin/users', label: 'Users' }}
       >

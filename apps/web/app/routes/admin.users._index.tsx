@@ -4,7 +4,8 @@ import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react';
 import { useId } from 'react';
 import { requireAdmin } from '~/.server/auth';
 import { redirectAfter } from '~/.server/toast';
-import { AdminEmpty, AdminSearch, Badge } from '~/components/admin/admin-search';
+import { AdminEmpty, Badge } from '~/components/admin/admin-list-parts';
+import { ListSearch } from '~/components/ui/list-search';
 import { AdminPageHeader } from '~/components/admin/admin-page-header';
 import { inputClass } from '~/components/forms/field';
 import { SubmitButton } from '~/components/forms/submit-button';
@@ -140,7 +141,7 @@ export default function AdminUsers() {
       </AdminPageHeader>
       <div className="mt-2 grid gap-8 lg:grid-cols-[1fr_22rem]">
         <div className="min-w-0">
-          <AdminSearch id="admin-users-q" label="Search by e-mail or name" q={q} filtered={!!q} />
+          <ListSearch id="admin-users-q" label="Search by e-mail or name" q={q} filtered={!!q} />
           {users.items.length === 0 ? (
             users.page > 1 ? (
               <PastTheLastPage />

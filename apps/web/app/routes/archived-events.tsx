@@ -5,7 +5,6 @@ import { ManagedEventList } from '~/components/events/managed-event-card';
 import { ManagedEventsSearch, NoManagedEvents } from '~/components/events/managed-events-search';
 import { PageHeader } from '~/components/layout/page-header';
 import { buttonClasses } from '~/components/ui/button';
-import { EmptyState } from '~/components/ui/empty-state';
 import { PageLinks } from '~/components/ui/page-links';
 import { PageBody } from '~/components/layout/page-body';
 
@@ -33,18 +32,17 @@ export default function ArchivedEventsPage() {
       </PageHeader>
       <ManagedEventsSearch q={q} />
       {events.length === 0 ? (
-        <NoManagedEvents page={page} q={q}>
-          <EmptyState
-            title="No archived events."
-            className="mt-8"
-            action={
-              <Link to="/registered-events" className={buttonClasses({ variant: 'secondary' })}>
-                Back to registered events
-              </Link>
-            }
-          >
-            Events that are over or cancelled can be archived.
-          </EmptyState>
+        <NoManagedEvents
+          page={page}
+          q={q}
+          title="No archived events."
+          action={
+            <Link to="/registered-events" className={buttonClasses({ variant: 'secondary' })}>
+              Back to registered events
+            </Link>
+          }
+        >
+          Events that are over or cancelled can be archived.
         </NoManagedEvents>
       ) : (
         <ManagedEventList events={events} isAdmin={isAdmin} className="mt-8" />

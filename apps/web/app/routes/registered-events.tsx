@@ -5,7 +5,6 @@ import { loadManagedEvents, manageEventAction } from '~/.server/event-actions';
 import { ManagedEventList } from '~/components/events/managed-event-card';
 import { ManagedEventsSearch, NoManagedEvents } from '~/components/events/managed-events-search';
 import { buttonClasses } from '~/components/ui/button';
-import { EmptyState } from '~/components/ui/empty-state';
 import { PageLinks } from '~/components/ui/page-links';
 import { PageBody } from '~/components/layout/page-body';
 
@@ -63,18 +62,17 @@ export default function RegisteredEventsPage() {
       </header>
       <ManagedEventsSearch q={q} />
       {events.length === 0 ? (
-        <NoManagedEvents page={page} q={q}>
-          <EmptyState
-            title="You have not registered any events yet."
-            className="mt-8"
-            action={
-              <Link to="/register-event" className={buttonClasses()}>
-                Register an event
-              </Link>
-            }
-          >
-            Add a game, concert or festival so drivers can find parking near it.
-          </EmptyState>
+        <NoManagedEvents
+          page={page}
+          q={q}
+          title="You have not registered any events yet."
+          action={
+            <Link to="/register-event" className={buttonClasses()}>
+              Register an event
+            </Link>
+          }
+        >
+          Add a game, concert or festival so drivers can find parking near it.
         </NoManagedEvents>
       ) : null}
       <EventList title="Upcoming" events={upcoming} isAdmin={isAdmin} />

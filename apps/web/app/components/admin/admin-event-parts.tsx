@@ -1,6 +1,6 @@
 import { formatUsd } from '@parkside/validators';
 import { Link } from '@remix-run/react';
-import { Badge, BookingStatusBadge } from '~/components/admin/admin-search';
+import { Badge, BookingStatusBadge } from '~/components/admin/admin-list-parts';
 import { EmptyNote } from '~/components/ui/empty-state';
 import { RecordList } from '~/components/ui/record-list';
 import { Table, TableBody, TableHead, Td, Th } from '~/components/ui/table';

@@ -8,16 +8,31 @@ import { AdminNav } from './admin-nav';
  */
 export function AdminPageHeader({
   title,
+  badges,
   children,
   back = { to: '/admin', label: 'Admin Panel' },
 }: {
   title: ReactNode;
+  /** Status pills shown after the title (a record page: the event's status, the user's roles). */
+  badges?: ReactNode;
   children: ReactNode;
   back?: { to: string; label: string };
 }) {
   return (
     <>
-      <PageHeader back={back} title={title}>
+      <PageHeader
+        back={back}
+        title={
+          badges ? (
+            <span className="flex flex-wrap items-center gap-3">
+              {title}
+              {badges}
+            </span>
+          ) : (
+            title
+          )
+        }
+      >
         {children}
       </PageHeader>
       <AdminNav />

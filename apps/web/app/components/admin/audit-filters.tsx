@@ -1,6 +1,6 @@
 import { AUDIT_ACTION_NAMES } from '@parkside/validators';
 import { Form, useLocation, useNavigation } from '@remix-run/react';
-import { SubmitAndClear } from '~/components/admin/admin-search';
+import { SubmitAndClear } from '~/components/ui/list-search';
 import { ACTION_LABELS } from '~/components/admin/audit-list';
 import { inputClass } from '~/components/forms/field';
 import { FormRow } from '~/components/ui/form-row';

@@ -1,13 +1,12 @@
 import type { ApiCaller } from '@parkside/api';
 import { LISTING_REJECT_REASON_MAX_LENGTH, formatUsd } from '@parkside/validators';
-import { Link } from '@remix-run/react';
+import { Form, Link } from '@remix-run/react';
 import { SubmitButton } from '~/components/forms/submit-button';
 import { REVIEW_FLAG_LABELS } from '~/components/listings/review-flags';
 import { AreaMap } from '~/components/map/area-map';
-import { buttonClasses } from '~/components/ui/button';
+import { ChipList } from '~/components/ui/chip-list';
 import { Fact } from '~/components/ui/fact';
 import { ConfirmDialog, ReasonField } from '~/components/ui/confirm-dialog';
-import { Form } from '@remix-run/react';
 import { formatEventDate } from '~/utils/event-time';
 
 /** One listing of admin.listingQueue's answer. */
@@ -40,16 +39,12 @@ export function ListingReviewCard({ listing }: { listing: QueuedListing }) {
           Listed {day.format(new Date(listing.createdAt))}
         </p>
       </header>
-      <ul aria-label="Why it waits" className="mt-3 flex flex-wrap gap-2">
-        {listing.reviewFlags.map((flag) => (
-          <li
-            key={flag}
-            className="rounded-full bg-amber-100 px-3 py-1 text-xs font-bold text-amber-900"
-          >
-            {REVIEW_FLAG_LABELS[flag]}
-          </li>
-        ))}
-      </ul>
+      <ChipList
+        label="Why it waits"
+        items={listing.reviewFlags.map((flag) => REVIEW_FLAG_LABELS[flag])}
+        tone="warning"
+        className="mt-3"
+      />
       <dl className="mt-4 grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-4">
         <Fact label="Price">
           {formatUsd(listing.priceCents)} · {listing.spacesOffered}{' '}
@@ -93,7 +88,7 @@ export function ListingReviewCard({ listing }: { listing: QueuedListing }) {
       <footer className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <ConfirmDialog
           trigger="Reject…"
-          triggerClassName={buttonClasses({ variant: 'danger' })}
+          triggerVariant="danger"
           title={`Reject ${driveway.title}?`}
           description={<p>Drivers will not see this listing. The host is e-mailed the reason.</p>}
           intent={`reject-${listing.id}`}

@@ -1,6 +1,5 @@
 import type { ApiCaller } from '@parkside/api';
 import { formatUsd, PARKING_PROBLEMS } from '@parkside/validators';
-import { buttonClasses } from '~/components/ui/button';
 import { Fact } from '~/components/ui/fact';
 import { ConfirmDialog, ReasonField } from '~/components/ui/confirm-dialog';
 import { formatEventStart } from '~/utils/event-time';
@@ -73,7 +72,6 @@ export function ParkingReportCard({ report }: { report: AdminParkingReport }) {
         <footer className="mt-5 flex justify-end">
           <ConfirmDialog
             trigger="Reverse…"
-            triggerClassName={buttonClasses({ variant: 'secondary' })}
             title="Reverse this report?"
             description={
               <p>

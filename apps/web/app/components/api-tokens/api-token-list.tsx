@@ -1,5 +1,6 @@
 import { Form } from '@remix-run/react';
 import { SubmitButton } from '~/components/forms/submit-button';
+import { ChipList } from '~/components/ui/chip-list';
 
 export interface ApiTokenRow {
   id: string;
@@ -48,16 +49,7 @@ export function ApiTokenList({
               {t.name}
               <StatusBadge token={t} />
             </p>
-            <ul aria-label="Scopes" className="mt-1 flex flex-wrap gap-1">
-              {t.scopes.map((scope) => (
-                <li
-                  key={scope}
-                  className="rounded-full bg-slate-100 px-2 py-0.5 font-mono text-xs text-slate-700"
-                >
-                  {scope}
-                </li>
-              ))}
-            </ul>
+            <ChipList label="Scopes" items={t.scopes} tone="code" className="mt-1" />
             <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-2 text-sm text-slate-600 sm:flex sm:flex-wrap sm:gap-x-3">
               {showOwner ? (
                 <div className="contents sm:flex sm:gap-1">

@@ -1,5 +1,4 @@
 import { cancelOutcomeText, type PaymentStatus } from '@parkside/validators';
-import { buttonClasses } from '~/components/ui/button';
 import { ConfirmDialog } from '~/components/ui/confirm-dialog';
 import { formatEventStart } from '~/utils/event-time';
 
@@ -27,7 +26,6 @@ export function CancelBookingDialog({
   return (
     <ConfirmDialog
       trigger="Cancel booking"
-      triggerClassName={buttonClasses({ variant: 'secondary' })}
       title="Cancel this booking?"
       description={
         <>

@@ -1,5 +1,4 @@
 import { EVENT_CANCEL_REASON_MAX_LENGTH } from '@parkside/validators';
-import { buttonClasses } from '~/components/ui/button';
 import { ConfirmDialog, ReasonField } from '~/components/ui/confirm-dialog';
 
 function bookingsSentence(count: number): string {
@@ -17,7 +16,7 @@ export function CancelEventDialog({
   return (
     <ConfirmDialog
       trigger="Cancel event"
-      triggerClassName={buttonClasses({ variant: 'danger' })}
+      triggerVariant="danger"
       title={`Cancel ${event.title}?`}
       description={<p>{bookingsSentence(event.confirmedBookings)} This cannot be undone.</p>}
       intent={`cancel-${event.id}`}

@@ -2,6 +2,7 @@ import type { EventSummary } from '@parkside/api';
 import { formatUsd } from '@parkside/validators';
 import { Link } from '@remix-run/react';
 import { formatEventStart } from '~/utils/event-time';
+import { EventImage } from '~/components/events/event-image';
 
 /** "0.4 mi", "12.3 mi", "1,204 mi". */
 export function formatMiles(miles: number): string {
@@ -42,15 +43,7 @@ export function EventCard({
       aria-labelledby={headingId}
       className="group flex flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 transition-shadow hover:shadow-md"
     >
-      <img
-        src={event.imageUrl ?? '/images/events/parade.svg'}
-        alt=""
-        width={640}
-        height={360}
-        loading="lazy"
-        decoding="async"
-        className="aspect-video w-full bg-slate-200 object-cover"
-      />
+      <EventImage url={event.imageUrl} lazy />
       <div className="flex flex-1 flex-col gap-2 p-5">
         <p className="text-brand-800 text-sm font-semibold">
           <time dateTime={event.startsAt}>{formatEventStart(event.startsAt, event.timeZone)}</time>

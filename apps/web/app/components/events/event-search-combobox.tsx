@@ -1,6 +1,7 @@
 import { EVENT_SEARCH_MAX_LENGTH } from '@parkside/validators';
-import { Form, useFetcher, useNavigate } from '@remix-run/react';
+import { useFetcher, useNavigate } from '@remix-run/react';
 import { useEffect, useId, useRef, useState } from 'react';
+import { SearchEventsForm } from '~/components/events/event-search-form';
 
 interface Suggestion {
   id: string;
@@ -40,13 +41,7 @@ export function EventSearchCombobox() {
   };
 
   return (
-    <Form
-      method="get"
-      action="/events"
-      role="search"
-      aria-label="Search events"
-      className="relative mt-8 flex max-w-2xl flex-col gap-3 sm:flex-row"
-    >
+    <SearchEventsForm className="relative mt-8 flex max-w-2xl flex-col gap-3 sm:flex-row">
       <div className="relative sm:flex-1">
         <label htmlFor="home-q" className="sr-only">
           Event, venue or city
@@ -124,6 +119,6 @@ export function EventSearchCombobox() {
       >
         Find parking
       </button>
-    </Form>
+    </SearchEventsForm>
   );
 }

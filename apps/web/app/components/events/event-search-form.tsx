@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Form, Link, useNavigation } from '@remix-run/react';
 import { EVENT_SEARCH_MAX_LENGTH } from '@parkside/validators';
 import { buttonClasses } from '~/components/ui/button';
@@ -30,13 +31,7 @@ export function EventSearchForm({
   const filtered = Boolean(filters.q || filters.from || filters.to || filters.lat);
 
   return (
-    <Form
-      method="get"
-      action="/events"
-      role="search"
-      aria-label="Search events"
-      className="grid gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:grid-cols-[1fr_auto_auto_auto] sm:items-end"
-    >
+    <SearchEventsForm className="grid gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:grid-cols-[1fr_auto_auto_auto] sm:items-end">
       {filters.lat && filters.lng ? (
         <>
           {/* A new search keeps sorting by distance. */}
@@ -104,6 +99,27 @@ export function EventSearchForm({
           {error}
         </p>
       ) : null}
+    </SearchEventsForm>
+  );
+}
+
+/** The GET form that searches /events: the home page's box and the /events filters. */
+export function SearchEventsForm({
+  className,
+  children,
+}: {
+  className: string;
+  children: ReactNode;
+}) {
+  return (
+    <Form
+      method="get"
+      action="/events"
+      role="search"
+      aria-label="Search events"
+      className={className}
+    >
+      {children}
     </Form>
   );
 }

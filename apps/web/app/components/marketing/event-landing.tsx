@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { EventSummary } from '@parkside/api';
 import { Link } from '@remix-run/react';
 import { formatBps } from '@parkside/validators';
@@ -33,52 +34,38 @@ function NextDate({ event, copy }: { event: EventSummary | null; copy: EventLand
         {title}
       </h2>
       <dl className="mt-5 grid gap-5 sm:grid-cols-2 lg:grid-cols-[1fr_1.7fr_1.5fr_1fr]">
-        <div>
-          <dt className="text-sm font-semibold text-slate-600">Date</dt>
-          <dd className="mt-1 text-lg font-semibold">
-            {event ? (
-              <time dateTime={event.startsAt}>
-                {formatEventDate(event.startsAt, event.timeZone)}
-              </time>
-            ) : (
-              'Date to be announced'
-            )}
-          </dd>
-        </div>
-        <div>
-          <dt className="text-sm font-semibold text-slate-600">Time</dt>
-          <dd className="mt-1 text-lg font-semibold">
-            {event ? (
-              <>
-                <span className="whitespace-nowrap">
-                  {formatEventTime(event.startsAt, event.timeZone)}
-                </span>{' '}
-                to{' '}
-                <span className="whitespace-nowrap">
-                  {formatEventTime(event.endsAt, event.timeZone)}
-                </span>
-              </>
-            ) : (
-              'To be announced'
-            )}
-          </dd>
-        </div>
-        <div>
-          <dt className="text-sm font-semibold text-slate-600">Where</dt>
-          <dd className="mt-1">
-            <span className="font-semibold">{event?.venueName ?? copy.fallback.venue}</span>
-            <br />
-            <span className="text-slate-700">
-              {event ? `${event.street}, ${event.city}, ${event.region}` : copy.fallback.place}
-            </span>
-          </dd>
-        </div>
-        <div>
-          <dt className="text-sm font-semibold text-slate-600">Expected crowd</dt>
-          <dd className="mt-1 text-lg font-semibold">
-            {event ? `${event.expectedAttendance.toLocaleString('en-US')} people` : 'Thousands'}
-          </dd>
-        </div>
+        <LandingFact label="Date" large>
+          {event ? (
+            <time dateTime={event.startsAt}>{formatEventDate(event.startsAt, event.timeZone)}</time>
+          ) : (
+            'Date to be announced'
+          )}
+        </LandingFact>
+        <LandingFact label="Time" large>
+          {event ? (
+            <>
+              <span className="whitespace-nowrap">
+                {formatEventTime(event.startsAt, event.timeZone)}
+              </span>{' '}
+              to{' '}
+              <span className="whitespace-nowrap">
+                {formatEventTime(event.endsAt, event.timeZone)}
+              </span>
+            </>
+          ) : (
+            'To be announced'
+          )}
+        </LandingFact>
+        <LandingFact label="Where">
+          <span className="font-semibold">{event?.venueName ?? copy.fallback.venue}</span>
+          <br />
+          <span className="text-slate-700">
+            {event ? `${event.street}, ${event.city}, ${event.region}` : copy.fallback.place}
+          </span>
+        </LandingFact>
+        <LandingFact label="Expected crowd" large>
+          {event ? `${event.expectedAttendance.toLocaleString('en-US')} people` : 'Thousands'}
+        </LandingFact>
       </dl>
       {event ? null : (
         <p className="mt-5 text-slate-700">
@@ -178,5 +165,23 @@ export function EventLanding({
         />
       </div>
     </>
+  );
+}
+
+/** One fact of the next event: a label over a value, `large` for a short one. */
+function LandingFact({
+  label,
+  large = false,
+  children,
+}: {
+  label: string;
+  large?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <div>
+      <dt className="text-sm font-semibold text-slate-600">{label}</dt>
+      <dd className={large ? 'mt-1 text-lg font-semibold' : 'mt-1'}>{children}</dd>
+    </div>
   );
 }

@@ -1,3 +1,4 @@
+import { EventImage } from '~/components/events/event-image';
 import { formatEventDate, formatEventTime } from '~/utils/event-time';
 
 /** The event /rent is for: its picture, title, time in its own zone, venue, and if cancelled. */
@@ -19,13 +20,7 @@ export function RentEventHeader({
 }) {
   return (
     <header className="mt-4 flex flex-col gap-4 overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 sm:flex-row">
-      <img
-        src={event.imageUrl ?? '/images/events/parade.svg'}
-        alt=""
-        width={640}
-        height={360}
-        className="aspect-video w-full bg-slate-200 object-cover sm:w-64"
-      />
+      <EventImage url={event.imageUrl} className="sm:w-64" />
       <div className="p-5 sm:py-6 sm:pr-6 sm:pl-0">
         <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">{event.title}</h1>
         {event.status === 'cancelled' ? (

@@ -13,7 +13,7 @@ import { useHydrated } from '~/utils/use-hydrated';
  */
 export function ConfirmDialog({
   trigger,
-  triggerClassName,
+  triggerVariant = 'secondary',
   title,
   description,
   intent,
@@ -24,7 +24,8 @@ export function ConfirmDialog({
   children,
 }: {
   trigger: ReactNode;
-  triggerClassName: string;
+  /** How the trigger looks: `danger` where confirming removes or cancels for others. */
+  triggerVariant?: 'secondary' | 'danger';
   title: ReactNode;
   description: ReactNode;
   /** The submit button's `intent` value: tells this dialog's request from others on the page. */
@@ -52,7 +53,7 @@ export function ConfirmDialog({
 
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger className={triggerClassName} disabled={!hydrated}>
+      <Dialog.Trigger className={buttonClasses({ variant: triggerVariant })} disabled={!hydrated}>
         {trigger}
       </Dialog.Trigger>
       <Dialog.Portal>

@@ -1,48 +1,5 @@
-import { ADMIN_SEARCH_MAX_LENGTH, formatUsd } from '@parkside/validators';
-import { Form, Link, useLocation, useNavigation } from '@remix-run/react';
+import { formatUsd } from '@parkside/validators';
 import type { ReactNode } from 'react';
-import { inputClass } from '~/components/forms/field';
-import { buttonClasses } from '~/components/ui/button';
-import { FormRow } from '~/components/ui/form-row';
-
-/** A plain GET search over an admin list; `children` are further filters of the same form. */
-export function AdminSearch({
-  id,
-  label,
-  q,
-  children,
-  filtered,
-}: {
-  id: string;
-  label: string;
-  q: string;
-  children?: ReactNode;
-  /** Whether any filter is set, so "Clear" shows. */
-  filtered: boolean;
-}) {
-  const { pathname } = useLocation();
-  const navigation = useNavigation();
-  const searching = navigation.state === 'loading' && navigation.location.pathname === pathname;
-  return (
-    <Form method="get" role="search" className="mt-6 flex flex-wrap items-end gap-3">
-      <FormRow htmlFor={id} label={label} className="w-full min-w-0 sm:w-auto sm:flex-1">
-        <input
-          id={id}
-          name="q"
-          type="search"
-          defaultValue={q}
-          maxLength={ADMIN_SEARCH_MAX_LENGTH}
-          className={inputClass}
-        />
-      </FormRow>
-      {children}
-      <SubmitAndClear
-        label={searching ? 'Searching…' : 'Search'}
-        clearTo={filtered ? pathname : null}
-      />
-    </Form>
-  );
-}
 
 /** An admin list with nothing to show: `what` names the list, `q` the search that emptied it. */
 export function AdminEmpty({ children }: { children: ReactNode }) {
@@ -107,20 +64,4 @@ export function BookingStatusBadge({
     default:
       return <Badge tone="brand">Confirmed</Badge>;
   }
-}
-
-/** A filter form's submit button, and "Clear" back to `clearTo` while something is filtered. */
-export function SubmitAndClear({ label, clearTo }: { label: string; clearTo: string | null }) {
-  return (
-    <>
-      <button type="submit" className={buttonClasses({ variant: 'secondary' })}>
-        {label}
-      </button>
-      {clearTo ? (
-        <Link to={clearTo} className={buttonClasses({ variant: 'ghost' })}>
-          Clear
-        </Link>
-      ) : null}
-    </>
-  );
 }

@@ -1,0 +1,66 @@
+import { ADMIN_SEARCH_MAX_LENGTH } from '@parkside/validators';
+import { Form, Link, useLocation, useNavigation } from '@remix-run/react';
+import type { ReactNode } from 'react';
+import { inputClass } from '~/components/forms/field';
+import { buttonClasses } from '~/components/ui/button';
+import { FormRow } from '~/components/ui/form-row';
+
+/**
+ * A plain GET search over a list (`q`); `children` are further filters of the same form, and
+ * "Clear" shows while any of them is set (`filtered`).
+ */
+export function ListSearch({
+  id,
+  label,
+  q,
+  maxLength = ADMIN_SEARCH_MAX_LENGTH,
+  children,
+  filtered,
+}: {
+  id: string;
+  label: string;
+  q: string;
+  maxLength?: number;
+  children?: ReactNode;
+  /** Whether any filter is set, so "Clear" shows. */
+  filtered: boolean;
+}) {
+  const { pathname } = useLocation();
+  const navigation = useNavigation();
+  const searching = navigation.state === 'loading' && navigation.location.pathname === pathname;
+  return (
+    <Form method="get" role="search" className="mt-6 flex flex-wrap items-end gap-3">
+      <FormRow htmlFor={id} label={label} className="w-full min-w-0 sm:w-auto sm:flex-1">
+        <input
+          id={id}
+          name="q"
+          type="search"
+          defaultValue={q}
+          maxLength={maxLength}
+          className={inputClass}
+        />
+      </FormRow>
+      {children}
+      <SubmitAndClear
+        label={searching ? 'Searching…' : 'Search'}
+        clearTo={filtered ? pathname : null}
+      />
+    </Form>
+  );
+}
+
+/** A filter form's submit button, and "Clear" back to `clearTo` while something is filtered. */
+export function SubmitAndClear({ label, clearTo }: { label: string; clearTo: string | null }) {
+  return (
+    <>
+      <button type="submit" className={buttonClasses({ variant: 'secondary' })}>
+        {label}
+      </button>
+      {clearTo ? (
+        <Link to={clearTo} className={buttonClasses({ variant: 'ghost' })}>
+          Clear
+        </Link>
+      ) : null}
+    </>
+  );
+}
