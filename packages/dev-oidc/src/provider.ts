@@ -382,22 +382,22 @@ function normalizeEmail(email: string): string {
 // ---------------------------------------------------------------------------------------------
 // HTML
 
+/** Character and entity; `&` first, so escaping never escapes its own output again. */
+const ENTITIES: ReadonlyArray<readonly [string, string]> = [
+  ['&', '&amp;'],
+  ['<', '&lt;'],
+  ['>', '&gt;'],
+  ['"', '&quot;'],
+  ["'", '&#39;'],
+];
+
 function escapeHtml(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
+  return ENTITIES.reduce((text, [char, entity]) => text.replaceAll(char, entity), value);
 }
 
+/** The reverse, `&amp;` last for the same reason. */
 function unescapeHtml(value: string): string {
-  return value
-    .replaceAll('&lt;', '<')
-    .replaceAll('&gt;', '>')
-    .replaceAll('&quot;', '"')
-    .replaceAll('&#39;', "'")
-    .replaceAll('&amp;', '&');
+  return ENTITIES.reduceRight((text, [char, entity]) => text.replaceAll(entity, char), value);
 }
 
 const STYLE = `

@@ -157,30 +157,30 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
   };
 }
 
+/** What every checkout event says: its session, and the booking it was opened for. */
+function checkoutOf(id: string, session: Stripe.Checkout.Session) {
+  return {
+    id,
+    sessionId: session.id,
+    bookingId: session.metadata?.bookingId ?? session.client_reference_id ?? null,
+  };
+}
+
 function toPaymentEvent(event: Stripe.Event): PaymentEvent {
   switch (event.type) {
     case 'checkout.session.completed':
     case 'checkout.session.async_payment_succeeded': {
       const session = event.data.object;
       return {
-        id: event.id,
+        ...checkoutOf(event.id, session),
         type: 'checkout.completed',
-        sessionId: session.id,
-        bookingId: session.metadata?.bookingId ?? session.client_reference_id ?? null,
         paymentIntentId: idOf(session.payment_intent),
         amountCents: session.amount_total ?? 0,
         paid: session.payment_status === 'paid',
       };
     }
-    case 'checkout.session.expired': {
-      const session = event.data.object;
-      return {
-        id: event.id,
-        type: 'checkout.expired',
-        sessionId: session.id,
-        bookingId: session.metadata?.bookingId ?? session.client_reference_id ?? null,
-      };
-    }
+    case 'checkout.session.expired':
+      return { ...checkoutOf(event.id, event.data.object), type: 'checkout.expired' };
     case 'account.updated':
       return {
         id: event.id,

@@ -108,6 +108,11 @@ afterAll(async () => {
   await handle?.close();
 });
 
+/** The driver's own report, as the site sends it. */
+function reportAsDriver(input: Parameters<typeof createReport>[2]) {
+  return createReport(handle.db, actor(driver), input, rules);
+}
+
 describe('a driver who cannot park', () => {
   it('is offered the nearest open driveway and moved there at no extra cost, once', async () => {
     const game = await gameInProgress({ nearPrice: 2600 });
@@ -119,13 +124,8 @@ describe('a driver who cannot park', () => {
     const input = { bookingId: game.booking.id, problem: 'blocked', choice: 'rebook' } as const;
     // Two taps at once, as from two servers: one report, one new booking.
     const [first, second] = await Promise.all([
-      createReport(
-        handle.db,
-        actor(driver),
-        { ...input, note: 'A truck is parked across it.' },
-        rules,
-      ),
-      createReport(handle.db, actor(driver), input, rules),
+      reportAsDriver({ ...input, note: 'A truck is parked across it.' }),
+      reportAsDriver(input),
     ]);
     expect(first.id).toBe(second.id);
     expect([first.repeated, second.repeated].sort()).toEqual([false, true]);
@@ -173,12 +173,11 @@ describe('a driver who cannot park', () => {
   it('keeps the card payment on the new booking and pays the new host their own price', async () => {
     const game = await gameInProgress({ nearPrice: 2600 });
     await paidByCard(handle.db, game.booking);
-    const report = await createReport(
-      handle.db,
-      actor(driver),
-      { bookingId: game.booking.id, problem: 'no_space', choice: 'rebook' },
-      rules,
-    );
+    const report = await reportAsDriver({
+      bookingId: game.booking.id,
+      problem: 'no_space',
+      choice: 'rebook',
+    });
     const moved = await bookingRow(report.newBookingId!);
     expect(moved.paymentStatus).toBe('paid');
     expect(moved.paymentIntentId).toBe(`pi_${game.booking.id.slice(0, 8)}`);
@@ -193,12 +192,11 @@ describe('a driver who cannot park', () => {
   it('gets a full card refund inside the 24-hour rule when choosing the refund', async () => {
     const game = await gameInProgress();
     await paidByCard(handle.db, game.booking);
-    const report = await createReport(
-      handle.db,
-      actor(driver),
-      { bookingId: game.booking.id, problem: 'unsafe', choice: 'refund' },
-      rules,
-    );
+    const report = await reportAsDriver({
+      bookingId: game.booking.id,
+      problem: 'unsafe',
+      choice: 'refund',
+    });
     expect(report).toMatchObject({ outcome: 'refunded', refundCents: 2000, newBookingId: null });
     expect(await bookingRow(game.booking.id)).toMatchObject({
       status: 'cancelled',
@@ -215,12 +213,7 @@ describe('a driver who cannot park', () => {
     }
     expect((await reportOptions(handle.db, driver, game.booking.id)).alternative).toBeNull();
     await expect(
-      createReport(
-        handle.db,
-        actor(driver),
-        { bookingId: game.booking.id, problem: 'blocked', choice: 'rebook' },
-        rules,
-      ),
+      reportAsDriver({ bookingId: game.booking.id, problem: 'blocked', choice: 'rebook' }),
     ).rejects.toThrow(PARKING_REPORT_ERRORS.noAlternative);
     expect((await bookingRow(game.booking.id)).status).toBe('confirmed');
     const reports = await handle.db
@@ -235,12 +228,7 @@ describe('a driver who cannot park', () => {
     const options = await reportOptions(handle.db, driver, later.booking.id);
     expect(options.closedReason).toBe(PARKING_REPORT_ERRORS.outsideWindow);
     await expect(
-      createReport(
-        handle.db,
-        actor(driver),
-        { bookingId: later.booking.id, problem: 'blocked', choice: 'refund' },
-        rules,
-      ),
+      reportAsDriver({ bookingId: later.booking.id, problem: 'blocked', choice: 'refund' }),
     ).rejects.toThrow(PARKING_REPORT_ERRORS.outsideWindow);
 
     const now = await gameInProgress();
@@ -249,20 +237,20 @@ describe('a driver who cannot park', () => {
     );
     const theirs = await files.uploadAs(stranger, `users/${stranger.id}/spot.png`);
     await expect(
-      createReport(
-        handle.db,
-        actor(driver),
-        { bookingId: now.booking.id, problem: 'blocked', choice: 'refund', photoUrl: theirs },
-        rules,
-      ),
+      reportAsDriver({
+        bookingId: now.booking.id,
+        problem: 'blocked',
+        choice: 'refund',
+        photoUrl: theirs,
+      }),
     ).rejects.toThrow('That photo was not found.');
     const mine = await files.uploadAs(driver, `users/${driver.id}/spot.png`);
-    const report = await createReport(
-      handle.db,
-      actor(driver),
-      { bookingId: now.booking.id, problem: 'blocked', choice: 'refund', photoUrl: mine },
-      rules,
-    );
+    const report = await reportAsDriver({
+      bookingId: now.booking.id,
+      problem: 'blocked',
+      choice: 'refund',
+      photoUrl: mine,
+    });
     const [stored] = await handle.db
       .select({ photoUrl: parkingReports.photoUrl })
       .from(parkingReports)
@@ -279,14 +267,7 @@ describe('the host and the admins', () => {
     const reports = [];
     for (const problem of ['blocked', 'cant_find'] as const) {
       const game = await gameInProgress();
-      reports.push(
-        await createReport(
-          handle.db,
-          actor(driver),
-          { bookingId: game.booking.id, problem, choice: 'refund' },
-          rules,
-        ),
-      );
+      reports.push(await reportAsDriver({ bookingId: game.booking.id, problem, choice: 'refund' }));
     }
     expect(await standingReports(handle.db, host.id)).toBe(before + 2);
     const [place] = await handle.db.select().from(driveways).where(eq(driveways.hostId, host.id));
