@@ -1,4 +1,12 @@
-import { timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  doublePrecision,
+  text,
+  timestamp,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 
 /**
  * The column shapes every table writes the same way. Kept out of the schema index: drizzle-kit
@@ -25,3 +33,26 @@ export const uuidRef = (
   target: () => AnyPgColumn,
   onDelete: 'cascade' | 'restrict' | 'set null',
 ) => uuid(name).notNull().references(target, { onDelete });
+
+/** A street address in the US form every place is stored in (events, driveways). */
+export const streetAddress = () => ({
+  street: text('street').notNull(),
+  city: text('city').notNull(),
+  region: text('region').notNull(),
+  postalCode: text('postal_code').notNull(),
+});
+
+/** Where a place is on the map. */
+export const coordinates = () => ({
+  latitude: doublePrecision('latitude').notNull(),
+  longitude: doublePrecision('longitude').notNull(),
+});
+
+/** The checks that keep a point on the globe, named after `table`. */
+export const pointChecks = (
+  table: string,
+  t: { latitude: AnyPgColumn; longitude: AnyPgColumn },
+) => [
+  check(`${table}_latitude_range`, sql`${t.latitude} between -90 and 90`),
+  check(`${table}_longitude_range`, sql`${t.longitude} between -180 and 180`),
+];

@@ -1,15 +1,14 @@
 import { sql } from 'drizzle-orm';
+import { check, index, uniqueIndex, integer, pgEnum, pgTable, text } from 'drizzle-orm/pg-core';
 import {
-  check,
-  doublePrecision,
-  index,
-  uniqueIndex,
-  integer,
-  pgEnum,
-  pgTable,
-  text,
-} from 'drizzle-orm/pg-core';
-import { at, uuidKey, createdAt, updatedAt } from './columns';
+  at,
+  coordinates,
+  createdAt,
+  pointChecks,
+  streetAddress,
+  updatedAt,
+  uuidKey,
+} from './columns';
 import { users } from './users';
 
 export const eventStatus = pgEnum('event_status', ['scheduled', 'cancelled', 'archived']);
@@ -22,13 +21,9 @@ export const events = pgTable(
     slug: text('slug').notNull().unique(),
     description: text('description').notNull().default(''),
     venueName: text('venue_name').notNull(),
-    street: text('street').notNull(),
-    city: text('city').notNull(),
-    region: text('region').notNull(),
-    postalCode: text('postal_code').notNull(),
+    ...streetAddress(),
     country: text('country').notNull().default('US'),
-    latitude: doublePrecision('latitude').notNull(),
-    longitude: doublePrecision('longitude').notNull(),
+    ...coordinates(),
     /** IANA zone, such as America/Denver: every time of the event is shown in it. */
     timeZone: text('time_zone').notNull(),
     startsAt: at('starts_at').notNull(),
@@ -72,8 +67,7 @@ export const events = pgTable(
     index('events_search_words_idx').using('gin', t.searchWords).with({ fastupdate: false }),
     check('events_ends_after_start', sql`${t.endsAt} > ${t.startsAt}`),
     check('events_attendance_positive', sql`${t.expectedAttendance} > 0`),
-    check('events_latitude_range', sql`${t.latitude} between -90 and 90`),
-    check('events_longitude_range', sql`${t.longitude} between -180 and 180`),
+    ...pointChecks('events', t),
   ],
 );
 

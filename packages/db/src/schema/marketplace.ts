@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
-  doublePrecision,
   index,
   integer,
   pgEnum,
@@ -12,7 +11,16 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { at, uuidKey, createdAt, updatedAt, uuidRef } from './columns';
+import {
+  at,
+  coordinates,
+  createdAt,
+  pointChecks,
+  streetAddress,
+  updatedAt,
+  uuidKey,
+  uuidRef,
+} from './columns';
 import { events } from './events';
 import { users } from './users';
 
@@ -70,12 +78,8 @@ export const driveways = pgTable(
     id: uuidKey(),
     hostId: text('host_id').references(() => users.id, { onDelete: 'set null' }),
     title: text('title').notNull(),
-    street: text('street').notNull(),
-    city: text('city').notNull(),
-    region: text('region').notNull(),
-    postalCode: text('postal_code').notNull(),
-    latitude: doublePrecision('latitude').notNull(),
-    longitude: doublePrecision('longitude').notNull(),
+    ...streetAddress(),
+    ...coordinates(),
     description: text('description').notNull().default(''),
     accessInstructions: text('access_instructions').notNull().default(''),
     /** Car spaces the driveway holds. */
@@ -95,8 +99,7 @@ export const driveways = pgTable(
   (t) => [
     index('driveways_host_id_idx').on(t.hostId),
     check('driveways_capacity_range', sql`${t.capacity} between 1 and 50`),
-    check('driveways_latitude_range', sql`${t.latitude} between -90 and 90`),
-    check('driveways_longitude_range', sql`${t.longitude} between -180 and 180`),
+    ...pointChecks('driveways', t),
   ],
 );
 
