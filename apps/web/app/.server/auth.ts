@@ -1,6 +1,12 @@
 import type { SessionUser } from '@parkside/core';
 import { safeRedirectPath } from '@parkside/validators';
-import { data, redirect, type AppLoadContext } from '@remix-run/node';
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type AppLoadContext,
+  type LoaderFunctionArgs,
+} from '@remix-run/node';
 import { GUARD_REASONS } from '~/utils/route-access';
 
 /** The path and query of this request, to come back to after signing in. */
@@ -55,4 +61,22 @@ export function requireAdmin(context: AppLoadContext, request: Request): Session
   const user = requireUser(context, request);
   if (!user.isAdmin) throw data({ reason: GUARD_REASONS.admin }, { status: 403 });
   return user;
+}
+
+type Api = AppLoadContext['api'];
+
+/** An admin page's loader: everyone else is refused (as requireAdmin); `read` asks the API. */
+export function adminLoader<T>(read: (api: Api, request: Request) => Promise<T>) {
+  return ({ request, context }: LoaderFunctionArgs) => {
+    requireAdmin(context, request);
+    return read(context.api, request);
+  };
+}
+
+/** An admin page's action: everyone else is refused; `act` gets the posted form. */
+export function adminAction<T>(act: (api: Api, form: FormData, request: Request) => Promise<T>) {
+  return async ({ request, context }: ActionFunctionArgs) => {
+    requireAdmin(context, request);
+    return act(context.api, await request.formData(), request);
+  };
 }

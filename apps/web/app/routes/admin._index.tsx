@@ -1,7 +1,7 @@
 import { formatUsd } from '@parkside/validators';
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { requireAdmin } from '~/.server/auth';
+import { adminLoader } from '~/.server/auth';
 import { AdminNav } from '~/components/admin/admin-nav';
 import { BookingsChart } from '~/components/admin/bookings-chart';
 import { Table, TableBody, TableHead, Td, Th } from '~/components/ui/table';
@@ -9,10 +9,7 @@ import { PageBody } from '~/components/layout/page-body';
 
 export const meta: MetaFunction = () => [{ title: 'Admin Panel · Parkside' }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  requireAdmin(context, request);
-  return { overview: await context.api.admin.overview() };
-}
+export const loader = adminLoader(async (api) => ({ overview: await api.admin.overview() }));
 
 type Overview = Awaited<ReturnType<typeof loader>>['overview'];
 

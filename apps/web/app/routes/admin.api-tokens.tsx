@@ -1,7 +1,7 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { MetaFunction } from '@remix-run/node';
 import { data } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
-import { requireAdmin } from '~/.server/auth';
+import { adminLoader, adminAction } from '~/.server/auth';
 import { apiTokenAction } from '~/.server/api-tokens';
 import { AdminPageHeader } from '~/components/admin/admin-page-header';
 import { ApiTokenForm, CreatedToken } from '~/components/api-tokens/api-token-form';
@@ -9,21 +9,14 @@ import { ApiTokenList } from '~/components/api-tokens/api-token-list';
 
 export const meta: MetaFunction = () => [{ title: 'API tokens · Admin · Parkside' }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  requireAdmin(context, request);
-  return { tokens: await context.api.apiToken.list() };
-}
+export const loader = adminLoader(async (api) => ({ tokens: await api.apiToken.list() }));
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  requireAdmin(context, request);
-  const result = await apiTokenAction(context.api, await request.formData(), {
-    page: '/admin/api-tokens',
-    anyToken: true,
-  });
+export const action = adminAction(async (api, form) => {
+  const result = await apiTokenAction(api, form, { page: '/admin/api-tokens', anyToken: true });
   if (!result) return data({ error: 'Unknown action.', created: null, request: null }, 400);
   if (result instanceof Response) return result;
   return data(result, result.error ? 400 : 200);
-}
+});
 
 export default function ApiTokensPage() {
   const { tokens } = useLoaderData<typeof loader>();

@@ -1,6 +1,6 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { MetaFunction } from '@remix-run/node';
 import { Form, useLoaderData, useNavigation } from '@remix-run/react';
-import { requireAdmin } from '~/.server/auth';
+import { adminLoader, adminAction } from '~/.server/auth';
 import { redirectAfter } from '~/.server/toast';
 import { AdminPageHeader } from '~/components/admin/admin-page-header';
 import { EmptyState } from '~/components/ui/empty-state';
@@ -9,19 +9,14 @@ import { PageBody } from '~/components/layout/page-body';
 
 export const meta: MetaFunction = () => [{ title: 'Feedback · Admin · Parkside' }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  requireAdmin(context, request);
-  return { feedback: await context.api.feedback.list() };
-}
+export const loader = adminLoader(async (api) => ({ feedback: await api.feedback.list() }));
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  requireAdmin(context, request);
-  const id = String((await request.formData()).get('id') ?? '');
-  return redirectAfter('/admin/feedback', async () => {
-    await context.api.feedback.resolve({ id });
+export const action = adminAction((api, form) =>
+  redirectAfter('/admin/feedback', async () => {
+    await api.feedback.resolve({ id: String(form.get('id') ?? '') });
     return { type: 'success', title: 'Marked as resolved.' };
-  });
-}
+  }),
+);
 
 const when = new Intl.DateTimeFormat('en-US', {
   dateStyle: 'medium',

@@ -1,6 +1,6 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { requireAdmin } from '~/.server/auth';
+import { adminLoader, adminAction } from '~/.server/auth';
 import { redirectAfter } from '~/.server/toast';
 import { AdminPageHeader } from '~/components/admin/admin-page-header';
 import { ParkingReportCard } from '~/components/admin/parking-report-card';
@@ -9,23 +9,18 @@ import { PageBody } from '~/components/layout/page-body';
 
 export const meta: MetaFunction = () => [{ title: 'Issues · Admin · Parkside' }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  requireAdmin(context, request);
-  return { reports: await context.api.admin.parkingReports() };
-}
+export const loader = adminLoader(async (api) => ({ reports: await api.admin.parkingReports() }));
 
 /** Reverses a report with a reason: it stops counting against the host (audited). */
-export async function action({ request, context }: ActionFunctionArgs) {
-  requireAdmin(context, request);
-  const form = await request.formData();
-  return redirectAfter('/admin/issues', async () => {
-    await context.api.admin.reverseParkingReport({
+export const action = adminAction((api, form) =>
+  redirectAfter('/admin/issues', async () => {
+    await api.admin.reverseParkingReport({
       reportId: String(form.get('reportId') ?? ''),
       reason: String(form.get('reason') ?? ''),
     });
     return { type: 'success', title: 'Reversed. The report no longer counts against the host.' };
-  });
-}
+  }),
+);
 
 export default function AdminIssues() {
   const { reports } = useLoaderData<typeof loader>();

@@ -1,6 +1,6 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { requireAdmin } from '~/.server/auth';
+import { adminLoader, adminAction } from '~/.server/auth';
 import { redirectAfter } from '~/.server/toast';
 import { AdminPageHeader } from '~/components/admin/admin-page-header';
 import { ListingReviewCard } from '~/components/admin/listing-review-card';
@@ -9,19 +9,14 @@ import { PageBody } from '~/components/layout/page-body';
 
 export const meta: MetaFunction = () => [{ title: 'Listing review · Admin · Parkside' }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  requireAdmin(context, request);
-  return context.api.admin.listingQueue();
-}
+export const loader = adminLoader((api) => api.admin.listingQueue());
 
 /** Approve, or reject with a reason; the host is e-mailed either way. */
-export async function action({ request, context }: ActionFunctionArgs) {
-  requireAdmin(context, request);
-  const form = await request.formData();
+export const action = adminAction((api, form) => {
   const listingId = String(form.get('listingId') ?? '');
   const decision = form.get('decision') === 'rejected' ? 'rejected' : 'approved';
   return redirectAfter('/admin/listings', async () => {
-    await context.api.admin.decideListing(
+    await api.admin.decideListing(
       decision === 'rejected'
         ? { listingId, decision, reason: String(form.get('reason') ?? '') }
         : { listingId, decision },
@@ -34,7 +29,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
           : 'Rejected. The host was e-mailed the reason.',
     };
   });
-}
+});
 
 export default function AdminListings() {
   const { listings, total } = useLoaderData<typeof loader>();

@@ -1,6 +1,6 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { requireAdmin } from '~/.server/auth';
+import { adminLoader, adminAction } from '~/.server/auth';
 import { redirectAfter } from '~/.server/toast';
 import { AdminPageHeader } from '~/components/admin/admin-page-header';
 import { FailedJobsSection, QueueSection, ServersSection } from '~/components/admin/system-parts';
@@ -9,27 +9,20 @@ import { PageBody } from '~/components/layout/page-body';
 
 export const meta: MetaFunction = () => [{ title: 'System · Admin · Parkside' }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  requireAdmin(context, request);
-  return context.api.admin.system();
-}
+export const loader = adminLoader((api) => api.admin.system());
 
 /** Retry or discard a failed job (audit-logged by the API). */
-export async function action({ request, context }: ActionFunctionArgs) {
-  requireAdmin(context, request);
-  const form = await request.formData();
+export const action = adminAction((api, form) => {
   const id = Number(form.get('id'));
   const retry = form.get('intent') === 'retry';
   return redirectAfter('/admin/system', async () => {
-    const job = retry
-      ? await context.api.admin.retryJob({ id })
-      : await context.api.admin.discardJob({ id });
+    const job = retry ? await api.admin.retryJob({ id }) : await api.admin.discardJob({ id });
     return {
       type: 'success',
       title: retry ? `Job #${job.id} runs again.` : `Job #${job.id} discarded.`,
     };
   });
-}
+});
 
 export default function AdminSystem() {
   const { servers, queue, failed, migrations } = useLoaderData<typeof loader>();

@@ -6,13 +6,8 @@ import {
   formatUsd,
   PAYMENT_HOLD_MINUTES,
 } from '@parkside/validators';
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/node';
+import { data, redirect } from '@remix-run/node';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { randomUUID } from 'node:crypto';
 import { tryApi } from '~/.server/api-errors';

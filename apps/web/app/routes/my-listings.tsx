@@ -1,10 +1,6 @@
 import { publicMessageOf } from '@parkside/api/errors';
-import {
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/node';
+import { redirect } from '@remix-run/node';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { requireVerifiedUser } from '~/.server/auth';
 import { checkInFromForm } from '~/.server/check-in';

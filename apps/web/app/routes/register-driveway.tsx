@@ -1,11 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import { fromZonedInput, registerDrivewayFormInput } from '@parkside/validators';
-import {
-  data,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/node';
+import { data } from '@remix-run/node';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { missedQuietly, tryApi } from '~/.server/api-errors';
 import { requireVerifiedUser } from '~/.server/auth';

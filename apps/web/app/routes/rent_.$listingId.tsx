@@ -1,10 +1,6 @@
 import { formatUsd } from '@parkside/validators';
-import {
-  data,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/node';
+import { data } from '@remix-run/node';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { tryApi } from '~/.server/api-errors';
 import { shownEvent } from '~/.server/shown-event';
