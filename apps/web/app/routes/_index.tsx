@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData } from '@remix-run/react';
+import { useLoaderData } from '@remix-run/react';
 import { availabilityOf } from '~/.server/availability';
 import { EventCard } from '~/components/events/event-card';
 import { EventSearchCombobox } from '~/components/events/event-search-combobox';
-import { buttonClasses } from '~/components/ui/button';
+import { ButtonLink } from '~/components/ui/button-link';
 
 export const meta: MetaFunction = () => [
   { title: 'Parkside: park steps from the event' },
@@ -73,9 +73,9 @@ export default function Index() {
             <h2 id="soon-heading" className="text-2xl font-bold">
               Coming up
             </h2>
-            <Link to="/events" className={buttonClasses({ variant: 'ghost' })}>
+            <ButtonLink to="/events" variant="ghost">
               All events <span aria-hidden="true">→</span>
-            </Link>
+            </ButtonLink>
           </div>
           <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {upcoming.map((event) => (

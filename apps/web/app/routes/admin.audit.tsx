@@ -1,14 +1,14 @@
 import { publicMessageOf } from '@parkside/api/errors';
 import { AUDIT_ACTION_NAMES } from '@parkside/validators';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData, useLocation } from '@remix-run/react';
+import { useLoaderData, useLocation } from '@remix-run/react';
 import { requireAdmin } from '~/.server/auth';
 import { AdminEmpty } from '~/components/admin/admin-list-parts';
 import { AdminPageHeader } from '~/components/admin/admin-page-header';
 import { AuditFilters } from '~/components/admin/audit-filters';
 import { AuditList } from '~/components/admin/audit-list';
-import { buttonClasses } from '~/components/ui/button';
 import { PageBody } from '~/components/layout/page-body';
+import { ButtonLink } from '~/components/ui/button-link';
 
 export const meta: MetaFunction = () => [{ title: 'Audit log · Admin · Parkside' }];
 
@@ -92,14 +92,14 @@ export default function AdminAudit() {
       {page && (page.next || filters.cursor) ? (
         <nav aria-label="Pages" className="mt-8 flex flex-wrap justify-center gap-3">
           {filters.cursor ? (
-            <Link to={newestHref()} className={buttonClasses({ variant: 'secondary' })}>
+            <ButtonLink to={newestHref()} variant="secondary">
               <span aria-hidden="true">←</span> Newest entries
-            </Link>
+            </ButtonLink>
           ) : null}
           {page.next ? (
-            <Link to={olderHref(page.next)} className={buttonClasses({ variant: 'secondary' })}>
+            <ButtonLink to={olderHref(page.next)} variant="secondary">
               Older entries <span aria-hidden="true">→</span>
-            </Link>
+            </ButtonLink>
           ) : null}
         </nav>
       ) : null}

@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData } from '@remix-run/react';
+import { useLoaderData } from '@remix-run/react';
 import { loadManagedEvents, manageEventAction } from '~/.server/event-actions';
 import { ManagedEventList } from '~/components/events/managed-event-card';
 import { ManagedEventsSearch, NoManagedEvents } from '~/components/events/managed-events-search';
 import { PageHeader } from '~/components/layout/page-header';
-import { buttonClasses } from '~/components/ui/button';
 import { PageLinks } from '~/components/ui/page-links';
 import { PageBody } from '~/components/layout/page-body';
+import { ButtonLink } from '~/components/ui/button-link';
 
 export const meta: MetaFunction = () => [{ title: 'Archived events · Parkside' }];
 
@@ -37,9 +37,9 @@ export default function ArchivedEventsPage() {
           q={q}
           title="No archived events."
           action={
-            <Link to="/registered-events" className={buttonClasses({ variant: 'secondary' })}>
+            <ButtonLink to="/registered-events" variant="secondary">
               Back to registered events
-            </Link>
+            </ButtonLink>
           }
         >
           Events that are over or cancelled can be archived.

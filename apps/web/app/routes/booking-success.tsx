@@ -1,12 +1,12 @@
 import { driverMoneyLine, formatUsd } from '@parkside/validators';
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData, useRevalidator } from '@remix-run/react';
+import { useLoaderData, useRevalidator } from '@remix-run/react';
 import { useEffect } from 'react';
 import { tryApi } from '~/.server/api-errors';
 import { requireVerifiedUser } from '~/.server/auth';
-import { buttonClasses } from '~/components/ui/button';
 import { BookingDetails } from '~/components/rent/booking-details';
 import { PaymentSummary } from '~/components/rent/payment-summary';
+import { ButtonLink } from '~/components/ui/button-link';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   {
@@ -95,9 +95,9 @@ export default function BookingSuccess() {
             ? `Your payment reached us after your hold on ${booking.drivewayTitle} ran out and the space had been taken. The full ${formatUsd(booking.refundCents)} goes back to your card within 5 to 10 business days.`
             : `You left the payment page before paying, so nothing was charged and the space at ${booking.drivewayTitle} is free for others again.`}
         </p>
-        <Link to={again} className={buttonClasses({ className: 'mt-6' })}>
+        <ButtonLink to={again} className="mt-6">
           Find parking for {booking.eventTitle}
-        </Link>
+        </ButtonLink>
       </div>
     );
   }
@@ -127,12 +127,9 @@ export default function BookingSuccess() {
           <PaymentSummary booking={booking} />
         </BookingDetails>
       </div>
-      <Link
-        to="/my-bookings"
-        className={buttonClasses({ variant: 'secondary', className: 'mt-6' })}
-      >
+      <ButtonLink to="/my-bookings" variant="secondary" className="mt-6">
         See all my bookings
-      </Link>
+      </ButtonLink>
     </div>
   );
 }

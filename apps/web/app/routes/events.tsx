@@ -9,9 +9,9 @@ import { EventCard, type CardAvailability } from '~/components/events/event-card
 import { EventSearchForm, type EventFilters } from '~/components/events/event-search-form';
 import { NearMeButton } from '~/components/events/near-me-button';
 import { KeptPart } from '~/components/layout/kept-part';
-import { buttonClasses } from '~/components/ui/button';
 import { EmptyState } from '~/components/ui/empty-state';
 import { PageBody } from '~/components/layout/page-body';
+import { ButtonLink } from '~/components/ui/button-link';
 
 export const meta: MetaFunction = () => [
   { title: 'Upcoming events · Parkside' },
@@ -159,9 +159,9 @@ export default function EventsPage() {
               title={filtered ? 'No upcoming events match your search.' : 'No upcoming events yet.'}
               action={
                 filtered ? (
-                  <Link to="/events" className={buttonClasses({ variant: 'secondary' })}>
+                  <ButtonLink to="/events" variant="secondary">
                     Show all events
-                  </Link>
+                  </ButtonLink>
                 ) : null
               }
             >
@@ -174,14 +174,12 @@ export default function EventsPage() {
           {page.nextCursor || cursor ? (
             <nav aria-label="Pages" className="mt-8 flex flex-wrap justify-center gap-3">
               {cursor ? (
-                <Link to={pageLink(filters)} className={buttonClasses({ variant: 'secondary' })}>
+                <ButtonLink to={pageLink(filters)} variant="secondary">
                   First page
-                </Link>
+                </ButtonLink>
               ) : null}
               {page.nextCursor ? (
-                <Link to={pageLink(filters, page.nextCursor)} className={buttonClasses()}>
-                  More events
-                </Link>
+                <ButtonLink to={pageLink(filters, page.nextCursor)}>More events</ButtonLink>
               ) : null}
             </nav>
           ) : null}

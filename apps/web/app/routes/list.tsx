@@ -6,9 +6,9 @@ import { FaqList } from '~/components/marketing/faq-list';
 import { FeeExample } from '~/components/marketing/fee-example';
 import { hostFaq } from '~/components/marketing/host-faq';
 import { Steps, type Step } from '~/components/marketing/steps';
-import { buttonClasses } from '~/components/ui/button';
 import { CallToAction } from '~/components/marketing/call-to-action';
 import { PageSection } from '~/components/marketing/page-section';
+import { ButtonLink } from '~/components/ui/button-link';
 
 export const meta: MetaFunction = () => [
   { title: 'Host your driveway · Parkside' },
@@ -110,12 +110,9 @@ export default function ListPage() {
               <p className="mt-2 text-slate-700">
                 Our team helps hosts get set up, from pricing to access instructions.
               </p>
-              <Link
-                to="/contact"
-                className={buttonClasses({ variant: 'secondary', className: 'mt-4 w-full' })}
-              >
+              <ButtonLink to="/contact" variant="secondary" className="mt-4 w-full">
                 Contact Parkside
-              </Link>
+              </ButtonLink>
             </div>
           </div>
         </PageSection>

@@ -3,8 +3,8 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { tryApi } from '~/.server/api-errors';
 import { Steps } from '~/components/marketing/steps';
-import { buttonClasses } from '~/components/ui/button';
 import { formatEventDate, formatEventTime, formatWindowEnd } from '~/utils/event-time';
+import { ButtonLink } from '~/components/ui/button-link';
 
 export const meta: MetaFunction = () => [
   { title: 'Your driveway is listed · Parkside' },
@@ -118,12 +118,12 @@ export default function ListingSuccessPage() {
       </section>
 
       <div className="mt-10 flex flex-col justify-center gap-3 sm:flex-row">
-        <Link to="/my-listings" className={buttonClasses({ size: 'lg' })}>
+        <ButtonLink to="/my-listings" size="lg">
           Go to my listings
-        </Link>
-        <Link to="/list" className={buttonClasses({ size: 'lg', variant: 'secondary' })}>
+        </ButtonLink>
+        <ButtonLink to="/list" size="lg" variant="secondary">
           Hosting tips and FAQ
-        </Link>
+        </ButtonLink>
       </div>
       <p className="mt-6 text-center text-sm text-slate-600">
         Plans changed? You can edit or close a listing in My Listings.

@@ -5,10 +5,10 @@ import { requireVerifiedUser } from '~/.server/auth';
 import { saveReviewForm } from '~/.server/reviews';
 import { redirectAfter } from '~/.server/toast';
 import { DriverBooking } from '~/components/bookings/driver-booking';
-import { buttonClasses } from '~/components/ui/button';
 import { EmptyState } from '~/components/ui/empty-state';
 import { SavedOnPhone } from '~/components/bookings/saved-on-phone';
 import { PageBody } from '~/components/layout/page-body';
+import { ButtonLink } from '~/components/ui/button-link';
 
 export const meta: MetaFunction = () => [{ title: 'My Bookings · Parkside' }];
 
@@ -68,11 +68,7 @@ export default function MyBookings() {
         <EmptyState
           title="No bookings yet."
           className="mt-6"
-          action={
-            <Link to="/events" className={buttonClasses()}>
-              Find parking
-            </Link>
-          }
+          action={<ButtonLink to="/events">Find parking</ButtonLink>}
         />
       ) : (
         <nav aria-label="Booking sections" className="mt-4 flex flex-wrap gap-2">

@@ -12,10 +12,10 @@ import { redirectWithToast } from '~/.server/toast';
 import { DrivewayCard, holdsFailure } from '~/components/host/driveway-card';
 import { ArrivalsPanel } from '~/components/host/arrivals-panel';
 import { PayoutsPanel } from '~/components/host/payouts-panel';
-import { buttonClasses } from '~/components/ui/button';
 import { ReportsNotice } from '~/components/host/reports-notice';
 import { EmptyState } from '~/components/ui/empty-state';
 import { PageBody } from '~/components/layout/page-body';
+import { ButtonLink } from '~/components/ui/button-link';
 
 export const meta: MetaFunction = () => [{ title: 'My Listings · Parkside' }];
 
@@ -80,9 +80,9 @@ export default function MyListings() {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-3xl font-extrabold tracking-tight">My Listings</h1>
         {driveways.length ? (
-          <Link to="/register-driveway" className={buttonClasses({ variant: 'secondary' })}>
+          <ButtonLink to="/register-driveway" variant="secondary">
             Add a driveway
-          </Link>
+          </ButtonLink>
         ) : null}
       </div>
       <ReportsNotice {...reports} />
@@ -111,11 +111,7 @@ export default function MyListings() {
         <EmptyState
           title="You have not listed a driveway yet."
           className="mt-6"
-          action={
-            <Link to="/register-driveway" className={buttonClasses()}>
-              List your driveway
-            </Link>
-          }
+          action={<ButtonLink to="/register-driveway">List your driveway</ButtonLink>}
         >
           Earn money on event days: list your driveway in a few minutes.
         </EmptyState>

@@ -2,16 +2,16 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import { fromZonedInput, registerDrivewayFormInput } from '@parkside/validators';
 import { data } from '@remix-run/node';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Link, useActionData, useLoaderData } from '@remix-run/react';
+import { useActionData, useLoaderData } from '@remix-run/react';
 import { missedQuietly, tryApi } from '~/.server/api-errors';
 import { requireVerifiedUser } from '~/.server/auth';
 import { refuseForm } from '~/.server/forms';
 import { upcomingEventChoices } from '~/.server/host';
 import { redirectWithToast } from '~/.server/toast';
 import { RegisterDrivewayForm } from '~/components/host/register-driveway-form';
-import { buttonClasses } from '~/components/ui/button';
 import { EmptyState } from '~/components/ui/empty-state';
 import { PageBody } from '~/components/layout/page-body';
+import { ButtonLink } from '~/components/ui/button-link';
 
 /** A refusal for going too fast keeps its Retry-After. */
 export { retryAfterHeaders as headers } from '~/utils/retry-after-headers';
@@ -130,11 +130,7 @@ export default function RegisterDriveway() {
         <EmptyState
           title="There are no upcoming events to list for yet."
           className="mt-8"
-          action={
-            <Link to="/register-event" className={buttonClasses()}>
-              Register an event
-            </Link>
-          }
+          action={<ButtonLink to="/register-event">Register an event</ButtonLink>}
         >
           Add the event your neighbourhood parks for.
         </EmptyState>

@@ -1,12 +1,12 @@
 import type { ManagedEvent } from '@parkside/api';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData } from '@remix-run/react';
+import { useLoaderData } from '@remix-run/react';
 import { loadManagedEvents, manageEventAction } from '~/.server/event-actions';
 import { ManagedEventList } from '~/components/events/managed-event-card';
 import { ManagedEventsSearch, NoManagedEvents } from '~/components/events/managed-events-search';
-import { buttonClasses } from '~/components/ui/button';
 import { PageLinks } from '~/components/ui/page-links';
 import { PageBody } from '~/components/layout/page-body';
+import { ButtonLink } from '~/components/ui/button-link';
 
 export const meta: MetaFunction = () => [{ title: 'Registered events · Parkside' }];
 
@@ -52,12 +52,10 @@ export default function RegisteredEventsPage() {
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <Link to="/archived-events" className={buttonClasses({ variant: 'secondary' })}>
+          <ButtonLink to="/archived-events" variant="secondary">
             Archived events
-          </Link>
-          <Link to="/register-event" className={buttonClasses()}>
-            Register an event
-          </Link>
+          </ButtonLink>
+          <ButtonLink to="/register-event">Register an event</ButtonLink>
         </div>
       </header>
       <ManagedEventsSearch q={q} />
@@ -66,11 +64,7 @@ export default function RegisteredEventsPage() {
           page={page}
           q={q}
           title="You have not registered any events yet."
-          action={
-            <Link to="/register-event" className={buttonClasses()}>
-              Register an event
-            </Link>
-          }
+          action={<ButtonLink to="/register-event">Register an event</ButtonLink>}
         >
           Add a game, concert or festival so drivers can find parking near it.
         </NoManagedEvents>

@@ -17,6 +17,7 @@ import { buttonClasses } from '~/components/ui/button';
 import { EmptyState } from '~/components/ui/empty-state';
 import { BackLink } from '~/components/ui/back-link';
 import { PageBody } from '~/components/layout/page-body';
+import { ButtonLink } from '~/components/ui/button-link';
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
   {
@@ -86,9 +87,9 @@ export default function RentPage() {
       <div className="mx-auto max-w-xl px-4 py-24 text-center">
         <h1 className="text-3xl font-bold">We could not find that event</h1>
         <p className="mt-2 text-slate-600">It may have been removed, or the link is incomplete.</p>
-        <Link to="/events" className={buttonClasses({ className: 'mt-6' })}>
+        <ButtonLink to="/events" className="mt-6">
           Browse upcoming events
-        </Link>
+        </ButtonLink>
       </div>
     );
   }

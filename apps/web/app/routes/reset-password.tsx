@@ -3,7 +3,7 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import { resetPasswordInput } from '@parkside/validators';
 import { data } from '@remix-run/node';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { refuseForm } from '~/.server/forms';
 import { redirectWithToast } from '~/.server/toast';
 import { AuthCard } from '~/components/auth/auth-card';
@@ -11,7 +11,7 @@ import { NewPasswordPair } from '~/components/account/account-fields';
 import { FormError } from '~/components/forms/field';
 import { SubmitButton } from '~/components/forms/submit-button';
 import { useZodForm } from '~/components/forms/use-zod-form';
-import { buttonClasses } from '~/components/ui/button';
+import { ButtonLink } from '~/components/ui/button-link';
 
 /** A refusal for going too fast keeps its Retry-After. */
 export { retryAfterHeaders as headers } from '~/utils/retry-after-headers';
@@ -60,9 +60,9 @@ export default function ResetPasswordPage() {
         title="This link has expired"
         intro={<p role="alert">This link is invalid or has expired. Please request a new one.</p>}
       >
-        <Link to="/forgot-password" className={buttonClasses({ className: 'w-full' })}>
+        <ButtonLink to="/forgot-password" className="w-full">
           Send a new link
-        </Link>
+        </ButtonLink>
       </AuthCard>
     );
   }

@@ -1,9 +1,10 @@
 import { publicMessageOf } from '@parkside/api/errors';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Form, Link, useLoaderData } from '@remix-run/react';
+import { Form, useLoaderData } from '@remix-run/react';
 import { redirectWithToast } from '~/.server/toast';
 import { AuthCard } from '~/components/auth/auth-card';
 import { buttonClasses } from '~/components/ui/button';
+import { ButtonLink } from '~/components/ui/button-link';
 
 export const meta: MetaFunction = () => [{ title: 'Verify your email · Parkside' }];
 
@@ -46,9 +47,9 @@ export default function VerifyEmailPage() {
           </button>
         </Form>
       ) : (
-        <Link to={signedIn ? '/' : '/login'} className={buttonClasses({ className: 'w-full' })}>
+        <ButtonLink to={signedIn ? '/' : '/login'} className="w-full">
           {signedIn ? 'Go to Parkside' : 'Sign in'}
-        </Link>
+        </ButtonLink>
       )}
     </AuthCard>
   );

@@ -34,16 +34,15 @@ export const uuidRef = (
   onDelete: 'cascade' | 'restrict' | 'set null',
 ) => uuid(name).notNull().references(target, { onDelete });
 
-/** A street address in the US form every place is stored in (events, driveways). */
-export const streetAddress = () => ({
+/**
+ * A place: its street address in the US form every place is stored in, and where it is on the
+ * map (events, driveways).
+ */
+export const place = () => ({
   street: text('street').notNull(),
   city: text('city').notNull(),
   region: text('region').notNull(),
   postalCode: text('postal_code').notNull(),
-});
-
-/** Where a place is on the map. */
-export const coordinates = () => ({
   latitude: doublePrecision('latitude').notNull(),
   longitude: doublePrecision('longitude').notNull(),
 });

@@ -1,14 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, uniqueIndex, integer, pgEnum, pgTable, text } from 'drizzle-orm/pg-core';
-import {
-  at,
-  coordinates,
-  createdAt,
-  pointChecks,
-  streetAddress,
-  updatedAt,
-  uuidKey,
-} from './columns';
+import { at, createdAt, place, pointChecks, updatedAt, uuidKey } from './columns';
 import { users } from './users';
 
 export const eventStatus = pgEnum('event_status', ['scheduled', 'cancelled', 'archived']);
@@ -21,9 +13,8 @@ export const events = pgTable(
     slug: text('slug').notNull().unique(),
     description: text('description').notNull().default(''),
     venueName: text('venue_name').notNull(),
-    ...streetAddress(),
+    ...place(),
     country: text('country').notNull().default('US'),
-    ...coordinates(),
     /** IANA zone, such as America/Denver: every time of the event is shown in it. */
     timeZone: text('time_zone').notNull(),
     startsAt: at('starts_at').notNull(),

@@ -11,16 +11,7 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
-import {
-  at,
-  coordinates,
-  createdAt,
-  pointChecks,
-  streetAddress,
-  updatedAt,
-  uuidKey,
-  uuidRef,
-} from './columns';
+import { at, createdAt, place, pointChecks, updatedAt, uuidKey, uuidRef } from './columns';
 import { events } from './events';
 import { users } from './users';
 
@@ -78,8 +69,7 @@ export const driveways = pgTable(
     id: uuidKey(),
     hostId: text('host_id').references(() => users.id, { onDelete: 'set null' }),
     title: text('title').notNull(),
-    ...streetAddress(),
-    ...coordinates(),
+    ...place(),
     description: text('description').notNull().default(''),
     accessInstructions: text('access_instructions').notNull().default(''),
     /** Car spaces the driveway holds. */

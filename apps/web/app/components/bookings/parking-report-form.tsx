@@ -1,8 +1,8 @@
-import { Form, Link, useNavigation } from '@remix-run/react';
+import { Form, useNavigation } from '@remix-run/react';
 import { formatUsd, PARKING_PROBLEMS, PARKING_REPORT_NOTE_MAX } from '@parkside/validators';
-import { buttonClasses } from '~/components/ui/button';
 import { EmptyState } from '~/components/ui/empty-state';
 import { ImageUpload } from '~/components/uploads/image-upload';
+import { ButtonLink } from '~/components/ui/button-link';
 
 /** What the report page knows before the driver chooses (`parkingReport.options`). */
 export interface ReportOptions {
@@ -38,9 +38,9 @@ export function ParkingReportForm({
         className="mt-6"
         title="This booking cannot be reported now"
         action={
-          <Link to={pass} className={buttonClasses({ variant: 'secondary' })}>
+          <ButtonLink to={pass} variant="secondary">
             Back to the pass
-          </Link>
+          </ButtonLink>
         }
       >
         {options.closedReason}

@@ -1,6 +1,7 @@
 import { Link } from '@remix-run/react';
 import { formatUsd } from '@parkside/validators';
 import { buttonClasses } from '~/components/ui/button';
+import { ButtonLink } from '~/components/ui/button-link';
 
 /** What was done about the driver's report: where they park now, or the refund. */
 export function ParkingReportOutcome({
@@ -40,9 +41,9 @@ export function ParkingReportOutcome({
             Open your new pass
           </Link>
         ) : null}
-        <Link to="/my-bookings" className={buttonClasses({ variant: 'secondary', size: 'lg' })}>
+        <ButtonLink to="/my-bookings" variant="secondary" size="lg">
           My bookings
-        </Link>
+        </ButtonLink>
       </div>
     </section>
   );

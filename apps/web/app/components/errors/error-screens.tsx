@@ -1,8 +1,9 @@
 import { RequestReference } from './request-id';
-import { Form, isRouteErrorResponse, Link, useLocation, useRouteError } from '@remix-run/react';
+import { Form, isRouteErrorResponse, useLocation, useRouteError } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { buttonClasses } from '~/components/ui/button';
 import { GUARD_REASONS } from '~/utils/route-access';
+import { ButtonLink } from '~/components/ui/button-link';
 
 function Screen({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -36,9 +37,9 @@ export function AdminOnly() {
       <p className="text-slate-700">
         This page is for Parkside admins. If you need access, ask an admin.
       </p>
-      <Link to="/" className={buttonClasses({ variant: 'secondary' })}>
+      <ButtonLink to="/" variant="secondary">
         Back to Parkside
-      </Link>
+      </ButtonLink>
     </Screen>
   );
 }
@@ -48,9 +49,9 @@ export function NotFound({ message }: { message?: string }) {
   return (
     <Screen title="Not found">
       <p className="text-slate-700">{message ?? 'We could not find that page.'}</p>
-      <Link to="/" className={buttonClasses({ variant: 'secondary' })}>
+      <ButtonLink to="/" variant="secondary">
         Back to Parkside
-      </Link>
+      </ButtonLink>
     </Screen>
   );
 }

@@ -14,17 +14,17 @@ import {
   eventUpdateInput,
   URL_MAX_LENGTH,
 } from '@parkside/validators';
-import { Form, Link } from '@remix-run/react';
+import { Form } from '@remix-run/react';
 import type { z } from 'zod';
 import { useEffect, useState, type ReactNode } from 'react';
 import { FormError, InputField, TextareaField } from '~/components/forms/field';
 import { SubmitButton } from '~/components/forms/submit-button';
-import { buttonClasses } from '~/components/ui/button';
 import { ImageUpload } from '~/components/uploads/image-upload';
 import { AddressSearch, type GeocoderCapabilities } from '~/components/map/address-search';
 import { fillAddress } from '~/components/map/fill-address';
 import { LocationPicker, usePosition } from '~/components/map/location-picker';
 import { SelectField, type Option } from './select-field';
+import { ButtonLink } from '~/components/ui/button-link';
 
 /** What the form starts with: every field as text, times as wall-clock times at the venue. */
 export type EventFormValues = Record<
@@ -235,9 +235,9 @@ export function EventForm({
         <SubmitButton pendingText={eventId ? 'Saving…' : 'Registering…'}>
           {eventId ? 'Save changes' : 'Register event'}
         </SubmitButton>
-        <Link to="/registered-events" className={buttonClasses({ variant: 'secondary' })}>
+        <ButtonLink to="/registered-events" variant="secondary">
           Cancel
-        </Link>
+        </ButtonLink>
       </div>
     </Form>
   );

@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
-import { Form, Link, useNavigation } from '@remix-run/react';
+import { Form, useNavigation } from '@remix-run/react';
 import { EVENT_SEARCH_MAX_LENGTH } from '@parkside/validators';
 import { buttonClasses } from '~/components/ui/button';
 import { FormRow } from '~/components/ui/form-row';
+import { ButtonLink } from '~/components/ui/button-link';
 
 export interface EventFilters {
   q: string;
@@ -80,9 +81,9 @@ export function EventSearchForm({
           {searching ? 'Searching…' : 'Search'}
         </button>
         {filtered ? (
-          <Link to="/events" className={buttonClasses({ variant: 'secondary' })}>
+          <ButtonLink to="/events" variant="secondary">
             Clear
-          </Link>
+          </ButtonLink>
         ) : null}
       </div>
       {notice ? (

@@ -1,10 +1,10 @@
 import { EVENT_SEARCH_MAX_LENGTH } from '@parkside/validators';
-import { Link, useLocation } from '@remix-run/react';
+import { useLocation } from '@remix-run/react';
 import type { ReactNode } from 'react';
-import { buttonClasses } from '~/components/ui/button';
 import { EmptyState } from '~/components/ui/empty-state';
 import { PastTheLastPage } from '~/components/ui/page-links';
 import { ListSearch } from '~/components/ui/list-search';
+import { ButtonLink } from '~/components/ui/button-link';
 
 /** Narrows /registered-events or /archived-events by title, venue or city (a plain GET form). */
 export function ManagedEventsSearch({ q }: { q: string }) {
@@ -53,9 +53,9 @@ function NoEventsMatch({ q }: { q: string }) {
       title={<>No events match “{q}”.</>}
       className="mt-8"
       action={
-        <Link to={pathname} className={buttonClasses({ variant: 'secondary' })}>
+        <ButtonLink to={pathname} variant="secondary">
           Show every event
-        </Link>
+        </ButtonLink>
       }
     >
       Try part of the title, the venue or the city.

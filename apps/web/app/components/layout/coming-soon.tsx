@@ -1,6 +1,5 @@
-import { Link } from '@remix-run/react';
 import type { ReactNode } from 'react';
-import { buttonClasses } from '~/components/ui/button';
+import { ButtonLink } from '~/components/ui/button-link';
 
 /** A page whose feature is on its way: says what it will do and where to go meanwhile. */
 export function ComingSoon({
@@ -21,9 +20,9 @@ export function ComingSoon({
         </p>
         <div className="mx-auto mt-3 max-w-md text-slate-700">{children}</div>
         {action ? (
-          <Link to={action.to} className={buttonClasses({ className: 'mt-6' })}>
+          <ButtonLink to={action.to} className="mt-6">
             {action.label}
-          </Link>
+          </ButtonLink>
         ) : null}
       </div>
     </div>

@@ -1,6 +1,5 @@
-import { Link } from '@remix-run/react';
 import { useId } from 'react';
-import { buttonClasses } from '~/components/ui/button';
+import { ButtonLink } from '~/components/ui/button-link';
 
 /** The closing band of a marketing page: a heading, a line, and one large button. */
 export function CallToAction({
@@ -26,9 +25,9 @@ export function CallToAction({
         </h2>
         <p className="mt-1 text-slate-700">{body}</p>
       </div>
-      <Link to={to} className={buttonClasses({ size: 'lg' })}>
+      <ButtonLink to={to} size="lg">
         {action}
-      </Link>
+      </ButtonLink>
     </section>
   );
 }

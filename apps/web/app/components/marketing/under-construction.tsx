@@ -1,5 +1,4 @@
-import { Link } from '@remix-run/react';
-import { buttonClasses } from '~/components/ui/button';
+import { ButtonLink } from '~/components/ui/button-link';
 
 /** The customer's "under-construction page" for /about and /privacy. */
 export function UnderConstruction({ title, topic }: { title: string; topic: string }) {
@@ -27,12 +26,12 @@ export function UnderConstruction({ title, topic }: { title: string; topic: stri
         In the meantime, find parking for your next event, or ask us anything.
       </p>
       <div className="mt-8 flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
-        <Link to="/events" className={buttonClasses({ size: 'lg' })}>
+        <ButtonLink to="/events" size="lg">
           Browse upcoming events
-        </Link>
-        <Link to="/contact" className={buttonClasses({ size: 'lg', variant: 'secondary' })}>
+        </ButtonLink>
+        <ButtonLink to="/contact" size="lg" variant="secondary">
           Contact Parkside
-        </Link>
+        </ButtonLink>
       </div>
     </div>
   );

@@ -1,9 +1,10 @@
 import { ADMIN_SEARCH_MAX_LENGTH } from '@parkside/validators';
-import { Form, Link, useLocation, useNavigation } from '@remix-run/react';
+import { Form, useLocation, useNavigation } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { inputClass } from '~/components/forms/field';
 import { buttonClasses } from '~/components/ui/button';
 import { FormRow } from '~/components/ui/form-row';
+import { ButtonLink } from '~/components/ui/button-link';
 
 /**
  * A plain GET search over a list (`q`); `children` are further filters of the same form, and
@@ -57,9 +58,9 @@ export function SubmitAndClear({ label, clearTo }: { label: string; clearTo: str
         {label}
       </button>
       {clearTo ? (
-        <Link to={clearTo} className={buttonClasses({ variant: 'ghost' })}>
+        <ButtonLink to={clearTo} variant="ghost">
           Clear
-        </Link>
+        </ButtonLink>
       ) : null}
     </>
   );

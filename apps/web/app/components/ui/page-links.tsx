@@ -1,6 +1,6 @@
-import { Link, useLocation } from '@remix-run/react';
-import { buttonClasses } from './button';
+import { useLocation } from '@remix-run/react';
 import { EmptyState } from '~/components/ui/empty-state';
+import { ButtonLink } from '~/components/ui/button-link';
 
 /**
  * "Previous page" and "Next page" under a list shown a page at a time (`?page=N`, from 1),
@@ -19,17 +19,17 @@ export function PageLinks({ page, hasMore }: { page: number; hasMore: boolean })
   return (
     <nav aria-label="Pages" className="mt-8 flex flex-wrap items-center justify-center gap-3">
       {page > 1 ? (
-        <Link to={pageHref(page - 1)} className={buttonClasses({ variant: 'secondary' })}>
+        <ButtonLink to={pageHref(page - 1)} variant="secondary">
           <span aria-hidden="true">←</span> Previous page
-        </Link>
+        </ButtonLink>
       ) : null}
       <p className="text-sm text-slate-600" aria-current="page">
         Page {page}
       </p>
       {hasMore ? (
-        <Link to={pageHref(page + 1)} className={buttonClasses({ variant: 'secondary' })}>
+        <ButtonLink to={pageHref(page + 1)} variant="secondary">
           Next page <span aria-hidden="true">→</span>
-        </Link>
+        </ButtonLink>
       ) : null}
     </nav>
   );
@@ -43,9 +43,9 @@ export function PastTheLastPage() {
       title="There is nothing on this page."
       className="mt-8"
       action={
-        <Link to={pathname} className={buttonClasses({ variant: 'secondary' })}>
+        <ButtonLink to={pathname} variant="secondary">
           Go to the first page
-        </Link>
+        </ButtonLink>
       }
     >
       The list is shorter than that now.
