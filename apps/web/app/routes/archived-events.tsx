@@ -2,9 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { useLoaderData } from '@remix-run/react';
 import { loadManagedEvents, manageEventAction } from '~/.server/event-actions';
 import { ManagedEventList } from '~/components/events/managed-event-card';
-import { ManagedEventsSearch, NoManagedEvents } from '~/components/events/managed-events-search';
+import { ManagedEvents } from '~/components/events/managed-events-search';
 import { PageHeader } from '~/components/layout/page-header';
-import { PageLinks } from '~/components/ui/page-links';
 import { PageBody } from '~/components/layout/page-body';
 import { ButtonLink } from '~/components/ui/button-link';
 
@@ -30,24 +29,20 @@ export default function ArchivedEventsPage() {
           ? 'Events taken off Parkside. Unarchive one to bring it back.'
           : 'Your events that Parkside has archived. They no longer show to drivers.'}
       </PageHeader>
-      <ManagedEventsSearch q={q} />
-      {events.length === 0 ? (
-        <NoManagedEvents
-          page={page}
-          q={q}
-          title="No archived events."
-          action={
+      <ManagedEvents
+        list={{ q, page, hasMore, count: events.length }}
+        empty={{
+          title: 'No archived events.',
+          action: (
             <ButtonLink to="/registered-events" variant="secondary">
               Back to registered events
             </ButtonLink>
-          }
-        >
-          Events that are over or cancelled can be archived.
-        </NoManagedEvents>
-      ) : (
+          ),
+          text: 'Events that are over or cancelled can be archived.',
+        }}
+      >
         <ManagedEventList events={events} isAdmin={isAdmin} className="mt-8" />
-      )}
-      <PageLinks page={page} hasMore={hasMore} />
+      </ManagedEvents>
     </PageBody>
   );
 }

@@ -62,14 +62,7 @@ export default function ForgotPasswordPage() {
     <AuthCard
       title="Reset your password"
       intro="Enter the email you use for Parkside and we will send you a link to choose a new password."
-      footer={
-        <Link
-          to="/login"
-          className="text-brand-800 font-semibold underline-offset-2 hover:underline"
-        >
-          Back to sign in
-        </Link>
-      }
+      other={{ to: '/login', label: 'Back to sign in' }}
     >
       <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
         <FormError id={form.errorId} errors={form.errors} />

@@ -1,15 +1,12 @@
-import { getFormProps } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { loginInput, safeRedirectPath } from '@parkside/validators';
 import { data, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react';
+import { Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react';
 import { cookieHeaders } from '~/.server/auth';
 import { authPageLoader, refuseForm } from '~/.server/forms';
 import { redirectWithToast } from '~/.server/toast';
-import { AuthCard, Divider } from '~/components/auth/auth-card';
-import { SocialButtons } from '~/components/auth/social-buttons';
+import { AuthCard, EmailAuthForm } from '~/components/auth/auth-card';
 import { CurrentPasswordField, EmailField } from '~/components/account/account-fields';
-import { FormError } from '~/components/forms/field';
 import { SubmitButton } from '~/components/forms/submit-button';
 import { useZodForm } from '~/components/forms/use-zod-form';
 
@@ -63,23 +60,14 @@ export default function LoginPage() {
     <AuthCard
       title="Sign in to Parkside"
       intro="Book driveways near your events and manage your listings."
-      footer={
-        <>
-          New to Parkside?{' '}
-          <Link
-            to={registerHref}
-            className="text-brand-800 font-semibold underline-offset-2 hover:underline"
-          >
-            Create an account
-          </Link>
-        </>
-      }
+      other={{ prompt: 'New to Parkside?', to: registerHref, label: 'Create an account' }}
     >
-      <SocialButtons providers={providers} redirectTo={redirectTo || undefined} />
-      {providers.length > 0 ? <Divider>or sign in with email</Divider> : null}
-      <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
-        <FormError id={form.errorId} errors={form.errors} />
-        <input type="hidden" name="redirectTo" value={redirectTo} />
+      <EmailAuthForm
+        providers={providers}
+        redirectTo={redirectTo}
+        divider="or sign in with email"
+        form={form}
+      >
         <EmailField field={fields.email} focusOnLoad />
         <CurrentPasswordField field={fields.password} />
         <div className="-mt-2 text-right">
@@ -93,7 +81,7 @@ export default function LoginPage() {
         <SubmitButton pendingText="Signing in…" className="w-full">
           Sign in
         </SubmitButton>
-      </Form>
+      </EmailAuthForm>
     </AuthCard>
   );
 }

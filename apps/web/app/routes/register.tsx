@@ -1,12 +1,11 @@
-import { getFormProps, getInputProps } from '@conform-to/react';
+import { getInputProps } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { registerInput, safeRedirectPath } from '@parkside/validators';
 import { data, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react';
+import { Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react';
 import { authPageLoader, refuseForm } from '~/.server/forms';
 import { redirectWithToast } from '~/.server/toast';
-import { AuthCard, Divider } from '~/components/auth/auth-card';
-import { SocialButtons } from '~/components/auth/social-buttons';
+import { AuthCard, EmailAuthForm } from '~/components/auth/auth-card';
 import {
   AddressField,
   EmailField,
@@ -15,7 +14,7 @@ import {
   optional,
   PhoneField,
 } from '~/components/account/account-fields';
-import { ErrorList, FormError } from '~/components/forms/field';
+import { ErrorList } from '~/components/forms/field';
 import { SubmitButton } from '~/components/forms/submit-button';
 import { useZodForm } from '~/components/forms/use-zod-form';
 
@@ -67,23 +66,14 @@ export default function RegisterPage() {
     <AuthCard
       title="Create your account"
       intro="One account to book parking and to host your driveway."
-      footer={
-        <>
-          Already have an account?{' '}
-          <Link
-            to={loginHref}
-            className="text-brand-800 font-semibold underline-offset-2 hover:underline"
-          >
-            Sign in
-          </Link>
-        </>
-      }
+      other={{ prompt: 'Already have an account?', to: loginHref, label: 'Sign in' }}
     >
-      <SocialButtons providers={providers} redirectTo={redirectTo || undefined} />
-      {providers.length > 0 ? <Divider>or sign up with email</Divider> : null}
-      <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
-        <FormError id={form.errorId} errors={form.errors} />
-        <input type="hidden" name="redirectTo" value={redirectTo} />
+      <EmailAuthForm
+        providers={providers}
+        redirectTo={redirectTo}
+        divider="or sign up with email"
+        form={form}
+      >
         <NameField field={fields.name} required />
         <EmailField field={fields.email} required />
         <NewPasswordField
@@ -120,7 +110,7 @@ export default function RegisterPage() {
         <SubmitButton pendingText="Creating your account…" className="w-full">
           Create account
         </SubmitButton>
-      </Form>
+      </EmailAuthForm>
     </AuthCard>
   );
 }

@@ -3,8 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { useLoaderData } from '@remix-run/react';
 import { loadManagedEvents, manageEventAction } from '~/.server/event-actions';
 import { ManagedEventList } from '~/components/events/managed-event-card';
-import { ManagedEventsSearch, NoManagedEvents } from '~/components/events/managed-events-search';
-import { PageLinks } from '~/components/ui/page-links';
+import { ManagedEvents } from '~/components/events/managed-events-search';
 import { PageBody } from '~/components/layout/page-body';
 import { ButtonLink } from '~/components/ui/button-link';
 
@@ -58,20 +57,17 @@ export default function RegisteredEventsPage() {
           <ButtonLink to="/register-event">Register an event</ButtonLink>
         </div>
       </header>
-      <ManagedEventsSearch q={q} />
-      {events.length === 0 ? (
-        <NoManagedEvents
-          page={page}
-          q={q}
-          title="You have not registered any events yet."
-          action={<ButtonLink to="/register-event">Register an event</ButtonLink>}
-        >
-          Add a game, concert or festival so drivers can find parking near it.
-        </NoManagedEvents>
-      ) : null}
-      <EventList title="Upcoming" events={upcoming} isAdmin={isAdmin} />
-      <EventList title="Ended or cancelled" events={rest} isAdmin={isAdmin} />
-      <PageLinks page={page} hasMore={hasMore} />
+      <ManagedEvents
+        list={{ q, page, hasMore, count: events.length }}
+        empty={{
+          title: 'You have not registered any events yet.',
+          action: <ButtonLink to="/register-event">Register an event</ButtonLink>,
+          text: 'Add a game, concert or festival so drivers can find parking near it.',
+        }}
+      >
+        <EventList title="Upcoming" events={upcoming} isAdmin={isAdmin} />
+        <EventList title="Ended or cancelled" events={rest} isAdmin={isAdmin} />
+      </ManagedEvents>
     </PageBody>
   );
 }

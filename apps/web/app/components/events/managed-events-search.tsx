@@ -2,46 +2,48 @@ import { EVENT_SEARCH_MAX_LENGTH } from '@parkside/validators';
 import { useLocation } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { EmptyState } from '~/components/ui/empty-state';
-import { PastTheLastPage } from '~/components/ui/page-links';
+import { PageLinks, PastTheLastPage } from '~/components/ui/page-links';
 import { ListSearch } from '~/components/ui/list-search';
 import { ButtonLink } from '~/components/ui/button-link';
 
-/** Narrows /registered-events or /archived-events by title, venue or city (a plain GET form). */
-export function ManagedEventsSearch({ q }: { q: string }) {
-  return (
-    <ListSearch
-      id="managed-events-q"
-      label="Search by title, venue or city"
-      q={q}
-      maxLength={EVENT_SEARCH_MAX_LENGTH}
-      filtered={q !== ''}
-    />
-  );
-}
-
 /**
- * An empty page of a managed-events list: past the last page, nothing matching the search, or
- * no events at all (`title`, `action` and `children` say what to do then).
+ * The body of /registered-events and /archived-events: the search (title, venue or city; a
+ * plain GET form), then the events (`children`) or, when there are none, why: past the last
+ * page, nothing matching the search, or none at all (`empty` says what to do then); then the
+ * page links.
  */
-export function NoManagedEvents({
-  page,
-  q,
-  title,
-  action,
+export function ManagedEvents({
+  list,
+  empty,
   children,
 }: {
-  page: number;
-  q: string;
-  title: string;
-  action: ReactNode;
+  list: { q: string; page: number; hasMore: boolean; count: number };
+  empty: { title: string; action: ReactNode; text: string };
   children: ReactNode;
 }) {
-  if (page > 1) return <PastTheLastPage />;
-  if (q) return <NoEventsMatch q={q} />;
+  const { q, page } = list;
   return (
-    <EmptyState title={title} className="mt-8" action={action}>
-      {children}
-    </EmptyState>
+    <>
+      <ListSearch
+        id="managed-events-q"
+        label="Search by title, venue or city"
+        q={q}
+        maxLength={EVENT_SEARCH_MAX_LENGTH}
+        filtered={q !== ''}
+      />
+      {list.count > 0 ? (
+        children
+      ) : page > 1 ? (
+        <PastTheLastPage />
+      ) : q ? (
+        <NoEventsMatch q={q} />
+      ) : (
+        <EmptyState title={empty.title} className="mt-8" action={empty.action}>
+          {empty.text}
+        </EmptyState>
+      )}
+      <PageLinks page={page} hasMore={list.hasMore} />
+    </>
   );
 }
 
