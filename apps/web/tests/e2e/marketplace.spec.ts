@@ -165,6 +165,32 @@ test('a host lists a driveway, a driver books and cancels it, and both see it', 
   expect(freed.text).toContain('The space is free again');
 });
 
+/** A new host lists a driveway (titled `what` and the time) for the demo event; an admin approves it. */
+async function approvedDriveway(
+  {
+    page,
+    request,
+    browser,
+    baseURL,
+  }: {
+    page: Page;
+    request: APIRequestContext;
+    browser: Browser;
+    baseURL: string | undefined;
+  },
+  host: string,
+  what: string,
+) {
+  const event = await eventId(request);
+  const title = `${what} ${Date.now()}`;
+  await blockMapTiles(page);
+  await signUpVerified(page, host);
+  await registerDriveway(page, event, title);
+  await expect(page).toHaveURL(/\/listing-success/);
+  await approveListings(browser, baseURL, title);
+  return { event, title };
+}
+
 test('a host cancels a booking with a reason and closes the listing', async ({
   page,
   browser,
@@ -172,13 +198,11 @@ test('a host cancels a booking with a reason and closes the listing', async ({
   baseURL,
 }) => {
   test.setTimeout(120_000);
-  const event = await eventId(request);
-  const title = `Corner lot ${Date.now()}`;
-  await blockMapTiles(page);
-  await signUpVerified(page, 'Omar Owner');
-  await registerDriveway(page, event, title);
-  await expect(page).toHaveURL(/\/listing-success/);
-  await approveListings(browser, baseURL, title);
+  const { event, title } = await approvedDriveway(
+    { page, request, browser, baseURL },
+    'Omar Owner',
+    'Corner lot',
+  );
 
   const driver = await newPerson(browser);
   const driverEmail = await signUpVerified(driver, 'Rita Rider');
@@ -216,13 +240,11 @@ test('a host edits a listing and lists the driveway for another event', async ({
   baseURL,
 }) => {
   test.setTimeout(120_000);
-  const event = await eventId(request);
-  const title = `Long driveway ${Date.now()}`;
-  await blockMapTiles(page);
-  await signUpVerified(page, 'Ezra Edits');
-  await registerDriveway(page, event, title);
-  await expect(page).toHaveURL(/\/listing-success/);
-  await approveListings(browser, baseURL, title);
+  const { title } = await approvedDriveway(
+    { page, request, browser, baseURL },
+    'Ezra Edits',
+    'Long driveway',
+  );
   await page.goto('/my-listings');
   const panel = listingPanel(page, title);
 

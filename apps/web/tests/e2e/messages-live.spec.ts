@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import postgres from 'postgres';
 import { freePorts, startServer, stopServers } from './app-servers';
 import { createFreshDatabase } from './fresh-database';
-import { callApi } from './page-api';
+import { bookThroughApi } from './page-api';
 import { profileMenu, signedInPage } from './session';
 
 // Two production servers on one PostgreSQL: a message sent through one reaches a page open on
@@ -29,14 +29,10 @@ test('a message from server A reaches the other person on server B live, also af
       join events e on e.id = l.event_id
       where u.email = 'host@example.com' and l.status = 'open' and e.starts_at > now()
       order by e.starts_at limit 1`;
-    const booked = await callApi(driver, 'booking.create', {
-      listingId: listing!.id,
+    const bookingId = await bookThroughApi(driver, listing!.id, {
       licensePlate: 'LIVE 1',
       vehicleDescription: 'Black Jeep Wrangler',
-      idempotencyKey: `live-${Date.now()}`,
     });
-    expect(booked.status).toBe(200);
-    const bookingId = booked.body.result.data.id as string;
 
     // Both open /messages, each on their own server.
     await host.goto('/messages');

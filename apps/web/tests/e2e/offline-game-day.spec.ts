@@ -2,7 +2,7 @@ import { makeAppleTestCertificates, makeGoogleTestKey, unzip } from '@parkside/w
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { importSPKI, jwtVerify } from 'jose';
 import { readFileSync } from 'node:fs';
-import { callApi, screenshots } from './page-api';
+import { bookThroughApi, callApi, screenshots } from './page-api';
 import { gameTonight, startGameDayServer } from './game-tonight';
 import { readQr } from './qr';
 import { signedInPage, signOut } from './session';
@@ -33,33 +33,27 @@ test('passes and check-in work with no signal, and sign-out leaves nothing behin
   try {
     const listing = (await gameTonight(sql, 'Cougars Under the Lights')).listingId;
     const driver = await phone(browser, base, 'driver@example.com', 'parkside-driver');
-    const booked = await callApi(driver, 'booking.create', {
-      listingId: listing,
+    const bookingId = await bookThroughApi(driver, listing, {
       licensePlate: '4LUX 112',
       vehicleDescription: 'Blue Honda Fit',
-      idempotencyKey: `offline-${Date.now()}`,
     });
-    expect(booked.status).toBe(200);
-    const bookingId = booked.body.result.data.id as string;
     // A second car, whose driver cancels while the host has no signal.
     const other = await phone(browser, base, 'admin@example.com', 'parkside-admin');
-    const second = await callApi(other, 'booking.create', {
-      listingId: listing,
+    const secondId = await bookThroughApi(other, listing, {
       licensePlate: '9ZZZ 001',
       vehicleDescription: 'Red pickup',
-      idempotencyKey: `offline-second-${Date.now()}`,
     });
-    expect(second.status, JSON.stringify(second.body)).toBe(200);
 
     // And a pass for another game, which the driver cancels later.
-    const dropped = await callApi(driver, 'booking.create', {
-      listingId: (await gameTonight(sql, 'Cougars Second Game')).listingId,
-      licensePlate: '4LUX 112',
-      vehicleDescription: 'Blue Honda Fit',
-      idempotencyKey: `offline-dropped-${Date.now()}`,
-    });
-    expect(dropped.status).toBe(200);
-    const droppedPass = `/bookings/${dropped.body.result.data.id as string}/pass`;
+    const droppedId = await bookThroughApi(
+      driver,
+      (await gameTonight(sql, 'Cougars Second Game')).listingId,
+      {
+        licensePlate: '4LUX 112',
+        vehicleDescription: 'Blue Honda Fit',
+      },
+    );
+    const droppedPass = `/bookings/${droppedId}/pass`;
 
     // Online, My bookings keeps the upcoming passes on the phone.
     await driver.goto('/my-bookings');
@@ -73,9 +67,7 @@ test('passes and check-in work with no signal, and sign-out leaves nothing behin
       );
     expect(await savedOnPhone(droppedPass)).toBe(true);
     // Cancelled, it leaves the phone at the next sync.
-    expect(
-      (await callApi(driver, 'booking.cancel', { bookingId: dropped.body.result.data.id })).status,
-    ).toBe(200);
+    expect((await callApi(driver, 'booking.cancel', { bookingId: droppedId })).status).toBe(200);
     await driver.reload();
     await expect(driver.getByText('Your pass is saved on this phone.')).toBeVisible();
     expect(await savedOnPhone(droppedPass)).toBe(false);
@@ -150,9 +142,7 @@ test('passes and check-in work with no signal, and sign-out leaves nothing behin
     expect(await checkedIn()).toEqual([false, false]);
 
     // Meanwhile the second car's driver cancels.
-    expect(
-      (await callApi(other, 'booking.cancel', { bookingId: second.body.result.data.id })).status,
-    ).toBe(200);
+    expect((await callApi(other, 'booking.cancel', { bookingId: secondId })).status).toBe(200);
 
     // The signal returns: the first check-in reaches the server, the second is refused and said.
     await host.context().setOffline(false);
@@ -207,14 +197,10 @@ test('Wallet passes where the operator set their keys, with the pass’s own che
   try {
     const listing = (await gameTonight(sql, 'Cougars Wallet Night')).listingId;
     const driver = await phone(browser, base, 'driver@example.com', 'parkside-driver');
-    const booked = await callApi(driver, 'booking.create', {
-      listingId: listing,
+    const bookingId = await bookThroughApi(driver, listing, {
       licensePlate: '7WAL 123',
       vehicleDescription: 'Silver Prius',
-      idempotencyKey: `wallet-${Date.now()}`,
     });
-    expect(booked.status).toBe(200);
-    const bookingId = booked.body.result.data.id as string;
     await driver.goto(`/bookings/${bookingId}/pass`);
     const qr = driver.getByRole('img', { name: /^Check-in code / });
     const code = (await qr.getAttribute('aria-label'))!

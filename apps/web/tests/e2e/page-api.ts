@@ -28,6 +28,21 @@ export function callApi(page: Page, procedure: string, input: unknown) {
   );
 }
 
+/** Books a space through the API as the page's user (paid on arrival); the booking's id. */
+export async function bookThroughApi(
+  page: Page,
+  listingId: string,
+  car: { licensePlate: string; vehicleDescription: string },
+) {
+  const booked = await callApi(page, 'booking.create', {
+    listingId,
+    ...car,
+    idempotencyKey: `e2e-${Date.now()}-${Math.random().toString(36).slice(2)}`,
+  });
+  expect(booked.status, JSON.stringify(booked.body)).toBe(200);
+  return booked.body.result.data.id as string;
+}
+
 /** A page in a browser context of its own (another person). */
 export async function newPage(browser: Browser, baseURL: string | undefined) {
   const context = await browser.newContext({ baseURL });

@@ -3,7 +3,7 @@ import type postgres from 'postgres';
 import { accessibilityOf } from './accessibility';
 import { startGameDayServer } from './game-tonight';
 import { noisyPng } from './images';
-import { callApi, screenshots } from './page-api';
+import { bookThroughApi, callApi, screenshots } from './page-api';
 import { readQr } from './qr';
 import { signedInPage } from './session';
 
@@ -55,16 +55,8 @@ test('a driver who cannot park is moved nearby or refunded; the host answers; an
       'parkside-driver',
       phone,
     );
-    const book = async (page: typeof driver, plate: string) => {
-      const booked = await callApi(page, 'booking.create', {
-        listingId: oakLane,
-        licensePlate: plate,
-        vehicleDescription: 'Blue Honda Fit',
-        idempotencyKey: `report-${plate}-${Date.now()}`,
-      });
-      expect(booked.status, JSON.stringify(booked.body)).toBe(200);
-      return booked.body.result.data.id as string;
-    };
+    const book = (page: typeof driver, plate: string) =>
+      bookThroughApi(page, oakLane, { licensePlate: plate, vehicleDescription: 'Blue Honda Fit' });
     const bookingId = await book(driver, '4LUX 112');
 
     // "Blocked": the pass offers the report; the driver takes the nearest open driveway.

@@ -1,5 +1,5 @@
 import { expect, type Browser, type Page } from '@playwright/test';
-import { callApi, newPage } from './page-api';
+import { bookThroughApi, callApi, newPage } from './page-api';
 import { profileMenu, signIn, signInAsAdmin } from './session';
 
 /**
@@ -69,11 +69,5 @@ export async function bookAsDemoDriver(
   await driver.goto('/login');
   await signIn(driver, 'driver@example.com', 'parkside-driver');
   await expect(profileMenu(driver)).toBeVisible();
-  const booked = await callApi(driver, 'booking.create', {
-    listingId,
-    ...car,
-    idempotencyKey: `e2e-${Date.now()}-${Math.random().toString(36).slice(2)}`,
-  });
-  expect(booked.status).toBe(200);
-  return { driver, booking: booked.body.result.data as { id: string } };
+  return { driver, booking: { id: await bookThroughApi(driver, listingId, car) } };
 }

@@ -125,6 +125,15 @@ test('a host adds a driveway photo on My Listings with a progress bar, drivers s
   await expect(gallery.getByRole('img')).toHaveCount(before);
 });
 
+/** Saves the event being edited, then searches /events for it. */
+async function saveAndFindOnEvents(page: Page, title: string) {
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Your changes are saved.' }),
+  ).toBeVisible();
+  await page.goto(`/events?q=${encodeURIComponent(title)}`);
+}
+
 test('a new host adds photos while listing a driveway; one that cannot be attached costs nothing else', async ({
   page,
   request,
@@ -231,11 +240,7 @@ test('an organiser adds an event image while registering it, replaces it when ed
   await expectLoaded(page.getByRole('img', { name: 'Event image' }), 480, /events%2F/);
   await image.setInputFiles({ name: 'new.png', mimeType: 'image/png', buffer: noisyPng(400, 300) });
   await expect(page.getByText('Upload complete.')).toBeVisible({ timeout: 15_000 });
-  await page.getByRole('button', { name: 'Save changes' }).click();
-  await expect(
-    page.getByRole('status').filter({ hasText: 'Your changes are saved.' }),
-  ).toBeVisible();
-  await page.goto(`/events?q=${encodeURIComponent(title)}`);
+  await saveAndFindOnEvents(page, title);
   await expectLoaded(card.locator('img'), 400, /events%2F/);
   await card.getByRole('link', { name: /Find parking/ }).click();
   await expectLoaded(page.getByRole('main').locator('header img'), 400, /events%2F/);
@@ -243,21 +248,13 @@ test('an organiser adds an event image while registering it, replaces it when ed
   // Saved again without touching it, the image stays; removed, the card falls back.
   await page.goto('/registered-events');
   await page.getByRole('link', { name: `Edit ${title}` }).click();
-  await page.getByRole('button', { name: 'Save changes' }).click();
-  await expect(
-    page.getByRole('status').filter({ hasText: 'Your changes are saved.' }),
-  ).toBeVisible();
-  await page.goto(`/events?q=${encodeURIComponent(title)}`);
+  await saveAndFindOnEvents(page, title);
   await expectLoaded(card.locator('img'), 400, /events%2F/);
   await page.goto('/registered-events');
   await page.getByRole('link', { name: `Edit ${title}` }).click();
   await page.getByRole('button', { name: 'Remove image' }).click();
   await expect(page.getByText('No image yet')).toBeVisible();
-  await page.getByRole('button', { name: 'Save changes' }).click();
-  await expect(
-    page.getByRole('status').filter({ hasText: 'Your changes are saved.' }),
-  ).toBeVisible();
-  await page.goto(`/events?q=${encodeURIComponent(title)}`);
+  await saveAndFindOnEvents(page, title);
   await expect(card.locator('img')).toHaveAttribute('src', '/images/events/parade.svg');
 });
 
