@@ -169,20 +169,15 @@ async function main() {
   );
   const [portA, portB] = [await findFreePort(), await findFreePort()];
   let output = '';
-  const a = spawnProductionServer({
-    serverEntry,
-    cwd: webRoot,
-    databaseUrl: database.url,
-    port: portA,
-    onOutput: (chunk) => (output += chunk),
-  });
-  const b = spawnProductionServer({
-    serverEntry,
-    cwd: webRoot,
-    databaseUrl: database.url,
-    port: portB,
-    onOutput: (chunk) => (output += chunk),
-  });
+  const spawn = (port: number) =>
+    spawnProductionServer({
+      serverEntry,
+      cwd: webRoot,
+      databaseUrl: database!.url,
+      port,
+      onOutput: (chunk) => (output += chunk),
+    });
+  const [a, b] = [spawn(portA), spawn(portB)];
   servers.push(a.child, b.child);
   try {
     await step('Two production servers', async () => {

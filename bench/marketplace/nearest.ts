@@ -12,7 +12,7 @@ import type { Database } from '@parkside/db';
 import { fillPlaceholders } from 'drizzle-orm';
 import type postgres from 'postgres';
 import { BUSIEST_EVENT, eventId, TYPICAL_EVENT } from './seed';
-import { measureLatency, ms, type Check } from './stats';
+import { measureLatency, p95Check, type Check } from './stats';
 
 export const NEAREST_P95_TARGET_MS = 2;
 const LIMIT = 20;
@@ -87,13 +87,7 @@ export async function benchNearest(db: Database, sql: postgres.Sql): Promise<Che
         }),
       { warmup: WARMUP, runs: RUNS },
     );
-    checks.push({
-      name: `${c.name} (p95)`,
-      value: ms(latency.p95),
-      target: `<= ${NEAREST_P95_TARGET_MS} ms`,
-      pass: latency.p95 <= NEAREST_P95_TARGET_MS,
-      detail: `p50 ${ms(latency.p50)}, ${latency.runs} calls`,
-    });
+    checks.push(p95Check(c.name, latency, NEAREST_P95_TARGET_MS));
     checks.push({
       name: `${c.name}: plan uses ${GIST_INDEX}`,
       value: indexes.has(GIST_INDEX) ? 'yes' : 'no',

@@ -5,7 +5,7 @@
 import type { Database } from '@parkside/db';
 import { listUpcomingEvents } from '@parkside/api/queries';
 import { eventListInput } from '@parkside/validators';
-import { measureLatency, ms, type Check } from './stats';
+import { measureLatency, p95Check, type Check } from './stats';
 
 /** p95 target in milliseconds. */
 export const SEARCH_P95_TARGET_MS = 10;
@@ -41,13 +41,7 @@ export async function benchSearch(db: Database): Promise<Check[]> {
       (run) => listUpcomingEvents(db, eventListInput.parse(c.input(run))),
       { warmup: WARMUP, runs: RUNS },
     );
-    checks.push({
-      name: `${c.name} (p95)`,
-      value: ms(latency.p95),
-      target: `<= ${SEARCH_P95_TARGET_MS} ms`,
-      pass: latency.p95 <= SEARCH_P95_TARGET_MS,
-      detail: `p50 ${ms(latency.p50)}, ${latency.runs} calls`,
-    });
+    checks.push(p95Check(c.name, latency, SEARCH_P95_TARGET_MS));
   }
   return checks;
 }

@@ -47,6 +47,17 @@ export interface Check {
 
 export const ms = (value: number) => `${value.toFixed(2)} ms`;
 
+/** The check that a measured p95 stays within `targetMs`, with its p50 beside it. */
+export function p95Check(name: string, latency: Latency, targetMs: number): Check {
+  return {
+    name: `${name} (p95)`,
+    value: ms(latency.p95),
+    target: `<= ${targetMs} ms`,
+    pass: latency.p95 <= targetMs,
+    detail: `p50 ${ms(latency.p50)}, ${latency.runs} calls`,
+  };
+}
+
 export function printChecks(checks: Check[]): void {
   const rows = checks.map((c) => [
     c.name,
