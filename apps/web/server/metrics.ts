@@ -101,29 +101,28 @@ export function createMetrics({
       },
     });
   }
-  const due = new Gauge({
-    name: 'parkside_jobs_due',
-    help: 'Jobs waiting to run now, by task (the whole queue, shared by every server).',
-    labelNames: ['task'] as const,
-    registers,
-  });
-  const oldest = new Gauge({
-    name: 'parkside_job_oldest_due_seconds',
-    help: 'How long the oldest due job has waited.',
-    registers,
-  });
-  const failed = new Gauge({
-    name: 'parkside_jobs_failed',
-    help: 'Jobs that failed for good and wait for an operator, by task.',
-    labelNames: ['task'] as const,
-    registers,
-  });
-  const lastMinute = new Gauge({
-    name: 'parkside_created_last_minute',
-    help: 'Bookings and messages created in the last minute (all servers).',
-    labelNames: ['kind'] as const,
-    registers,
-  });
+  /** A figure set from the database read of each scrape, by one label or none. */
+  const databaseGauge = (name: string, help: string, label?: string) =>
+    new Gauge({ name, help, labelNames: label ? [label] : [], registers });
+  const due = databaseGauge(
+    'parkside_jobs_due',
+    'Jobs waiting to run now, by task (the whole queue, shared by every server).',
+    'task',
+  );
+  const oldest = databaseGauge(
+    'parkside_job_oldest_due_seconds',
+    'How long the oldest due job has waited.',
+  );
+  const failed = databaseGauge(
+    'parkside_jobs_failed',
+    'Jobs that failed for good and wait for an operator, by task.',
+    'task',
+  );
+  const lastMinute = databaseGauge(
+    'parkside_created_last_minute',
+    'Bookings and messages created in the last minute (all servers).',
+    'kind',
+  );
 
   /** The figures that live in PostgreSQL, read once per scrape. */
   async function readDatabase() {

@@ -45,38 +45,22 @@ function Figure({
   );
 }
 
-const MONEY_ROWS: { label: string; help: string; value: (w: Overview['last7Days']) => string }[] = [
-  {
-    label: 'Bookings confirmed',
-    help: 'made in the period',
-    value: (w) => String(w.confirmed),
-  },
-  {
-    label: 'Bookings cancelled',
-    help: 'cancelled in the period',
-    value: (w) => String(w.cancelled),
-  },
-  {
-    label: 'Paid by card',
-    help: 'what drivers paid through Parkside for those bookings',
-    value: (w) => formatUsd(w.grossCents),
-  },
-  {
-    label: 'Platform fees',
-    help: 'on card payments, less the fees of refunded ones',
-    value: (w) => formatUsd(w.feesCents),
-  },
-  {
-    label: 'Card refunds',
-    help: 'of the bookings cancelled in the period',
-    value: (w) => formatUsd(w.refundsCents),
-  },
-  {
-    label: 'Due on arrival',
-    help: 'paid to hosts directly: no fee, never refunded',
-    value: (w) => formatUsd(w.onArrivalCents),
-  },
+type Period = Overview['last7Days'];
+
+/** The rows of the money table: label, what it counts, and the figure (a count or cents). */
+const MONEY_ROWS: [label: string, help: string, figure: keyof Period, cents: boolean][] = [
+  ['Bookings confirmed', 'made in the period', 'confirmed', false],
+  ['Bookings cancelled', 'cancelled in the period', 'cancelled', false],
+  ['Paid by card', 'what drivers paid through Parkside for those bookings', 'grossCents', true],
+  ['Platform fees', 'on card payments, less the fees of refunded ones', 'feesCents', true],
+  ['Card refunds', 'of the bookings cancelled in the period', 'refundsCents', true],
+  ['Due on arrival', 'paid to hosts directly: no fee, never refunded', 'onArrivalCents', true],
 ];
+
+function moneyFigure(period: Period, figure: keyof Period, cents: boolean) {
+  const value = Number(period[figure]);
+  return cents ? formatUsd(value) : String(value);
+}
 
 const asOf = new Intl.DateTimeFormat('en-US', {
   dateStyle: 'medium',
@@ -151,17 +135,21 @@ export default function AdminPanel() {
                 <Th numeric>Last 30 days</Th>
               </TableHead>
               <TableBody>
-                {MONEY_ROWS.map((row) => (
-                  <tr key={row.label}>
+                {MONEY_ROWS.map(([label, help, figure, cents]) => (
+                  <tr key={label}>
                     <th scope="row" className="py-2 pr-3 font-normal">
-                      <span className="text-ink block font-semibold">{row.label}</span>
-                      <span className="block text-xs text-slate-600">{row.help}</span>
+                      <span className="text-ink block font-semibold">{label}</span>
+                      <span className="block text-xs text-slate-600">{help}</span>
                     </th>
                     <Td numeric>
-                      <span className="font-semibold">{row.value(overview.last7Days)}</span>
+                      <span className="font-semibold">
+                        {moneyFigure(overview.last7Days, figure, cents)}
+                      </span>
                     </Td>
                     <Td numeric>
-                      <span className="font-semibold">{row.value(overview.last30Days)}</span>
+                      <span className="font-semibold">
+                        {moneyFigure(overview.last30Days, figure, cents)}
+                      </span>
                     </Td>
                   </tr>
                 ))}

@@ -13,6 +13,7 @@ import {
   eventCreateInput,
   eventUpdateInput,
   URL_MAX_LENGTH,
+  type eventEditFields,
 } from '@parkside/validators';
 import { Form } from '@remix-run/react';
 import type { z } from 'zod';
@@ -26,26 +27,11 @@ import { LocationPicker, usePosition } from '~/components/map/location-picker';
 import { SelectField, type Option } from './select-field';
 import { ButtonLink } from '~/components/ui/button-link';
 
-/** What the form starts with: every field as text, times as wall-clock times at the venue. */
-export type EventFormValues = Record<
-  | 'title'
-  | 'description'
-  | 'venueName'
-  | 'street'
-  | 'city'
-  | 'region'
-  | 'postalCode'
-  | 'country'
-  | 'latitude'
-  | 'longitude'
-  | 'timeZone'
-  | 'startLocal'
-  | 'endLocal'
-  | 'expectedAttendance'
-  | 'websiteUrl'
-  | 'imageUrl',
-  string
->;
+/**
+ * What the form starts with: the fields of an edit (`eventEditFields`), each as text, times as
+ * wall-clock times at the venue.
+ */
+export type EventFormValues = Record<keyof ReturnType<typeof eventEditFields>, string>;
 
 function Section({ title, hint, children }: { title: string; hint?: string; children: ReactNode }) {
   return (
