@@ -1,10 +1,10 @@
 import { admins, passwordAccounts, sessions, users } from '@parkside/db';
 import { registerInput } from '@parkside/validators';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from './errors';
 import { loadUser, USER_READ_ATTEMPTS, USER_READ_RETRY_DELAY_MS } from './load-user';
-import { createAuthHarness, tokenFromEmail, type AuthHarness } from './test-helpers';
+import { harnessForFile, tokenFromEmail, type AuthHarness } from './test-helpers';
 import { hashToken } from './tokens';
 
 let h: AuthHarness;
@@ -28,12 +28,7 @@ async function signUp(overrides: Record<string, unknown> = {}) {
   return { input, issued };
 }
 
-beforeAll(async () => {
-  h = await createAuthHarness();
-});
-afterAll(async () => {
-  await h?.close();
-});
+harnessForFile((harness) => (h = harness));
 
 describe('sign-up', () => {
   it('creates the account, e-mails a verification link, writes an unverified user and signs in', async () => {

@@ -124,6 +124,21 @@ export function createAuthService({
     await db.update(users).set({ emailVerified: true }).where(eq(users.id, userId));
   }
 
+  /** Uses up an e-mailed link's token: its row, or a refusal when it is unknown or expired. */
+  async function redeemLink<T extends typeof emailVerificationTokens | typeof passwordResetTokens>(
+    table: T,
+    token: string,
+  ): Promise<T['$inferSelect']> {
+    const [row] = await db
+      .delete(table)
+      .where(eq(table.tokenHash, hashToken(token)))
+      .returning();
+    if (!row || row.expiresAt.getTime() < Date.now()) {
+      throw new AppError('BAD_REQUEST', AUTH_MESSAGES.invalidLink);
+    }
+    return row;
+  }
+
   return {
     sessions,
 
@@ -263,13 +278,7 @@ export function createAuthService({
      * is signed in as that user, replaces its session (rotation after a privilege change).
      */
     async verifyEmail(token: string, current: { sessionId: string; userId: string } | null) {
-      const [row] = await db
-        .delete(emailVerificationTokens)
-        .where(eq(emailVerificationTokens.tokenHash, hashToken(token)))
-        .returning();
-      if (!row || row.expiresAt.getTime() < Date.now()) {
-        throw new AppError('BAD_REQUEST', AUTH_MESSAGES.invalidLink);
-      }
+      const row = await redeemLink(emailVerificationTokens, token);
       const [user] = await db
         .select({ email: users.email })
         .from(users)
@@ -329,13 +338,7 @@ export function createAuthService({
 
     /** Sets the new password, ends every session, and signs this browser in again. */
     async resetPassword(token: string, password: string) {
-      const [row] = await db
-        .delete(passwordResetTokens)
-        .where(eq(passwordResetTokens.tokenHash, hashToken(token)))
-        .returning();
-      if (!row || row.expiresAt.getTime() < Date.now()) {
-        throw new AppError('BAD_REQUEST', AUTH_MESSAGES.invalidLink);
-      }
+      const row = await redeemLink(passwordResetTokens, token);
       const [user] = await db.select().from(users).where(eq(users.id, row.userId)).limit(1);
       if (!user) throw new AppError('BAD_REQUEST', AUTH_MESSAGES.invalidLink);
       const passwordHash = await hashPassword(password);

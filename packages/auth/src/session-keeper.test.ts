@@ -7,10 +7,10 @@
 import { admins, sessions, users } from '@parkside/db';
 import { registerInput } from '@parkside/validators';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ValidSession } from './lucia';
 import { SessionKeeper } from './session-keeper';
-import { createAuthHarness, type AuthHarness } from './test-helpers';
+import { harnessForFile, type AuthHarness } from './test-helpers';
 import { hashToken } from './tokens';
 
 let h: AuthHarness;
@@ -36,12 +36,7 @@ async function within(ms: number, check: () => Promise<boolean>) {
   }
 }
 
-beforeAll(async () => {
-  h = await createAuthHarness();
-});
-afterAll(async () => {
-  await h?.close();
-});
+harnessForFile((harness) => (h = harness));
 
 describe('sessions kept by a listening server', () => {
   it('answers a kept session without reading it again', async () => {

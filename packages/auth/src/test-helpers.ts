@@ -1,4 +1,5 @@
 import { createRateLimits } from '@parkside/core';
+import { afterAll, beforeAll } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@parkside/db/testing';
 import { createMailer, createSmtpTransport } from '@parkside/email';
 import { startTestSmtpServer, type TestSmtpServer } from '@parkside/email/testing';
@@ -57,6 +58,18 @@ export async function createAuthHarness(): Promise<AuthHarness> {
       await database.close();
     },
   };
+}
+
+/** One harness for a test file: started before its tests (handed to `use`), closed after them. */
+export function harnessForFile(use: (harness: AuthHarness) => void) {
+  let harness: AuthHarness | undefined;
+  beforeAll(async () => {
+    harness = await createAuthHarness();
+    use(harness);
+  });
+  afterAll(async () => {
+    await harness?.close();
+  });
 }
 
 /** The token of the last link in an e-mail's text. */
