@@ -102,21 +102,19 @@ export function createStorageService({
     if (segments.length < 3 || !id) return false;
     if (area === 'users') return id === caller.id;
     if (!UUID.test(id)) return false;
-    if (area === 'driveways') {
-      const [row] = await db
-        .select({ id: driveways.id })
-        .from(driveways)
-        .where(and(eq(driveways.id, id), eq(driveways.hostId, caller.id)));
-      return Boolean(row);
-    }
-    if (area === 'events') {
-      const [row] = await db
-        .select({ id: events.id })
-        .from(events)
-        .where(and(eq(events.id, id), eq(events.createdBy, caller.id)));
-      return Boolean(row);
-    }
-    return false;
+    // A driveway's folder is its host's, an event's folder its creator's.
+    const owned =
+      area === 'driveways'
+        ? { table: driveways, key: driveways.id, owner: driveways.hostId }
+        : area === 'events'
+          ? { table: events, key: events.id, owner: events.createdBy }
+          : null;
+    if (!owned) return false;
+    const [row] = await db
+      .select({ id: owned.key })
+      .from(owned.table)
+      .where(and(eq(owned.key, id), eq(owned.owner, caller.id)));
+    return Boolean(row);
   }
 
   async function findObject(fullPath: string) {
