@@ -1,3 +1,5 @@
+import type { Database } from '@parkside/db';
+import type { EventSummary } from '../../shared/events';
 import {
   eventByIdInput,
   eventBySlugInput,
@@ -21,6 +23,21 @@ import {
 } from './event-management.service';
 import { requireEventById, requireEventBySlug, listUpcomingEvents } from './event-search.service';
 import { actorOf, audited } from '../audit/audit.service';
+
+/** An admin's archive or unarchive of one event, audited with the event's title. */
+function archival(
+  action: 'event.archive' | 'event.unarchive',
+  change: (tx: Database, id: string) => Promise<EventSummary>,
+) {
+  return adminProcedure.input(eventByIdInput).mutation(({ ctx, input }) =>
+    audited(
+      ctx.db,
+      actorOf(ctx),
+      (tx) => change(tx, input.id),
+      (event) => ({ action, targetId: event.id, targetLabel: event.title }),
+    ),
+  );
+}
 
 export const eventRouter = router({
   /**
@@ -96,21 +113,7 @@ export const eventRouter = router({
     ),
   ),
 
-  archive: adminProcedure.input(eventByIdInput).mutation(({ ctx, input }) =>
-    audited(
-      ctx.db,
-      actorOf(ctx),
-      (tx) => archiveEvent(tx, input.id),
-      (event) => ({ action: 'event.archive', targetId: event.id, targetLabel: event.title }),
-    ),
-  ),
+  archive: archival('event.archive', archiveEvent),
 
-  unarchive: adminProcedure.input(eventByIdInput).mutation(({ ctx, input }) =>
-    audited(
-      ctx.db,
-      actorOf(ctx),
-      (tx) => unarchiveEvent(tx, input.id),
-      (event) => ({ action: 'event.unarchive', targetId: event.id, targetLabel: event.title }),
-    ),
-  ),
+  unarchive: archival('event.unarchive', unarchiveEvent),
 });

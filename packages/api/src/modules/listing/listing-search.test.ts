@@ -30,6 +30,11 @@ const api = (user: SessionUser | null, platformFeeBps?: number) =>
   createCaller(createContext({ db: handle.db, user, settings: parseSettings({ platformFeeBps }) }));
 
 const venue = { latitude: 40.2574, longitude: -111.6547 };
+/** A game at the venue, `hours` from now; its id. */
+async function gameAtVenue(title: string, hours: number) {
+  const slug = title.toLowerCase().replaceAll(' ', '-');
+  return (await makeEvent(handle.db, { title, slug, ...venue, startsInHours: hours })).id;
+}
 const driveway = (overrides: Record<string, unknown> = {}, listing: Record<string, unknown> = {}) =>
   drivewayRequest(eventId, overrides, listing);
 
@@ -241,13 +246,7 @@ describe('sorting by walking distance', () => {
   const ids: Record<'north' | 'east' | 'far', string> = { north: '', east: '', far: '' };
 
   beforeAll(async () => {
-    const event = await makeEvent(handle.db, {
-      title: 'Distance Game',
-      slug: 'distance-game',
-      ...venue,
-      startsInHours: 96,
-    });
-    nearEventId = event.id;
+    nearEventId = await gameAtVenue('Distance Game', 96);
     // At this latitude a degree of longitude is about 53 miles and one of latitude 69: the spot
     // 0.010 degrees east (0.53 mi) is nearer than the one 0.008 degrees north (0.55 mi), though
     // it is more degrees away.
@@ -310,13 +309,7 @@ describe('a page of listings by walking distance', () => {
   let crowdedEventId: string;
 
   beforeAll(async () => {
-    const event = await makeEvent(handle.db, {
-      title: 'Crowded Game',
-      slug: 'crowded-game',
-      ...venue,
-      startsInHours: 100,
-    });
-    crowdedEventId = event.id;
+    crowdedEventId = await gameAtVenue('Crowded Game', 100);
     // 60 driveways scattered up to about 2 miles around the venue, more spread east-west than
     // north-south (where degrees and miles disagree most), a few on the very same spot, with
     // a spread of prices and amenities, and two no longer active.

@@ -87,14 +87,14 @@ afterAll(async () => {
   await handle?.close();
 });
 
+function driverWrites(bookingId: string, body: string) {
+  return api(driver).message.send({ bookingId, body, clientKey: randomUUID() });
+}
+
 describe('the unread-message e-mail', () => {
   it('goes once, 10 minutes on, for a message still unread, and at most once an hour', async () => {
     const booking = await book();
-    await api(driver).message.send({
-      bookingId: booking.id,
-      body: 'Is there room for a trailer?',
-      clientKey: randomUUID(),
-    });
+    await driverWrites(booking.id, 'Is there room for a trailer?');
     await runBothServers(5 * MINUTE);
     expect(mailTo(host.email, 'New message from Dev Driver')).toHaveLength(0);
     await runBothServers(11 * MINUTE);
@@ -110,11 +110,7 @@ describe('the unread-message e-mail', () => {
     ).toHaveLength(0);
 
     // A second unread message within the hour: no second e-mail.
-    await api(driver).message.send({
-      bookingId: booking.id,
-      body: 'Also, do you take cash?',
-      clientKey: randomUUID(),
-    });
+    await driverWrites(booking.id, 'Also, do you take cash?');
     await runBothServers(25 * MINUTE);
     expect(mailTo(host.email, 'New message from Dev Driver')).toHaveLength(1);
   });
