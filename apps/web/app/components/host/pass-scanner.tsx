@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useHydrated } from '~/utils/use-hydrated';
 
 /**
  * Reads a pass's QR code with the phone's camera (the @zxing/library decoder, loaded when the
@@ -11,6 +12,8 @@ export function PassScanner({ onCode }: { onCode: (code: string) => void }) {
   const stop = useRef<() => void>(() => {});
 
   useEffect(() => () => stop.current(), []);
+  // The camera needs the page's script: until it has run, a press would do nothing at all.
+  const hydrated = useHydrated();
 
   async function start() {
     setState('starting');
@@ -62,7 +65,8 @@ export function PassScanner({ onCode }: { onCode: (code: string) => void }) {
         <button
           type="button"
           onClick={() => void start()}
-          className="bg-ink self-start rounded-xl px-4 py-3 font-bold text-white hover:bg-slate-800"
+          disabled={!hydrated}
+          className="bg-ink self-start rounded-xl px-4 py-3 font-bold text-white hover:bg-slate-800 disabled:cursor-not-allowed disabled:opacity-60"
         >
           Scan a pass
         </button>
