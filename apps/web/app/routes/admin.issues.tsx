@@ -6,6 +6,7 @@ import { AdminPageHeader } from '~/components/admin/admin-page-header';
 import { ParkingReportCard } from '~/components/admin/parking-report-card';
 import { EmptyState } from '~/components/ui/empty-state';
 import { PageBody } from '~/components/layout/page-body';
+import { CardStack } from '~/components/ui/card-stack';
 
 export const meta: MetaFunction = () => [{ title: 'Issues · Admin · Parkside' }];
 
@@ -44,13 +45,9 @@ export default function AdminIssues() {
               ? ` · ${flagged === 1 ? '1 host' : `${flagged} hosts`} flagged for review`
               : ''}
           </p>
-          <ol className="mt-4 flex flex-col gap-6">
-            {reports.map((report) => (
-              <li key={report.id}>
-                <ParkingReportCard report={report} />
-              </li>
-            ))}
-          </ol>
+          <CardStack items={reports} keyOf={(r) => r.id} className="mt-4" spacious>
+            {(report) => <ParkingReportCard report={report} />}
+          </CardStack>
         </>
       )}
     </PageBody>

@@ -6,6 +6,7 @@ import { AdminPageHeader } from '~/components/admin/admin-page-header';
 import { ListingReviewCard } from '~/components/admin/listing-review-card';
 import { EmptyState } from '~/components/ui/empty-state';
 import { PageBody } from '~/components/layout/page-body';
+import { CardStack } from '~/components/ui/card-stack';
 
 export const meta: MetaFunction = () => [{ title: 'Listing review · Admin · Parkside' }];
 
@@ -49,13 +50,9 @@ export default function AdminListings() {
             {total === 1 ? '1 listing waits.' : `${total} listings wait.`}
             {total > listings.length ? ` The oldest ${listings.length} are shown.` : ''}
           </p>
-          <ol className="mt-4 flex flex-col gap-6">
-            {listings.map((listing) => (
-              <li key={listing.id}>
-                <ListingReviewCard listing={listing} />
-              </li>
-            ))}
-          </ol>
+          <CardStack items={listings} keyOf={(l) => l.id} className="mt-4" spacious>
+            {(listing) => <ListingReviewCard listing={listing} />}
+          </CardStack>
         </>
       )}
     </PageBody>

@@ -10,6 +10,7 @@ import { EmptyState } from '~/components/ui/empty-state';
 import { BackLink } from '~/components/ui/back-link';
 import { privatePageHeaders } from '~/utils/private-page';
 import { PageBody } from '~/components/layout/page-body';
+import { CardStack } from '~/components/ui/card-stack';
 
 export const meta: MetaFunction = () => [{ title: 'Parking reports · Parkside' }];
 
@@ -59,16 +60,14 @@ export default function ParkingReports() {
           Every driver so far could park where they booked.
         </EmptyState>
       ) : (
-        <ul className="mt-6 flex flex-col gap-4">
-          {reports.map((report) => (
-            <li key={report.id}>
-              <HostReportCard
-                report={report}
-                error={failed?.reportId === report.id ? failed.error : null}
-              />
-            </li>
-          ))}
-        </ul>
+        <CardStack items={reports} keyOf={(r) => r.id} className="mt-6">
+          {(report) => (
+            <HostReportCard
+              report={report}
+              error={failed?.reportId === report.id ? failed.error : null}
+            />
+          )}
+        </CardStack>
       )}
     </PageBody>
   );
