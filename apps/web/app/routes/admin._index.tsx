@@ -6,6 +6,7 @@ import { AdminNav } from '~/components/admin/admin-nav';
 import { BookingsChart } from '~/components/admin/bookings-chart';
 import { Table, TableBody, TableHead, Td, Th } from '~/components/ui/table';
 import { PageBody } from '~/components/layout/page-body';
+import { utcMinute } from '~/utils/utc-time';
 
 export const meta: MetaFunction = () => [{ title: 'Admin Panel · Parkside' }];
 
@@ -62,12 +63,6 @@ function moneyFigure(period: Period, figure: keyof Period, cents: boolean) {
   return cents ? formatUsd(value) : String(value);
 }
 
-const asOf = new Intl.DateTimeFormat('en-US', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: 'UTC',
-});
-
 export default function AdminPanel() {
   const { overview } = useLoaderData<typeof loader>();
   const { next7Days } = overview;
@@ -80,7 +75,7 @@ export default function AdminPanel() {
       <h1 className="text-3xl font-extrabold tracking-tight">Admin Panel</h1>
       <p className="mt-1 text-slate-600">
         The marketplace at a glance, as of{' '}
-        <time dateTime={overview.asOf}>{asOf.format(new Date(overview.asOf))} UTC</time>.
+        <time dateTime={overview.asOf}>{utcMinute.format(new Date(overview.asOf))} UTC</time>.
       </p>
       <AdminNav />
 

@@ -12,6 +12,7 @@ import { formatEventStart } from '~/utils/event-time';
 import { pageParam, searchParam } from '~/utils/paging';
 import { BackLink } from '~/components/ui/back-link';
 import { PageBody } from '~/components/layout/page-body';
+import { utcMinute } from '~/utils/utc-time';
 
 export const meta: MetaFunction = () => [{ title: 'Conversations · Admin · Parkside' }];
 
@@ -37,12 +38,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
   return { q, list, open };
 }
-
-const when = new Intl.DateTimeFormat('en-US', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: 'UTC',
-});
 
 function OpenConversation() {
   const { open } = useLoaderData<typeof loader>();
@@ -91,7 +86,7 @@ function OpenConversation() {
           <li key={m.id} className="rounded-xl bg-slate-50 px-4 py-2">
             <p className="text-xs font-semibold text-slate-600">
               {nameOf(m.senderId)} ·{' '}
-              <time dateTime={m.createdAt}>{when.format(new Date(m.createdAt))} UTC</time>
+              <time dateTime={m.createdAt}>{utcMinute.format(new Date(m.createdAt))} UTC</time>
             </p>
             <p className="text-ink mt-1 break-words whitespace-pre-wrap">{m.body}</p>
           </li>
@@ -103,7 +98,7 @@ function OpenConversation() {
           {views.map((v) => (
             <li key={`${v.at}-${v.adminEmail}`}>
               <span className="font-semibold">{v.adminEmail}</span> ·{' '}
-              <time dateTime={v.at}>{when.format(new Date(v.at))} UTC</time> · from {v.ip}
+              <time dateTime={v.at}>{utcMinute.format(new Date(v.at))} UTC</time> · from {v.ip}
             </li>
           ))}
         </ul>
@@ -158,7 +153,7 @@ export default function AdminConversations() {
                     <span className="block truncate text-sm text-slate-600">{c.eventTitle}</span>
                     <span className="block text-xs text-slate-600">
                       {c.messageCount} {c.messageCount === 1 ? 'message' : 'messages'} · last{' '}
-                      {when.format(new Date(c.lastMessageAt))} UTC
+                      {utcMinute.format(new Date(c.lastMessageAt))} UTC
                     </span>
                   </Link>
                 </li>

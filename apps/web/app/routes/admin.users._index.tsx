@@ -14,6 +14,7 @@ import { pageParam, searchParam } from '~/utils/paging';
 import { buttonClasses } from '~/components/ui/button';
 import { FormRow } from '~/components/ui/form-row';
 import { PageBody } from '~/components/layout/page-body';
+import { utcDay } from '~/utils/utc-time';
 
 export const meta: MetaFunction = () => [{ title: 'Users · Admin · Parkside' }];
 
@@ -53,8 +54,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
     };
   });
 }
-
-const joined = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
 
 function Admins() {
   const { admins } = useLoaderData<typeof loader>();
@@ -178,7 +177,7 @@ export default function AdminUsers() {
                         {user.isHost ? <Badge>Host</Badge> : null}
                         {user.emailVerified ? null : <Badge tone="amber">Unverified</Badge>}
                         <span className="text-xs text-slate-600">
-                          Joined {joined.format(new Date(user.createdAt))}
+                          Joined {utcDay.format(new Date(user.createdAt))}
                         </span>
                       </span>
                     </Link>

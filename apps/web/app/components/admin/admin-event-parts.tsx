@@ -5,12 +5,7 @@ import { EmptyNote } from '~/components/ui/empty-state';
 import { RecordList } from '~/components/ui/record-list';
 import { Table, TableBody, TableHead, Td, Th } from '~/components/ui/table';
 import type { AdminEventPage } from './admin-event-actions';
-
-const when = new Intl.DateTimeFormat('en-US', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: 'UTC',
-});
+import { utcMinute } from '~/utils/utc-time';
 
 function UserLink({ id, name }: { id: string | null; name: string | null }) {
   if (!id) return <span className="text-slate-600">Deleted account</span>;
@@ -102,11 +97,11 @@ export function EventWaitlist({ waitlist }: { waitlist: AdminEventPage['waitlist
           <span className="min-w-0">
             <span className="text-ink block font-semibold break-all">{w.email}</span>
             <span className="block text-slate-600">
-              {w.name ? `${w.name} · ` : ''}joined {when.format(new Date(w.createdAt))} UTC
+              {w.name ? `${w.name} · ` : ''}joined {utcMinute.format(new Date(w.createdAt))} UTC
             </span>
           </span>
           {w.notifiedAt ? (
-            <Badge tone="brand">Notified {when.format(new Date(w.notifiedAt))} UTC</Badge>
+            <Badge tone="brand">Notified {utcMinute.format(new Date(w.notifiedAt))} UTC</Badge>
           ) : (
             <Badge>Not notified yet</Badge>
           )}

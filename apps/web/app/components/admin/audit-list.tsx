@@ -1,4 +1,5 @@
 import { Link } from '@remix-run/react';
+import { utcSecond } from '~/utils/utc-time';
 
 export interface AuditRow {
   id: string;
@@ -33,12 +34,6 @@ export const ACTION_LABELS: Record<string, string> = {
   'parking_report.reply': 'answered the parking report about',
   'parking_report.reverse': 'reversed the parking report about',
 };
-
-const when = new Intl.DateTimeFormat('en-US', {
-  dateStyle: 'medium',
-  timeStyle: 'medium',
-  timeZone: 'UTC',
-});
 
 const DETAIL_LABELS: Record<string, string> = {
   cancelledBookings: 'bookings cancelled',
@@ -84,7 +79,8 @@ export function AuditList({ rows }: { rows: AuditRow[] }) {
               </p>
             ) : null}
             <p className="mt-0.5 text-xs text-slate-600">
-              <time dateTime={row.at}>{when.format(new Date(row.at))} UTC</time> · from {row.ip}
+              <time dateTime={row.at}>{utcSecond.format(new Date(row.at))} UTC</time> · from{' '}
+              {row.ip}
               {row.apiTokenId ? ` · with API token ${row.apiTokenId.slice(0, 8)}…` : ' · signed in'}
             </p>
           </li>

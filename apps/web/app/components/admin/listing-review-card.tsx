@@ -8,13 +8,12 @@ import { ChipList } from '~/components/ui/chip-list';
 import { Fact } from '~/components/ui/fact';
 import { ConfirmDialog, ReasonField } from '~/components/ui/confirm-dialog';
 import { formatEventDate } from '~/utils/event-time';
+import { utcDay } from '~/utils/utc-time';
 
 /** One listing of admin.listingQueue's answer. */
 export type QueuedListing = Awaited<
   ReturnType<ApiCaller['admin']['listingQueue']>
 >['listings'][number];
-
-const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
 
 /** One listing waiting for review: what flagged it, where it is, its photos, and the decision. */
 export function ListingReviewCard({ listing }: { listing: QueuedListing }) {
@@ -36,7 +35,7 @@ export function ListingReviewCard({ listing }: { listing: QueuedListing }) {
           </p>
         </div>
         <p className="text-right text-sm text-slate-600">
-          Listed {day.format(new Date(listing.createdAt))}
+          Listed {utcDay.format(new Date(listing.createdAt))}
         </p>
       </header>
       <ChipList
@@ -68,7 +67,9 @@ export function ListingReviewCard({ listing }: { listing: QueuedListing }) {
             'Deleted account'
           )}
           {host ? (
-            <span className="block text-slate-600">since {day.format(new Date(host.since))}</span>
+            <span className="block text-slate-600">
+              since {utcDay.format(new Date(host.since))}
+            </span>
           ) : null}
         </Fact>
       </dl>

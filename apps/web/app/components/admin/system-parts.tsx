@@ -4,15 +4,11 @@ import { EmptyNote } from '~/components/ui/empty-state';
 import { Section } from '~/components/ui/section';
 import { Table, TableBody, TableHead, Td, Th } from '~/components/ui/table';
 import { buttonClasses } from '~/components/ui/button';
+import { utcSecond } from '~/utils/utc-time';
 
 type System = Awaited<ReturnType<ApiCaller['admin']['system']>>;
 
-const when = new Intl.DateTimeFormat('en-US', {
-  dateStyle: 'medium',
-  timeStyle: 'medium',
-  timeZone: 'UTC',
-});
-const at = (iso: string | null) => (iso ? when.format(new Date(iso)) : '—');
+const at = (iso: string | null) => (iso ? utcSecond.format(new Date(iso)) : '—');
 
 /** The servers that beat into the database in the last minute. */
 export function ServersSection({ servers }: { servers: System['servers'] }) {
