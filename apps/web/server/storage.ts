@@ -105,15 +105,24 @@ export function storageRoutes({
     }
   };
 
-  const bucketMatches = (req: Request) => req.params.bucket === storage.bucket;
+  /**
+   * The caller of a request to the bucket: it must come from our pages (App Check), with a
+   * session or an API token, and name our bucket.
+   */
+  const bucketCaller = async (req: Request, res: Response) => {
+    requireAppCheck(req);
+    const caller = await callerOf(apiTokens, req, res);
+    if (req.params.bucket !== storage.bucket) {
+      throw new StorageRequestError(404, STORAGE_MESSAGES.notFound);
+    }
+    return caller;
+  };
 
   // Multipart upload; the object's name is the `name` query parameter.
   router.post(
     '/v0/b/:bucket/o',
     handle(async (req, res) => {
-      requireAppCheck(req);
-      const caller = await callerOf(apiTokens, req, res);
-      if (!bucketMatches(req)) throw new StorageRequestError(404, STORAGE_MESSAGES.notFound);
+      const caller = await bucketCaller(req, res);
       const name = typeof req.query.name === 'string' ? req.query.name : '';
       // Refuse before reading the body when the path or the caller is wrong.
       await storage.authorizeWrite(caller, name);
@@ -143,7 +152,9 @@ export function storageRoutes({
       if (req.query.alt === 'media') {
         // A download URL: its token is the permission, so an <img> can show it.
         const token = typeof req.query.token === 'string' ? req.query.token : '';
-        if (!bucketMatches(req)) throw new StorageRequestError(404, STORAGE_MESSAGES.notFound);
+        if (req.params.bucket !== storage.bucket) {
+          throw new StorageRequestError(404, STORAGE_MESSAGES.notFound);
+        }
         const { row, content } = await storage.download(fullPath, token);
         if ('redirect' in content) return void res.redirect(302, content.redirect);
         res.set({
@@ -155,9 +166,7 @@ export function storageRoutes({
         });
         return void res.send(content.bytes);
       }
-      requireAppCheck(req);
-      const caller = await callerOf(apiTokens, req, res);
-      if (!bucketMatches(req)) throw new StorageRequestError(404, STORAGE_MESSAGES.notFound);
+      const caller = await bucketCaller(req, res);
       res.set('Cache-Control', 'no-store').json(await storage.getMetadata(caller, fullPath));
     }),
   );
@@ -165,9 +174,7 @@ export function storageRoutes({
   router.delete(
     '/v0/b/:bucket/o/:object',
     handle(async (req, res) => {
-      requireAppCheck(req);
-      const caller = await callerOf(apiTokens, req, res);
-      if (!bucketMatches(req)) throw new StorageRequestError(404, STORAGE_MESSAGES.notFound);
+      const caller = await bucketCaller(req, res);
       await storage.delete(caller, req.params.object!);
       res.status(204).end();
     }),
