@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { driverMoneyLine, formatUsd } from '@parkside/validators';
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData, useRevalidator } from '@remix-run/react';
@@ -72,10 +73,7 @@ export default function BookingSuccess() {
   if (booking.status === 'pending_payment') {
     return (
       <div className="mx-auto max-w-xl px-4 py-8 sm:py-12">
-        <p className="text-brand-800 text-sm font-bold tracking-wide uppercase">Almost there</p>
-        <h1 className="mt-1 text-3xl font-extrabold tracking-tight">
-          Your space for {booking.eventTitle}
-        </h1>
+        <Outcome eyebrow="Almost there" title={`Your space for ${booking.eventTitle}`} />
         <Confirming />
       </div>
     );
@@ -84,17 +82,15 @@ export default function BookingSuccess() {
     const refunded = booking.paymentStatus !== 'void';
     return (
       <div className="mx-auto max-w-xl px-4 py-8 sm:py-12">
-        <p className="text-sm font-bold tracking-wide text-amber-800 uppercase">
-          Booking not completed
-        </p>
-        <h1 className="mt-1 text-3xl font-extrabold tracking-tight">
-          {refunded ? 'We refunded your payment' : 'Your space was released'}
-        </h1>
-        <p className="mt-2 text-slate-700">
+        <Outcome
+          eyebrow="Booking not completed"
+          warning
+          title={refunded ? 'We refunded your payment' : 'Your space was released'}
+        >
           {refunded
             ? `Your payment reached us after your hold on ${booking.drivewayTitle} ran out and the space had been taken. The full ${formatUsd(booking.refundCents)} goes back to your card within 5 to 10 business days.`
             : `You left the payment page before paying, so nothing was charged and the space at ${booking.drivewayTitle} is free for others again.`}
-        </p>
+        </Outcome>
         <ButtonLink to={again} className="mt-6">
           Find parking for {booking.eventTitle}
         </ButtonLink>
@@ -103,21 +99,20 @@ export default function BookingSuccess() {
   }
   return (
     <div className="mx-auto max-w-xl px-4 py-8 sm:py-12">
-      <p className="text-brand-800 text-sm font-bold tracking-wide uppercase">
-        {booking.status === 'cancelled' ? 'Booking cancelled' : 'Booking confirmed'}
-      </p>
-      <h1 className="mt-1 text-3xl font-extrabold tracking-tight">
-        {booking.status === 'cancelled'
-          ? `Your booking for ${booking.eventTitle} is cancelled`
-          : `You have a space for ${booking.eventTitle}`}
-      </h1>
-      <p className="mt-2 text-slate-700">
+      <Outcome
+        eyebrow={booking.status === 'cancelled' ? 'Booking cancelled' : 'Booking confirmed'}
+        title={
+          booking.status === 'cancelled'
+            ? `Your booking for ${booking.eventTitle} is cancelled`
+            : `You have a space for ${booking.eventTitle}`
+        }
+      >
         {booking.paymentStatus === 'paid' && booking.status === 'confirmed'
           ? `Paid ${formatUsd(booking.priceCents)} by card. Your receipt is on its way to your inbox.`
           : booking.status === 'confirmed'
             ? `${driverMoneyLine(booking)}. Nothing is charged online.`
             : driverMoneyLine(booking)}
-      </p>
+      </Outcome>
       <div className="mt-6">
         <BookingDetails
           booking={booking}
@@ -135,3 +130,28 @@ export default function BookingSuccess() {
 }
 
 export { RouteErrorBoundary as ErrorBoundary } from '~/components/errors/error-screens';
+
+/** How the booking ended up: a small label over the page's heading, and what it means. */
+function Outcome({
+  eyebrow,
+  title,
+  warning = false,
+  children,
+}: {
+  eyebrow: string;
+  title: string;
+  warning?: boolean;
+  children?: ReactNode;
+}) {
+  return (
+    <>
+      <p
+        className={`text-sm font-bold tracking-wide uppercase ${warning ? 'text-amber-800' : 'text-brand-800'}`}
+      >
+        {eyebrow}
+      </p>
+      <h1 className="mt-1 text-3xl font-extrabold tracking-tight">{title}</h1>
+      {children ? <p className="mt-2 text-slate-700">{children}</p> : null}
+    </>
+  );
+}

@@ -34,8 +34,7 @@ function BookingRow({ booking, failure }: { booking: HostBooking; failure?: Host
         <p className="font-semibold">
           {booking.driverName}{' '}
           <RatingSummary
-            average={booking.driverRatingAverage}
-            count={booking.driverRatingCount}
+            rating={{ average: booking.driverRatingAverage, count: booking.driverRatingCount }}
             className="text-sm font-normal text-slate-700"
           />
         </p>

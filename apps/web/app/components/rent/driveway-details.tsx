@@ -46,13 +46,7 @@ export function DrivewayHeading({ view }: { view: DrivewayDetailsView }) {
   return (
     <header className="flex flex-col gap-1">
       <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">{driveway.title}</h1>
-      {driveway.rating ? (
-        <RatingSummary
-          average={driveway.rating.average}
-          count={driveway.rating.count}
-          className="font-semibold text-slate-800"
-        />
-      ) : null}
+      <RatingSummary rating={driveway.rating} className="font-semibold text-slate-800" />
       <p className="text-slate-700">
         {driveway.street}, {driveway.city}, {driveway.region}
       </p>
@@ -97,7 +91,7 @@ export function DrivewayDetails({ view }: { view: DrivewayDetailsView }) {
             {host.rating ? (
               <>
                 {' · '}
-                <RatingSummary average={host.rating.average} count={host.rating.count} />
+                <RatingSummary rating={host.rating} />
                 <span className="text-slate-600"> across their driveways</span>
               </>
             ) : (

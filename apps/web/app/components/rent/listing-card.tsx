@@ -57,13 +57,7 @@ export function ListingCard({
             {listing.title}
           </Link>
         </h3>
-        {listing.rating ? (
-          <RatingSummary
-            average={listing.rating.average}
-            count={listing.rating.count}
-            className="text-sm font-semibold text-slate-800"
-          />
-        ) : null}
+        <RatingSummary rating={listing.rating} className="text-sm font-semibold text-slate-800" />
         <p className="text-sm text-slate-600">
           {listing.street}, {listing.city} · {listing.distanceMiles.toFixed(2)} mi from the venue
         </p>

@@ -1,14 +1,14 @@
 /** An average and its count, e.g. "★ 4.5 (12 reviews)"; nothing without reviews. */
 export function RatingSummary({
-  average,
-  count,
+  rating,
   className = '',
 }: {
-  average: number | null;
-  count: number;
+  /** The average and how many reviews; nothing shows without one. */
+  rating: { average: number | null; count: number } | null | undefined;
   className?: string;
 }) {
-  if (!average || count === 0) return null;
+  if (!rating?.average || rating.count === 0) return null;
+  const { average, count } = rating;
   return (
     <span className={`inline-flex items-center gap-1 ${className}`}>
       <span aria-hidden="true" className="text-amber-600">
