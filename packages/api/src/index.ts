@@ -1,13 +1,8 @@
 export { appRouter, createCaller, type ApiCaller, type AppRouter } from './root';
 export { createContext, type Context, type ContextOptions } from './context';
 export { DEFAULT_SETTINGS, parseSettings, settingsSchema, type Settings } from './settings';
-export {
-  describeFieldErrors,
-  fieldErrorsOf,
-  httpStatusOf,
-  INTERNAL_ERROR_MESSAGE,
-  publicMessageOf,
-} from './errors';
+/** Turning any error into what a caller may see: status, public message, field errors. */
+export * from './errors';
 export type { EventPage } from './modules/event/event-search.service';
 export type { EventSummary } from './shared/events';
 export type { ManagedEvent } from './modules/event/event-management.service';

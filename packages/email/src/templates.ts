@@ -124,48 +124,51 @@ ${blocks.map(blockHtml).join('\n')}
   return { subject: layout.subject, text, html };
 }
 
-/** Sent after sign-up: confirms the address. The link expires in 24 hours. */
-export function verificationEmail(input: { name: string; url: string }): EmailContent {
-  const url = assertLinkUrl(input.url);
+/**
+ * An e-mail whose point is one link (verify, reset): a paragraph, the button, then notes on when
+ * the link expires and what to do if it was not asked for.
+ */
+function linkEmail(
+  input: { name: string; url: string },
+  copy: { subject: string; heading: string; intro: string; button: string; notes: string[] },
+): EmailContent {
   return render({
-    subject: 'Verify your email for Parkside',
-    heading: 'Verify your email address',
+    subject: copy.subject,
+    heading: copy.heading,
     name: input.name,
     blocks: [
-      {
-        kind: 'paragraph',
-        text: 'Thanks for signing up for Parkside. Please confirm that this is your email address so you can book parking and list your driveway.',
-      },
-      { kind: 'button', label: 'Verify email address', url },
-      {
-        kind: 'note',
-        text: 'This link expires in 24 hours. If you did not sign up for Parkside, you can safely ignore this email.',
-      },
+      { kind: 'paragraph', text: copy.intro },
+      { kind: 'button', label: copy.button, url: assertLinkUrl(input.url) },
+      ...copy.notes.map((text) => ({ kind: 'note' as const, text })),
+    ],
+  });
+}
+
+/** Sent after sign-up: confirms the address. The link expires in 24 hours. */
+export function verificationEmail(input: { name: string; url: string }): EmailContent {
+  return linkEmail(input, {
+    subject: 'Verify your email for Parkside',
+    heading: 'Verify your email address',
+    intro:
+      'Thanks for signing up for Parkside. Please confirm that this is your email address so you can book parking and list your driveway.',
+    button: 'Verify email address',
+    notes: [
+      'This link expires in 24 hours. If you did not sign up for Parkside, you can safely ignore this email.',
     ],
   });
 }
 
 /** Sent when someone asks to reset the password. The link expires in 1 hour. */
 export function passwordResetEmail(input: { name: string; url: string }): EmailContent {
-  const url = assertLinkUrl(input.url);
-  return render({
+  return linkEmail(input, {
     subject: 'Reset your Parkside password',
     heading: 'Reset your password',
-    name: input.name,
-    blocks: [
-      {
-        kind: 'paragraph',
-        text: 'We received a request to reset the password for your Parkside account. Use the link below to choose a new one.',
-      },
-      { kind: 'button', label: 'Choose a new password', url },
-      {
-        kind: 'note',
-        text: 'This link expires in 1 hour. Resetting your password signs you out on all other devices.',
-      },
-      {
-        kind: 'note',
-        text: 'If you did not request a password reset, you can safely ignore this email: your password will not change.',
-      },
+    intro:
+      'We received a request to reset the password for your Parkside account. Use the link below to choose a new one.',
+    button: 'Choose a new password',
+    notes: [
+      'This link expires in 1 hour. Resetting your password signs you out on all other devices.',
+      'If you did not request a password reset, you can safely ignore this email: your password will not change.',
     ],
   });
 }

@@ -54,43 +54,47 @@ const title = text({ message: 'Enter the title.' })
   .min(3, { message: 'The title needs at least 3 characters.' })
   .max(80, { message: 'The title must be at most 80 characters.' });
 
-const windowInOrder = (input: { availableFrom?: string; availableTo?: string }) =>
-  !input.availableFrom ||
-  !input.availableTo ||
-  new Date(input.availableTo) > new Date(input.availableFrom);
 const WINDOW_ORDER = {
   message: 'The parking window must end after it starts.',
   path: ['availableTo'],
 };
 
+/** A listing's terms with its parking window, which must end after it starts when both are set. */
+function withWindow<S extends z.ZodRawShape>(shape: S) {
+  return z
+    .object(shape)
+    .strict()
+    .refine(
+      (input: { availableFrom?: string; availableTo?: string }) =>
+        !input.availableFrom ||
+        !input.availableTo ||
+        new Date(input.availableTo) > new Date(input.availableFrom),
+      WINDOW_ORDER,
+    );
+}
+
 export const listingIdInput = z.object({ listingId: id('Listing') }).strict();
 
 /** A host changes a listing: the price applies to future bookings only. */
-export const listingUpdateInput = z
-  .object({
-    listingId: id('Listing'),
-    priceCents,
-    spacesOffered,
-    availableFrom: instant,
-    availableTo: instant,
-  })
-  .strict()
-  .refine(windowInOrder, WINDOW_ORDER);
+export const listingUpdateInput = withWindow({
+  listingId: id('Listing'),
+  priceCents,
+  spacesOffered,
+  availableFrom: instant,
+  availableTo: instant,
+});
 export type ListingUpdateInput = z.output<typeof listingUpdateInput>;
 
 /** A host offers an existing driveway for another event (one listing per driveway and event). */
-export const listingAddInput = z
-  .object({
-    drivewayId: id('Driveway'),
-    eventId: z.uuid({ message: 'Choose an event.' }),
-    priceCents,
-    spacesOffered,
-    availableFrom: instant.optional(),
-    availableTo: instant.optional(),
-    licensePlateRequired: z.boolean().default(true),
-  })
-  .strict()
-  .refine(windowInOrder, WINDOW_ORDER);
+export const listingAddInput = withWindow({
+  drivewayId: id('Driveway'),
+  eventId: z.uuid({ message: 'Choose an event.' }),
+  priceCents,
+  spacesOffered,
+  availableFrom: instant.optional(),
+  availableTo: instant.optional(),
+  licensePlateRequired: z.boolean().default(true),
+});
 export type ListingAddInput = z.output<typeof listingAddInput>;
 
 export const drivewayUpdateInput = z
