@@ -61,6 +61,12 @@ export function toMetadata(row: StorageObject): ObjectMetadata {
   };
 }
 
+/** Whose a record's folder is: a driveway's host, an event's creator. */
+const FOLDER_OWNERS = {
+  driveways: { table: driveways, key: driveways.id, owner: driveways.hostId },
+  events: { table: events, key: events.id, owner: events.createdBy },
+};
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function cleanCustomMetadata(value: unknown): Record<string, string> {
@@ -102,13 +108,7 @@ export function createStorageService({
     if (segments.length < 3 || !id) return false;
     if (area === 'users') return id === caller.id;
     if (!UUID.test(id)) return false;
-    // A driveway's folder is its host's, an event's folder its creator's.
-    const owned =
-      area === 'driveways'
-        ? { table: driveways, key: driveways.id, owner: driveways.hostId }
-        : area === 'events'
-          ? { table: events, key: events.id, owner: events.createdBy }
-          : null;
+    const owned = area === 'driveways' || area === 'events' ? FOLDER_OWNERS[area] : null;
     if (!owned) return false;
     const [row] = await db
       .select({ id: owned.key })

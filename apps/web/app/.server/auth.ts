@@ -66,17 +66,17 @@ export function requireAdmin(context: AppLoadContext, request: Request): Session
 type Api = AppLoadContext['api'];
 
 /** An admin page's loader: everyone else is refused (as requireAdmin); `read` asks the API. */
-export function adminLoader<T>(read: (api: Api, request: Request) => Promise<T>) {
+export function adminLoader<T>(read: (api: Api) => Promise<T>) {
   return ({ request, context }: LoaderFunctionArgs) => {
     requireAdmin(context, request);
-    return read(context.api, request);
+    return read(context.api);
   };
 }
 
 /** An admin page's action: everyone else is refused; `act` gets the posted form. */
-export function adminAction<T>(act: (api: Api, form: FormData, request: Request) => Promise<T>) {
+export function adminAction<T>(act: (api: Api, form: FormData) => Promise<T>) {
   return async ({ request, context }: ActionFunctionArgs) => {
     requireAdmin(context, request);
-    return act(context.api, await request.formData(), request);
+    return act(context.api, await request.formData());
   };
 }

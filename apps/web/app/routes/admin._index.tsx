@@ -59,7 +59,7 @@ const MONEY_ROWS: [label: string, help: string, figure: keyof Period, cents: boo
 ];
 
 function moneyFigure(period: Period, figure: keyof Period, cents: boolean) {
-  const value = Number(period[figure]);
+  const value = period[figure];
   return cents ? formatUsd(value) : String(value);
 }
 

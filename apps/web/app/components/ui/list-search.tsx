@@ -21,6 +21,7 @@ export function ListSearch({
   id: string;
   label: string;
   q: string;
+  /** The longest search the server takes: the admin lists' limit unless told. */
   maxLength?: number;
   children?: ReactNode;
   /** Whether any filter is set, so "Clear" shows. */
