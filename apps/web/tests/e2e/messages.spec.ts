@@ -27,7 +27,11 @@ test('a driver and a host write to each other about a booking, each with their o
     .getByRole('link', { name: 'Message host' })
     .click();
   const driverThread = driver.getByRole('region', { name: 'Conversation with Hana Host' });
-  await expect(driverThread).toContainText('No messages yet. Say hello to Hana Host');
+  // My Bookings has just asked for the service worker, which fetches the whole build from the
+  // same server: on a loaded machine the first page after it can take longer than 10 s.
+  await expect(driverThread).toContainText('No messages yet. Say hello to Hana Host', {
+    timeout: 30_000,
+  });
   const composer = driver.getByLabel('Message to Hana Host');
   await composer.fill('Hi! Where do I park? <b>not bold</b>');
   await composer.press('Enter');
