@@ -20,6 +20,7 @@ import type {
 import type { ApiCaller } from '@parkside/api';
 import { KeptRequest, type SharedStore } from './kept-parts';
 import type { KeptStore } from './kept-store';
+import { isDocument, sendDocument } from './documents';
 
 /** A rendered response, its body cut where the render's CSP nonce was. */
 export interface CachedPage {
@@ -93,21 +94,28 @@ function remixRequestOf(req: ExpressRequest, res: ExpressResponse): Request {
   return new Request(url.href, init);
 }
 
-async function send(res: ExpressResponse, response: Response): Promise<void> {
+async function send(req: ExpressRequest, res: ExpressResponse, response: Response): Promise<void> {
   res.statusMessage = response.statusText;
   res.status(response.status);
   for (const [key, value] of response.headers.entries()) res.append(key, value);
-  if (response.body) await writeReadableStreamToWritable(response.body, res);
+  if (isDocument(response)) sendDocument(req, res, Buffer.from(await response.arrayBuffer()));
+  else if (response.body) await writeReadableStreamToWritable(response.body, res);
   else res.end();
 }
 
-function sendKept(res: ExpressResponse, page: CachedPage, nonce: string, cache: 'hit' | 'miss') {
+function sendKept(
+  req: ExpressRequest,
+  res: ExpressResponse,
+  page: CachedPage,
+  nonce: string,
+  cache: 'hit' | 'miss',
+) {
   res.removeHeader('X-Kept');
   res.status(page.status);
   for (const [key, value] of page.headers) res.append(key, value);
   res.setHeader('X-Cache', cache);
-  // res.end, not res.send: no ETag. A 304 would keep a body whose nonce the new CSP refuses.
-  res.end(page.parts.join(nonce));
+  // Not res.send: no ETag. A 304 would keep a body whose nonce the new CSP refuses.
+  sendDocument(req, res, page.parts.join(nonce));
 }
 
 /**
@@ -159,13 +167,13 @@ export function remixHandler({
     try {
       const key = pageCache ? pageKeyOf(req) : null;
       if (!pageCache || key === null || !seesPublicPage(req, res)) {
-        await send(res, (await render(req, res)).response);
+        await send(req, res, (await render(req, res)).response);
         return;
       }
       const nonce = nonceOf(res);
       const page = pageCache.get(key);
       if (page) {
-        sendKept(res, page, nonce, 'hit');
+        sendKept(req, res, page, nonce, 'hit');
         return;
       }
       const ticket = pageCache.begin();
@@ -177,7 +185,7 @@ export function remixHandler({
         response.headers.has('set-cookie') ||
         !response.body
       ) {
-        await send(res, response);
+        await send(req, res, response);
         return;
       }
       const rendered: CachedPage = {
@@ -186,7 +194,7 @@ export function remixHandler({
         parts: (await response.text()).split(nonce),
       };
       pageCache.put(ticket, key, rendered, dependsOn);
-      sendKept(res, rendered, nonce, 'miss');
+      sendKept(req, res, rendered, nonce, 'miss');
     } catch (error) {
       next(error);
     }

@@ -3,6 +3,8 @@ import { createDatabase, driveways, events, listings, type DatabaseHandle } from
 import { expect, test, type Page } from '@playwright/test';
 import { eq } from 'drizzle-orm';
 import type { ChildProcess } from 'node:child_process';
+import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import {
   freePorts,
   postForm,
@@ -219,6 +221,48 @@ test('what is not the same for every signed-out visitor is never served from mem
     expect(response.status).toBe(404);
     expect(response.headers.get('x-cache')).toBeNull();
     expect(response.headers.get('x-kept')).toBeNull();
+  }
+});
+
+/** A GET whose body comes back as the server sent it, still compressed. */
+function rawGet(url: string, headers: Record<string, string>) {
+  return new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    httpGet(url, { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+      response.on('error', reject);
+    }).on('error', reject);
+  });
+}
+
+test('every page arrives compressed as the browser asks, kept or rendered, signed in or out', async () => {
+  const cookie = await sessionCookie(origins[1], driver.email, driver.password);
+  const url = rentUrl(origins[0]);
+  await fetch(url); // kept for signed-out visitors from here on
+  const decoders = {
+    br: brotliDecompressSync,
+    gzip: gunzipSync,
+    identity: (body: Buffer) => body,
+  } as const;
+  for (const [who, extra] of [
+    ['signed out', {}],
+    ['signed in', { cookie }],
+  ] as const) {
+    for (const encoding of ['br', 'gzip', 'identity'] as const) {
+      const { headers, body } = await rawGet(url, { 'accept-encoding': encoding, ...extra });
+      const label = `${who}, ${encoding}`;
+      expect(headers['x-cache'], label).toBe(who === 'signed out' ? 'hit' : undefined);
+      expect(headers['content-encoding'], label).toBe(
+        encoding === 'identity' ? undefined : encoding,
+      );
+      expect(headers.vary, label).toContain('Accept-Encoding');
+      expect(Number(headers['content-length']), label).toBe(body.length);
+      const html = decoders[encoding](body).toString('utf8');
+      expect(html, label).toContain('Cedar driveway');
+      expect(html, label).toContain(who === 'signed out' ? 'Sign In' : 'Dana Driver');
+      if (encoding !== 'identity') expect(body.length, label).toBeLessThan(html.length / 3);
+    }
   }
 });
 
