@@ -62,8 +62,12 @@ describe('sendDocument', () => {
     for (const answer of [br, gzip]) expect(answer.headers.vary).toContain('Accept-Encoding');
   });
 
-  it('follows the browser’s preference and sends plain text to one that refuses both', async () => {
+  it('follows the browser’s weights and sends plain text to one that takes neither', async () => {
     expect((await raw('/page', 'gzip;q=0.5, br')).headers['content-encoding']).toBe('br');
+    // Browsers list gzip first; brotli wins a tie, as with the compression middleware.
+    expect((await raw('/page', 'gzip, deflate, br, zstd')).headers['content-encoding']).toBe('br');
+    expect((await raw('/page', 'br;q=0, gzip')).headers['content-encoding']).toBe('gzip');
+    expect((await raw('/page', '*')).headers['content-encoding']).toBe('br');
     const plain = await raw('/page', 'identity');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body.toString()).toBe(page);

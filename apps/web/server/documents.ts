@@ -18,10 +18,11 @@ import {
 export const COMPRESS_THRESHOLD = 1024;
 
 /**
- * The levels of decision 018: brotli 2 and gzip 4 give pages within a few per cent of the
- * defaults' size for half the CPU.
+ * Brotli 1 for documents: under load it cost a signed-in driveway page 140 µs against 220 µs at
+ * brotli 2 (decision 018's level, kept for everything else), for 7.5 kB instead of 7.1 kB. Gzip
+ * 4 as decision 018; browsers that offer brotli get brotli.
  */
-const BROTLI_QUALITY = 2;
+const BROTLI_QUALITY = 1;
 const GZIP_LEVEL = 4;
 
 const brotliOptions = (size: number): BrotliOptions => ({
@@ -39,8 +40,26 @@ const NO_TRANSFORM = /(?:^|,)\s*no-transform\s*(?:,|$)/i;
 function encodingFor(req: Request, res: Response, size: number): 'br' | 'gzip' | null {
   if (size < COMPRESS_THRESHOLD) return null;
   if (NO_TRANSFORM.test(String(res.getHeader('Cache-Control') ?? ''))) return null;
-  const accepted = req.acceptsEncodings('br', 'gzip', 'identity');
-  return accepted === 'br' || accepted === 'gzip' ? accepted : null;
+  const q = weightsOf(req.get('accept-encoding') ?? '');
+  const br = q.get('br') ?? q.get('*') ?? 0;
+  const gzip = q.get('gzip') ?? q.get('*') ?? 0;
+  // The compression middleware's rule: the browser's weights first, then brotli before gzip
+  // (browsers list gzip first; at these levels brotli costs less CPU for the same page).
+  if (br > 0 && br >= gzip) return 'br';
+  return gzip > 0 ? 'gzip' : null;
+}
+
+/** `Accept-Encoding` as coding → weight (`gzip;q=0.5, br` → gzip 0.5, br 1). */
+function weightsOf(header: string): Map<string, number> {
+  const weights = new Map<string, number>();
+  for (const item of header.split(',')) {
+    const [coding = '', ...params] = item.split(';').map((part) => part.trim().toLowerCase());
+    if (!coding) continue;
+    const qParam = params.find((param) => param.startsWith('q='));
+    const weight = qParam ? Number.parseFloat(qParam.slice(2)) : 1;
+    weights.set(coding, Number.isFinite(weight) ? weight : 0);
+  }
+  return weights;
 }
 
 /**
