@@ -39,11 +39,13 @@ export default function handleRequest(
       final(callback) {
         clearTimeout(timeout);
         responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-        const body = Buffer.concat(chunks);
-        // Parts rendered afresh from kept data are kept for the next documents (decision 027).
+        const rendered = Buffer.concat(chunks);
+        // Parts rendered afresh from kept data are kept for the next documents (decision 027),
+        // and the kept ones go where React left their placeholders (decision 049).
         if (responseStatusCode === 200 && loadContext.kept?.wantsParts) {
-          loadContext.kept.rendered(body.toString('utf8'), nonce);
+          loadContext.kept.rendered(rendered.toString('utf8'), nonce);
         }
+        const body = loadContext.kept ? loadContext.kept.fill(rendered) : rendered;
         resolve(
           new Response(body, {
             headers: responseHeaders,

@@ -70,9 +70,13 @@ describe('KeptRequest', () => {
       const page = await api.event.list({ q: 'stadium' });
       return { value: page, dependsOn: { events: page.items.map((e) => e.id), eventList: true } };
     });
-    const reused = kept.htmlOf('events');
-    if (kept.wantsParts) kept.rendered(document(html), nonce);
-    return { kept, found, reused };
+    // What the render does: a placeholder where a kept part goes, the part itself otherwise.
+    const placeholder = kept.placeholderOf('events');
+    const rendered = document(placeholder ?? html);
+    if (kept.wantsParts) kept.rendered(rendered, nonce);
+    const sent = kept.fill(Buffer.from(rendered)).toString();
+    expect(sent).not.toContain('<!--kept:');
+    return { kept, found, reused: placeholder && cutPart(sent, 'events'), sent };
   }
 
   it('loads the shared data once, as a visitor, and then reuses it and its rendered part', async () => {
@@ -87,6 +91,7 @@ describe('KeptRequest', () => {
     expect(second.found).toBe(first.found);
     // Only the part comes back: the signed-in header around it is the request's own.
     expect(second.reused).toBe('<ul><li>Stadium of Fire</li></ul>');
+    expect(second.sent).toBe(document('<ul><li>Stadium of Fire</li></ul>'));
     expect(second.kept.outcome).toBe('hit');
   });
 
@@ -105,7 +110,7 @@ describe('KeptRequest', () => {
     await kept.shared(upcoming, async () => ({ value: 'not found', dependsOn: null }));
     expect(kept.dependencies).toBeNull();
     expect(kept.outcome).toBeNull();
-    expect(kept.htmlOf('events')).toBeUndefined();
+    expect(kept.placeholderOf('events')).toBeUndefined();
     expect(kept.wantsParts).toBe(false);
     expect(store.size).toBe(0);
 

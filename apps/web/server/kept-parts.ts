@@ -5,7 +5,9 @@
  * slip in), and says what it depends on. The page wraps what it renders from that data alone in
  * `<KeptPart>`; the HTML of those parts is cut out of the first document rendered from the data
  * and put back as it is into the next ones, while the rest of the page (the header with the
- * user's menu, anything of the user's own) is rendered per request. The browser gets the same
+ * user's menu, anything of the user's own) is rendered per request. React renders a placeholder
+ * where a kept part goes, and its bytes are spliced in after the render (decision 049): passed
+ * through React they were encoded again on every request. The browser gets the same
  * data and hydrates the same markup, as if the whole page had been rendered.
  */
 import type { ApiCaller } from '@parkside/api';
@@ -16,8 +18,8 @@ import type { Dependencies, KeptStore } from './kept-store';
 export interface SharedPart {
   data: unknown;
   dependsOn: Dependencies;
-  /** Part name to HTML, as the part's `<div>` holds it. */
-  html: ReadonlyMap<string, string>;
+  /** Part name to HTML (UTF-8), as the part's `<div>` holds it. */
+  html: ReadonlyMap<string, Buffer>;
 }
 
 export type SharedStore = KeptStore<SharedPart>;
@@ -29,6 +31,12 @@ export interface SharedLoad<T> {
 }
 
 const PART_NAME = /^[a-z][a-z0-9-]*$/;
+
+/**
+ * Where a kept part's HTML goes. A comment no page can produce by itself: React escapes `<` in
+ * text and attributes, so only this module's own markup starts one.
+ */
+const placeholder = (name: string) => `<!--kept:${name}-->`;
 
 /** The size of a shared part in memory, roughly: its HTML and its data as JSON would be. */
 export function sharedPartBytes(part: SharedPart): number {
@@ -115,12 +123,36 @@ export class KeptRequest {
     return this.reused.size > 0 ? 'hit' : 'miss';
   }
 
-  /** The kept HTML of part `name` for this page's data; undefined when it must be rendered. */
-  htmlOf(name: string): string | undefined {
-    const html = this.used?.kept ? this.used.part.html.get(name) : undefined;
-    if (html === undefined) this.missing.add(name);
-    else this.reused.add(name);
-    return html;
+  /**
+   * What React renders inside part `name`'s `<div>`: a placeholder `fill` replaces with the kept
+   * HTML, or undefined when the part must be rendered.
+   */
+  placeholderOf(name: string): string | undefined {
+    const kept = this.used?.kept ? this.used.part.html.has(name) : false;
+    if (!kept) {
+      this.missing.add(name);
+      return undefined;
+    }
+    this.reused.add(name);
+    return placeholder(name);
+  }
+
+  /** The rendered document with the kept parts' HTML in place of their placeholders. */
+  fill(document: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
+    if (this.reused.size === 0 || !this.used) return document;
+    const pieces: Buffer[] = [];
+    let from = 0;
+    const at = [...this.reused]
+      .map((name) => ({ name, marker: Buffer.from(placeholder(name)) }))
+      .map((part) => ({ ...part, index: document.indexOf(part.marker) }))
+      .filter((part) => part.index >= 0)
+      .sort((a, b) => a.index - b.index);
+    for (const { name, marker, index } of at) {
+      pieces.push(document.subarray(from, index), this.used.part.html.get(name)!);
+      from = index + marker.length;
+    }
+    pieces.push(document.subarray(from));
+    return Buffer.concat(pieces);
   }
 
   /** Whether the rendered document holds parts to keep (see `rendered`). */
@@ -139,7 +171,7 @@ export class KeptRequest {
     for (const name of this.missing) {
       if (!PART_NAME.test(name) || html.has(name)) continue;
       const cut = cutPart(document, name);
-      if (cut !== null && !(nonce && cut.includes(nonce))) html.set(name, cut);
+      if (cut !== null && !(nonce && cut.includes(nonce))) html.set(name, Buffer.from(cut));
     }
     if (html.size === this.used.part.html.size) return;
     const next: SharedPart = { ...this.used.part, html };

@@ -1,8 +1,11 @@
 import { createContext, useContext, type ReactNode } from 'react';
 
-/** On the server, the kept HTML of this request's parts (apps/web/server/kept-parts.ts). */
+/**
+ * On the server, the kept parts of this request (apps/web/server/kept-parts.ts): a placeholder
+ * for each part kept, replaced by its HTML once the document is rendered.
+ */
 export interface KeptHtml {
-  htmlOf(name: string): string | undefined;
+  placeholderOf(name: string): string | undefined;
 }
 
 export const KeptHtmlContext = createContext<KeptHtml | null>(null);
@@ -18,12 +21,12 @@ export const KEPT_PART_ATTRIBUTE = 'data-kept';
  * so the wrapper changes no layout. Names are unique within a page.
  */
 export function KeptPart({ name, children }: { name: string; children: ReactNode }) {
-  const html = useContext(KeptHtmlContext)?.htmlOf(name);
-  return html === undefined ? (
+  const placeholder = useContext(KeptHtmlContext)?.placeholderOf(name);
+  return placeholder === undefined ? (
     <div className="contents" data-kept={name}>
       {children}
     </div>
   ) : (
-    <div className="contents" data-kept={name} dangerouslySetInnerHTML={{ __html: html }} />
+    <div className="contents" data-kept={name} dangerouslySetInnerHTML={{ __html: placeholder }} />
   );
 }
