@@ -54,6 +54,10 @@ for (const width of [390, 1366]) {
     ).toBeVisible();
     await expect(page.getByText(/estimated from the straight-line distance/)).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Hosted by Ben' })).toBeVisible();
+    // The area map loads as the driver scrolls near it, then its loading text goes.
+    const areaMap = page.getByRole('region', { name: /^Map: the driveway's area/ });
+    await areaMap.scrollIntoViewIfNeeded();
+    await expect(areaMap.locator('path.leaflet-interactive')).toHaveCount(1);
     await expect(page.getByText('Loading the map…')).toHaveCount(0);
     await expect(page.getByText(/On Parkside since \w+ \d{4}/)).toBeVisible();
     await expect(page.getByRole('heading', { name: 'What drivers say' })).toBeVisible();

@@ -38,6 +38,8 @@ export function AreaMap({
         maxZoom: 16,
       });
     },
+    // Low on the driveway page: loaded when the driver scrolls near it.
+    { whenNear: true },
   );
   return (
     <MapFrame
