@@ -5,7 +5,7 @@ import {
   PRICE_MAX_CENTS,
   PRICE_MIN_CENTS,
   type Amenity,
-} from './marketplace';
+} from './marketplace-constants';
 import { z } from './z';
 
 /**

@@ -5,6 +5,7 @@ export * from './auth';
 export * from './money';
 export * from './feedback';
 export * from './marketplace';
+export * from './marketplace-constants';
 export * from './zoned-time';
 export * from './host';
 export * from './intl';

@@ -1,6 +1,13 @@
 import { multilineText, text } from './text';
 import { z } from './z';
 import { LISTING_PAGE_MAX } from './limits';
+import {
+  AMENITY_LABELS,
+  MAX_DRIVEWAY_CAPACITY,
+  PRICE_MAX_CENTS,
+  PRICE_MIN_CENTS,
+  type Amenity,
+} from './marketplace-constants';
 
 /** "ab-12 cd" -> "AB-12 CD": 2 to 8 letters or digits; spaces and hyphens allowed between. */
 export const licensePlateSchema = text()
@@ -39,20 +46,7 @@ export const bookingCancelInput = z
   })
   .strict();
 
-export const AMENITY_LABELS = {
-  covered: 'Covered',
-  ev_charging: 'EV charging',
-  tailgating: 'Tailgating allowed',
-  restroom: 'Restroom',
-  accessible: 'Accessible',
-  large_vehicles: 'Fits large vehicles',
-} as const;
-export type Amenity = keyof typeof AMENITY_LABELS;
 const amenityValues = Object.keys(AMENITY_LABELS) as [Amenity, ...Amenity[]];
-
-export const MAX_DRIVEWAY_CAPACITY = 50;
-export const PRICE_MIN_CENTS = 100;
-export const PRICE_MAX_CENTS = 100_000;
 
 const requiredText = (label: string, min: number, max: number) =>
   text({ message: `Enter the ${label}.` })
@@ -111,16 +105,3 @@ export const listingsForEventInput = z
     limit: z.number().int().min(1).max(LISTING_PAGE_MAX).optional(),
   })
   .strict();
-
-/** Walking pace used for every walking time shown to drivers, in miles per hour. */
-export const WALKING_MPH = 3;
-/** Streets rarely run straight to the gate: the straight-line distance times this. */
-export const WALKING_ROUTE_FACTOR = 1.3;
-
-/**
- * Minutes on foot from a driveway to the venue, estimated from the straight-line miles: the
- * route is taken as 1.3 times longer, walked at 3 mph; at least one minute.
- */
-export function walkingMinutes(straightLineMiles: number): number {
-  return Math.max(1, Math.ceil(((straightLineMiles * WALKING_ROUTE_FACTOR) / WALKING_MPH) * 60));
-}
