@@ -157,7 +157,7 @@ describe('startKeeping', () => {
         pages.put(
           pages.begin(),
           '/events',
-          { status: 200, headers: [], parts: ['page'] },
+          { status: 200, headers: [], parts: [Buffer.from('page')] },
           {
             events: [],
             eventList: true,

@@ -37,6 +37,13 @@ const PART_NAME = /^[a-z][a-z0-9-]*$/;
  * text and attributes, so only this module's own markup starts one.
  */
 const placeholder = (name: string) => `<!--kept:${name}-->`;
+/** Each part's placeholder as bytes, made once per part name (the names are the code's own). */
+const placeholderBytes = new Map<string, Buffer>();
+const placeholderBytesOf = (name: string): Buffer => {
+  let bytes = placeholderBytes.get(name);
+  if (!bytes) placeholderBytes.set(name, (bytes = Buffer.from(placeholder(name))));
+  return bytes;
+};
 
 /** The size of a shared part in memory, roughly: its HTML and its data as JSON would be. */
 export function sharedPartBytes(part: SharedPart): number {
@@ -143,7 +150,7 @@ export class KeptRequest {
     const pieces: Buffer[] = [];
     let from = 0;
     const at = [...this.reused]
-      .map((name) => ({ name, marker: Buffer.from(placeholder(name)) }))
+      .map((name) => ({ name, marker: placeholderBytesOf(name) }))
       .map((part) => ({ ...part, index: document.indexOf(part.marker) }))
       .filter((part) => part.index >= 0)
       .sort((a, b) => a.index - b.index);

@@ -26,14 +26,26 @@ import { isDocument, sendDocument } from './documents';
 export interface CachedPage {
   status: number;
   headers: [string, string][];
-  /** The body split on the nonce: joined again with each response's own. */
-  parts: string[];
+  /** The body's bytes split on the nonce: joined again with each response's own. */
+  parts: Buffer[];
 }
 
 export type PageCache = KeptStore<CachedPage>;
 
 export const cachedPageBytes = (page: CachedPage) =>
-  page.parts.reduce((sum, part) => sum + part.length, 0);
+  page.parts.reduce((sum, part) => sum + part.byteLength, 0);
+
+/** The page's bytes with this response's nonce where the render's was. */
+function joinParts(parts: readonly Buffer[], nonce: string): Buffer {
+  if (parts.length === 1) return parts[0]!;
+  const between = Buffer.from(nonce);
+  const pieces: Buffer[] = [];
+  parts.forEach((part, index) => {
+    if (index > 0) pieces.push(between);
+    pieces.push(part);
+  });
+  return Buffer.concat(pieces);
+}
 
 /** Headers a kept response must not repeat: the body is sent whole, compressed per request. */
 const NOT_KEPT = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'x-cache']);
@@ -115,7 +127,7 @@ function sendKept(
   for (const [key, value] of page.headers) res.append(key, value);
   res.setHeader('X-Cache', cache);
   // Not res.send: no ETag. A 304 would keep a body whose nonce the new CSP refuses.
-  sendDocument(req, res, page.parts.join(nonce));
+  sendDocument(req, res, joinParts(page.parts, nonce));
 }
 
 /**
@@ -191,7 +203,7 @@ export function remixHandler({
       const rendered: CachedPage = {
         status: response.status,
         headers: [...response.headers.entries()].filter(([name]) => !NOT_KEPT.has(name)),
-        parts: (await response.text()).split(nonce),
+        parts: (await response.text()).split(nonce).map((part) => Buffer.from(part)),
       };
       pageCache.put(ticket, key, rendered, dependsOn);
       sendKept(req, res, rendered, nonce, 'miss');
