@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { availabilityOf } from '~/.server/availability';
-import { EventCard } from '~/components/events/event-card';
+import { EventCard, toEventCard } from '~/components/events/event-card';
 import { EventSearchCombobox } from '~/components/events/event-search-combobox';
 import { ButtonLink } from '~/components/ui/button-link';
 
@@ -17,7 +17,7 @@ export const meta: MetaFunction = () => [
 export async function loader({ context }: LoaderFunctionArgs) {
   const upcoming = await context.api.event.list({ limit: 3 });
   return {
-    upcoming: upcoming.items,
+    upcoming: upcoming.items.map(toEventCard),
     availability: await availabilityOf(context.api, upcoming.items),
   };
 }

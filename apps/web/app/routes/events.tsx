@@ -5,7 +5,12 @@ import { data } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { tryApi } from '~/.server/api-errors';
 import { availabilityOf } from '~/.server/availability';
-import { EventCard, type CardAvailability } from '~/components/events/event-card';
+import {
+  EventCard,
+  toEventCard,
+  type CardAvailability,
+  type EventCardEvent,
+} from '~/components/events/event-card';
 import { EventSearchForm, type EventFilters } from '~/components/events/event-search-form';
 import { NearMeButton } from '~/components/events/near-me-button';
 import { KeptPart } from '~/components/layout/kept-part';
@@ -23,7 +28,11 @@ export const meta: MetaFunction = () => [
 
 /** What /events shows every visitor: the page of events and their spaces, or why not. */
 type SharedEvents =
-  | { ok: true; value: EventPage; availability: Record<string, CardAvailability> }
+  | {
+      ok: true;
+      value: Omit<EventPage, 'items'> & { items: EventCardEvent[] };
+      availability: Record<string, CardAvailability>;
+    }
   | { ok: false; status: number; error: string; availability: Record<string, never> };
 
 const withoutNear = (filters: EventFilters): EventFilters => ({ ...filters, lat: '', lng: '' });
@@ -75,7 +84,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     if (!result.ok) return { value: { ...result, availability: {} }, dependsOn: null };
     const availability = await availabilityOf(api, result.value.items);
     const events = result.value.items.map((event) => event.id);
-    return { value: { ...result, availability }, dependsOn: { events, eventList: true } };
+    const page = { ...result.value, items: result.value.items.map(toEventCard) };
+    return {
+      value: { ok: true, value: page, availability },
+      dependsOn: { events, eventList: true },
+    };
   });
   if (!shared.ok) {
     return data(

@@ -33,6 +33,23 @@ test.describe('/events', () => {
     expect([...starts].sort()).toEqual(starts);
   });
 
+  test('the list sends a phone what its cards show, not each event in full', async ({
+    page,
+    request,
+  }) => {
+    const html = await (await request.get('/events')).text();
+    expect(html).toContain('Trail Blazers vs. Los Angeles Lakers');
+    // The cards never showed these; they stay on the server.
+    expect(html).not.toContain('NBA basketball at the Moda Center.');
+    expect(html).not.toContain('https://www.nba.com/blazers');
+    // Still whole once the page is live: the cards hydrate from what was sent.
+    await page.goto('/events');
+    const card = eventCards(page).filter({ hasText: 'Moda Center' });
+    await expect(card.locator('time')).toHaveText(/P[SD]T$/);
+    await card.getByRole('link', { name: /Find parking for Trail Blazers/ }).click();
+    await expect(page).toHaveURL(/\/rent\?event=/);
+  });
+
   test('pages on to the later events', async ({ page }) => {
     await page.goto('/events');
     await page.getByRole('link', { name: 'More events' }).click();

@@ -30,11 +30,28 @@ function AvailabilityLine({ availability }: { availability: CardAvailability }) 
   return <p className="text-sm font-semibold text-amber-800">No spaces free right now</p>;
 }
 
+/**
+ * What an event's card shows, and all a page that lists events sends the browser of each: an
+ * event's description, address, links and figures stay on the server (they cost every request
+ * encoding them and every phone downloading them).
+ */
+export type EventCardEvent = Pick<
+  EventSummary,
+  'id' | 'title' | 'venueName' | 'city' | 'region' | 'startsAt' | 'timeZone' | 'imageUrl'
+> & { distanceMiles?: number };
+
+export function toEventCard(event: EventSummary): EventCardEvent {
+  const { id, title, venueName, city, region, startsAt, timeZone, imageUrl } = event;
+  const card: EventCardEvent = { id, title, venueName, city, region, startsAt, timeZone, imageUrl };
+  if (event.distanceMiles !== undefined) card.distanceMiles = event.distanceMiles;
+  return card;
+}
+
 export function EventCard({
   event,
   availability,
 }: {
-  event: EventSummary;
+  event: EventCardEvent;
   availability?: CardAvailability;
 }) {
   const headingId = `event-${event.id}`;
