@@ -1,4 +1,3 @@
-import type { EventPage } from '@parkside/api';
 import { cleanSearchText } from '@parkside/validators';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data } from '@remix-run/node';
@@ -7,9 +6,9 @@ import { tryApi } from '~/.server/api-errors';
 import { availabilityOf } from '~/.server/availability';
 import {
   EventCard,
-  toEventCard,
+  toEventCardPage,
   type CardAvailability,
-  type EventCardEvent,
+  type EventCardPage,
 } from '~/components/events/event-card';
 import { EventSearchForm, type EventFilters } from '~/components/events/event-search-form';
 import { NearMeButton } from '~/components/events/near-me-button';
@@ -28,11 +27,7 @@ export const meta: MetaFunction = () => [
 
 /** What /events shows every visitor: the page of events and their spaces, or why not. */
 type SharedEvents =
-  | {
-      ok: true;
-      value: Omit<EventPage, 'items'> & { items: EventCardEvent[] };
-      availability: Record<string, CardAvailability>;
-    }
+  | { ok: true; value: EventCardPage; availability: Record<string, CardAvailability> }
   | { ok: false; status: number; error: string; availability: Record<string, never> };
 
 const withoutNear = (filters: EventFilters): EventFilters => ({ ...filters, lat: '', lng: '' });
@@ -84,11 +79,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     if (!result.ok) return { value: { ...result, availability: {} }, dependsOn: null };
     const availability = await availabilityOf(api, result.value.items);
     const events = result.value.items.map((event) => event.id);
-    const page = { ...result.value, items: result.value.items.map(toEventCard) };
-    return {
-      value: { ok: true, value: page, availability },
-      dependsOn: { events, eventList: true },
-    };
+    const value = { ok: true as const, value: toEventCardPage(result.value), availability };
+    return { value, dependsOn: { events, eventList: true } };
   });
   if (!shared.ok) {
     return data(

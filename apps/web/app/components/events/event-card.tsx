@@ -1,4 +1,4 @@
-import type { EventSummary } from '@parkside/api';
+import type { EventPage, EventSummary } from '@parkside/api';
 import { formatUsd } from '@parkside/validators';
 import { Link } from '@remix-run/react';
 import { formatEventStart } from '~/utils/event-time';
@@ -46,6 +46,14 @@ export function toEventCard(event: EventSummary): EventCardEvent {
   if (event.distanceMiles !== undefined) card.distanceMiles = event.distanceMiles;
   return card;
 }
+
+/** A page of events as their cards show them. */
+export type EventCardPage = Omit<EventPage, 'items'> & { items: EventCardEvent[] };
+
+export const toEventCardPage = (page: EventPage): EventCardPage => ({
+  ...page,
+  items: page.items.map(toEventCard),
+});
 
 export function EventCard({
   event,
