@@ -84,12 +84,22 @@ function originCheck(allowedOrigins: string[]): RequestHandler {
   };
 }
 
+/** Calls `listener` once, as the response's status line and headers are about to be written. */
+function whenAnswerStarts(res: Response, listener: () => void): void {
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: Response, ...args: unknown[]) {
+    res.writeHead = writeHead;
+    listener();
+    return writeHead.apply(this, args as Parameters<typeof writeHead>);
+  } as typeof writeHead;
+}
+
 /**
  * Resolves the session cookie to a user and slides the cookie forward. An unknown or expired
  * token just means "signed out": clearing the cookie here would race with a rotation (a request
  * still in flight with the old token would erase the new session's cookie).
  */
-function sessionMiddleware({ auth, db }: Services): RequestHandler {
+export function sessionMiddleware({ auth, db }: Services): RequestHandler {
   return async (req, res, next) => {
     locals(res).session = null;
     const token = auth.sessions.readToken(req.get('cookie'));
@@ -97,8 +107,8 @@ function sessionMiddleware({ auth, db }: Services): RequestHandler {
     try {
       // Reading a session is safe to repeat (its only writes set the same expiry and flag
       // again), so a connection cut under it costs the signed-in visitor nothing.
-      // A request that may change something reads the session afresh, and afterwards this
-      // server forgets what it kept of the user: the next page shows the change at once.
+      // A request that may change something reads the session afresh, and as it is answered
+      // this server forgets what it kept of the user: the next page shows the change at once.
       const changes = req.method !== 'GET' && req.method !== 'HEAD';
       const loaded = await retryReadIfConnectionLost(db, () =>
         auth.loadSession(token, { fresh: changes }),
@@ -108,7 +118,12 @@ function sessionMiddleware({ auth, db }: Services): RequestHandler {
         locals(res).session = { id: loaded.session.id, user: loaded.user };
         if (changes) {
           const userId = loaded.user.id;
-          res.once('finish', () => auth.sessions.forgetUser(userId));
+          const forget = () => auth.sessions.forgetUser(userId);
+          // As the answer starts: a browser acts on an answer's first bytes (Remix's client
+          // revalidates before a streamed answer has ended), so its next request must not find
+          // what was kept before the change. Again at the end, for anything changed meanwhile.
+          whenAnswerStarts(res, forget);
+          res.once('finish', forget);
         }
       }
       next();
