@@ -131,6 +131,11 @@ const schema = z
     METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
     /** How much the log says: info (one line per request and job), warn, error, or silent. */
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+    /**
+     * On SIGTERM, how long requests in flight may take to finish before their connections are
+     * closed (decision 052). The process exits at most a few seconds after that.
+     */
+    SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
     /** Milliseconds before an address lookup is given up. */
     GEOCODER_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(3000),
   })

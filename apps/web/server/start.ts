@@ -10,6 +10,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ViteDevServer } from 'vite';
 import { createApp } from './app';
+import { drainingOf } from './draining';
 import { createLogger } from './logging';
 import { startHeartbeat } from './heartbeat';
 import { PARKING_CHANNEL, startKeeping } from './keeping';
@@ -123,11 +124,14 @@ export async function startServer({ env, getBuild, viteDevServer, oidc, onClose 
     process.exit(1);
   });
 
+  const draining = drainingOf(server);
+
   /**
-   * A restart that loses nothing (decision 040): stop taking connections (a balancer's next
-   * connection is refused and goes to another server); tell open message streams to reconnect (to another server) at once; let
-   * requests in flight finish and the running job finish, handing it back if it cannot in time,
-   * with jobs taken but not started handed back at once; then close the database. Exits within 5 s.
+   * A restart that loses nothing (decisions 040 and 052): stop taking connections and answer
+   * what is in flight or arrives on kept-alive connections with `Connection: close`, for up to
+   * SHUTDOWN_GRACE_MS (draining.ts); tell open message streams to reconnect (to another server)
+   * at once; let the running job finish, handing it back if it cannot in time, with jobs taken
+   * but not started handed back at once; then close the database and exit.
    */
   let shuttingDown = false;
   async function shutdown(signal: string) {
@@ -137,18 +141,17 @@ export async function startServer({ env, getBuild, viteDevServer, oidc, onClose 
     const deadline = setTimeout(() => {
       console.error('Shutdown took too long; exiting.');
       process.exit(1);
-    }, 4_500);
+    }, env.SHUTDOWN_GRACE_MS + 5_000);
     deadline.unref();
     // Live streams never finish on their own: end them, and browsers reconnect elsewhere.
     live?.streams.closeAll();
-    await Promise.all([
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeIdleConnections();
-        setTimeout(() => server.closeAllConnections(), 2_000).unref();
-      }),
-      services.jobs.stop({ graceMs: 3_000 }),
+    const [{ cut }] = await Promise.all([
+      draining.drain(env.SHUTDOWN_GRACE_MS),
+      services.jobs.stop({ graceMs: Math.min(3_000, env.SHUTDOWN_GRACE_MS) }),
     ]);
+    if (cut > 0) {
+      console.error(`${cut} requests were still running after ${env.SHUTDOWN_GRACE_MS} ms; cut.`);
+    }
     await heartbeat.stop();
     await keeping?.stop();
     await live?.stop();

@@ -96,6 +96,10 @@ interface World {
   failedJobIds: [number, number];
   /** A report the driver made about a booking on another driveway of the host. */
   reportId: string;
+  /** The driver's booking on a third listing of the host, checked in (an admin may undo it). */
+  checkedInBookingId: string;
+  /** The driver's booking on that listing, cancelled (an admin may restore it). */
+  cancelledBookingId: string;
 }
 
 let uploads = 0;
@@ -193,6 +197,27 @@ async function seedWorld(host: SessionUser, driver: SessionUser): Promise<World>
       outcome: 'refunded',
     })
     .returning();
+  // A third listing: one booking whose car is checked in, one the driver cancelled.
+  const third = await makeListing(db, host);
+  const bookThird = async () =>
+    (await call(driver, 'booking.create', {
+      listingId: third.listing.id,
+      licensePlate: 'ABC 123',
+      vehicleDescription: 'Blue Honda Civic',
+      idempotencyKey: `world-${randomUUID()}`,
+    })) as Booking;
+  const checkedIn = await bookThird();
+  await db.update(bookings).set({ checkedInAt: new Date() }).where(eq(bookings.id, checkedIn.id));
+  const cancelled = await bookThird();
+  await db
+    .update(bookings)
+    .set({
+      status: 'cancelled',
+      cancelledBy: 'driver',
+      cancelledAt: new Date(),
+      paymentStatus: 'void',
+    })
+    .where(eq(bookings.id, cancelled.id));
   const [note] = await db
     .insert(feedback)
     .values({ userId: driver.id, userName: driver.name, feedbackText: 'Great app', email: null })
@@ -222,6 +247,8 @@ async function seedWorld(host: SessionUser, driver: SessionUser): Promise<World>
     inReviewListingId: inReview.listing.id,
     failedJobIds: await failedJobs(),
     reportId: report!.id,
+    checkedInBookingId: checkedIn.id,
+    cancelledBookingId: cancelled.id,
   };
 }
 
@@ -459,6 +486,19 @@ const matrix: Record<string, Rule> = {
     access: 'admin',
     owner: 'admin',
     input: (a) => ({ reportId: a.reportId, reason: 'The host sent a photo of the open space.' }),
+    outcomes: [['admin', 'ok']],
+  },
+
+  'admin.undoCheckIn': {
+    access: 'admin',
+    owner: 'admin',
+    input: (a) => ({ bookingId: a.checkedInBookingId, reason: 'The host scanned the wrong pass.' }),
+    outcomes: [['admin', 'ok']],
+  },
+  'admin.restoreBooking': {
+    access: 'admin',
+    owner: 'admin',
+    input: (a) => ({ bookingId: a.cancelledBookingId, reason: 'Cancelled by mistake.' }),
     outcomes: [['admin', 'ok']],
   },
 
@@ -1320,6 +1360,44 @@ describe("lists of one's own things show nothing of anyone else's", () => {
   it('an admin sees every event among the managed ones', async () => {
     const shown = JSON.stringify(await call(people.admin, 'event.mine', {}));
     for (const world of [a, b]) expect(shown).toContain(world.event.id);
+  });
+});
+
+describe('a listing drivers may not see yet', () => {
+  // [listing state, who, what booking.preview answers, what listing.drivewayPage answers]
+  const cases = [
+    ['in_review', 'driverB', 'NOT_FOUND', 'NOT_FOUND'],
+    ['in_review', 'driverA', 'NOT_FOUND', 'NOT_FOUND'],
+    ['in_review', 'hostB', 'NOT_FOUND', 'NOT_FOUND'],
+    ['in_review', 'visitor', 'UNAUTHORIZED', 'NOT_FOUND'],
+    ['in_review', 'hostA', 'ok', 'ok'],
+    ['in_review', 'admin', 'ok', 'ok'],
+    ['rejected', 'driverB', 'NOT_FOUND', 'NOT_FOUND'],
+    ['rejected', 'hostA', 'ok', 'ok'],
+    ['rejected', 'admin', 'ok', 'ok'],
+    // Closed by its host: it was public and its page says so, but it cannot be booked.
+    ['closed', 'driverB', 'NOT_FOUND', 'ok'],
+    ['closed', 'hostA', 'ok', 'ok'],
+    ['open', 'driverB', 'ok', 'ok'],
+  ] as const;
+  it.each(cases)('%s, as %s: preview %s, driveway page %s', async (status, who, preview, page) => {
+    const { listing } = await makeListing(handle.db, people.hostA);
+    await handle.db
+      .update(listings)
+      .set({ status, reviewReason: status === 'rejected' ? 'The photos show a lawn.' : null })
+      .where(eq(listings.id, listing.id));
+    const input = { listingId: listing.id };
+    expect(await outcome(call(people[who], 'booking.preview', input))).toBe(preview);
+    expect(await outcome(call(people[who], 'listing.drivewayPage', input))).toBe(page);
+    if (page === 'ok' && (status === 'in_review' || status === 'rejected')) {
+      // Its host and admins see it marked as what it is.
+      const shown = (await call(people[who], 'listing.drivewayPage', input)) as {
+        state: string;
+        rejectedBecause: string | null;
+      };
+      expect(shown.state).toBe(status);
+      expect(shown.rejectedBecause).toBe(status === 'rejected' ? 'The photos show a lawn.' : null);
+    }
   });
 });
 

@@ -27,7 +27,7 @@ export function httpStatusOf(error: unknown): number {
   return 500;
 }
 
-/** The seconds a TOO_MANY_REQUESTS error asks the caller to wait, for `Retry-After`. */
+/** The seconds a refusal (429, or 503 for a lost write) asks the caller to wait, for `Retry-After`. */
 export function retryAfterOf(error: unknown): number | undefined {
   const cause = error instanceof TRPCError ? error.cause : error;
   return cause instanceof AppError ? cause.retryAfterSeconds : undefined;
@@ -74,6 +74,11 @@ export function describeFieldErrors(fields: Record<string, string[]>): string {
  */
 export function publicMessageOf(error: unknown): string {
   const status = httpStatusOf(error);
+  // A service that did not answer (503) says so in our own words; nothing else of a 5xx leaves.
+  if (status === 503) {
+    const cause = error instanceof TRPCError ? error.cause : error;
+    return cause instanceof AppError ? cause.message : INTERNAL_ERROR_MESSAGE;
+  }
   if (status >= 500) return INTERNAL_ERROR_MESSAGE;
   const fields = status === 400 ? fieldErrorsOf(error) : undefined;
   if (fields) return describeFieldErrors(fields);

@@ -13,6 +13,12 @@ export interface ProcedureMeta {
    * never a token (a token cannot mint more tokens).
    */
   scope?: ApiTokenScope | 'session';
+  /**
+   * A mutation that may run again whole after its connection was cut, even if the first run
+   * committed: a second run answers what the first did (an idempotency key, or a change that
+   * finds itself already made).
+   */
+  rerunnable?: boolean;
 }
 
 const t = initTRPC
@@ -59,26 +65,42 @@ const tokenScopes = t.middleware(({ ctx, meta, type, next }) => {
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
-/** Anyone, signed in or not. */
+/** What a write caught by a cut connection answers when it cannot know whether it was saved. */
+export const LOST_WRITE_MESSAGE =
+  'Our connection to the database dropped while saving this. Please try again in a moment: if it was saved, trying again shows it rather than doing it twice.';
+export const LOST_WRITE_RETRY_SECONDS = 1;
+
 /**
- * A query whose database connection was cut (a killed backend, a failover) runs again on a fresh
+ * A database connection cut under a procedure (a killed backend, a failover) is never a 500
+ * (decisions 026 and 052). A query, or a mutation marked `rerunnable`, runs again on a fresh
  * connection once the database answers, for up to three seconds after the first failure: the
- * caller sees nothing. Queries
- * only read; a mutation is never run twice, as the first may have been committed.
+ * caller sees nothing. Any other mutation may have been committed, so it is not run again: it
+ * answers 503 with `Retry-After`, and the caller's retry (with the same key) finds what happened.
+ * A read whose database stays away that long answers the same 503.
  */
-const retryLostReads = t.middleware(async ({ ctx, type, next }) => {
-  if (type !== 'query') return next();
+const survivesLostConnections = t.middleware(async ({ ctx, type, meta, next }) => {
+  const rerun = type === 'query' || meta?.rerunnable === true;
   let deadline: number | undefined;
   for (;;) {
     const result = await next();
     if (result.ok || !isConnectionLost(result.error)) return result;
     deadline ??= Date.now() + RECONNECT_WAIT_MS;
     const left = deadline - Date.now();
-    if (left <= 0 || !(await waitForDatabase(ctx.db, left))) return result;
+    if (rerun && left > 0 && (await waitForDatabase(ctx.db, left))) continue;
+    throw toTRPCError(
+      new AppError('UNAVAILABLE', LOST_WRITE_MESSAGE, {
+        cause: result.error,
+        retryAfterSeconds: LOST_WRITE_RETRY_SECONDS,
+      }),
+    );
   }
 });
 
-export const publicProcedure = t.procedure.use(retryLostReads).use(appErrors).use(tokenScopes);
+/** Anyone, signed in or not. */
+export const publicProcedure = t.procedure
+  .use(survivesLostConnections)
+  .use(appErrors)
+  .use(tokenScopes);
 
 /** Messages the guards answer with; the web pages show the same words. */
 export const SIGN_IN_REQUIRED_MESSAGE = 'Please sign in to continue.';

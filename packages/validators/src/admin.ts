@@ -59,6 +59,8 @@ export const AUDIT_ACTION_NAMES = [
   'parking_report.refund',
   'parking_report.reply',
   'parking_report.reverse',
+  'booking.undo_check_in',
+  'booking.restore',
 ] as const;
 
 const instant = z.iso

@@ -117,3 +117,13 @@ export const adminParkingReportReverseInput = z.strictObject({
     .min(1, 'Give the reason for reversing it; the host and the audit log see it.')
     .max(500, 'Keep it to 500 characters.'),
 });
+
+/** An admin reverses a booking's last change (a check-in, or a cancel), with the reason. */
+export const adminBookingReversalInput = z.strictObject({
+  bookingId: z.uuid({ message: 'Booking id must be a UUID.' }),
+  reason: text()
+    .trim()
+    .min(1, 'Give the reason; the audit log keeps it.')
+    .max(500, 'Keep it to 500 characters.'),
+});
+export type AdminBookingReversalInput = z.infer<typeof adminBookingReversalInput>;

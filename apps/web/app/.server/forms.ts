@@ -5,8 +5,8 @@ import { redirectIfSignedIn } from './auth';
 
 /**
  * The answer to a form whose submission the server refused: the form's own state with the
- * reason as a form-level error, and the matching status (400, 401, 404, 409, 429); a 429 says
- * how long to wait in `Retry-After`.
+ * reason as a form-level error, and the matching status (400, 401, 404, 409, 429, 503); a 429
+ * or 503 says how long to wait in `Retry-After`.
  */
 export function refuseForm(
   reply: (options: { formErrors: string[]; hideFields?: string[] }) => SubmissionResult<string[]>,
@@ -14,7 +14,9 @@ export function refuseForm(
   { hideFields, headers }: { hideFields?: string[]; headers?: Headers } = {},
 ) {
   const status = httpStatusOf(error);
-  if (status >= 500) throw error;
+  // A 503 (a write whose database connection dropped) is said on the form: the same submission
+  // again answers what happened.
+  if (status >= 500 && status !== 503) throw error;
   return data(reply({ formErrors: [publicMessageOf(error)], hideFields }), {
     status,
     headers: refusalHeaders(error, headers),

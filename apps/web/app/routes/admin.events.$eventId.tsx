@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { useLoaderData } from '@remix-run/react';
 import { requireApi } from '~/.server/api-errors';
 import { requireAdmin } from '~/.server/auth';
+import { bookingReversalAction } from '~/.server/booking-reversal';
 import { manageEventAction } from '~/.server/event-actions';
 import { AdminEventActions } from '~/components/admin/admin-event-actions';
 import {
@@ -32,10 +33,13 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return { ...page, audit: audit.items };
 }
 
-/** Cancel, archive and unarchive, back to this page with a toast (the API checks the admin). */
+/**
+ * Cancel, archive and unarchive the event, or undo a booking's check-in or restore it; back to
+ * this page with a toast (the API checks the admin).
+ */
 export async function action(args: ActionFunctionArgs) {
   requireAdmin(args.context, args.request);
-  return manageEventAction(args);
+  return (await bookingReversalAction(args)) ?? manageEventAction(args);
 }
 
 export default function AdminEvent() {

@@ -31,7 +31,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const listingId = new URL(request.url).searchParams.get('listing');
   if (!listingId) throw redirect('/events');
   const result = await tryApi(() => context.api.booking.preview({ listingId }));
-  if (!result.ok) throw redirect('/events');
+  // Not bookable (full, closed, gone): the driveway's page says why, or that it is not listed.
+  if (!result.ok) throw redirect(`/rent/${encodeURIComponent(listingId)}`);
   // One key per visit of this page: pressing Confirm twice books once.
   return { listing: result.value, idempotencyKey: randomUUID() };
 }

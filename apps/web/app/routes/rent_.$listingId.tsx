@@ -11,6 +11,7 @@ import { KeptPart } from '~/components/layout/kept-part';
 import { DrivewayBookingCard } from '~/components/rent/driveway-booking-card';
 import { DrivewayDetails, DrivewayHeading } from '~/components/rent/driveway-details';
 import { NotifyMe } from '~/components/rent/notify-me';
+import { ReviewBanner } from '~/components/rent/review-banner';
 import { formatEventDate } from '~/utils/event-time';
 import { BackLink } from '~/components/ui/back-link';
 
@@ -43,7 +44,17 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     const { event, ...rest } = found.value;
     return { value: { ...rest, event: shownEvent(event) }, dependsOn: { events: [event.id] } };
   });
-  if (!page) return data({ page: null, origin, waiting: false }, { status: 404 });
+  if (!page) {
+    // Not listed for drivers; its host and admins may still open a listing in review, marked so.
+    const own = context.session
+      ? await tryApi(() => context.api.listing.drivewayPage({ listingId }))
+      : null;
+    if (own?.ok) {
+      const { event, ...rest } = own.value;
+      return { page: { ...rest, event: shownEvent(event) }, origin, waiting: false };
+    }
+    return data({ page: null, origin, waiting: false }, { status: 404 });
+  }
   // The driver's own: whether they already wait for a space at this event.
   const waiting =
     page.eventFull && context.session
@@ -65,6 +76,7 @@ export default function DrivewayPage() {
   const { event } = page;
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-10">
+      <ReviewBanner state={page.state} reason={page.rejectedBecause} />
       <KeptPart name="driveway">
         <BackLink to={`/rent?event=${event.id}`}>All driveways for {event.title}</BackLink>
         <div className="mt-4">

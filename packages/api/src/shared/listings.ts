@@ -1,4 +1,12 @@
-import { bookings, driveways, events, listings, type Database, preparedFor } from '@parkside/db';
+import {
+  bookings,
+  driveways,
+  events,
+  listings,
+  type Database,
+  type Listing,
+  preparedFor,
+} from '@parkside/db';
 import { and, arrayContains, asc, eq, gt, lte, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Tx } from '../transaction';
 
@@ -290,4 +298,44 @@ export async function eventSpacesLeft(db: Database, eventId: string): Promise<nu
     .innerJoin(driveways, eq(driveways.id, listings.drivewayId))
     .where(bookableListingsOf(eventId));
   return row?.left ?? 0;
+}
+
+type Viewer = { id: string; isAdmin: boolean } | null;
+
+/** Whether `viewer` is the listing's host or an admin: who may see it before drivers may. */
+export function hostOrAdmin(viewer: Viewer, hostId: string | null): boolean {
+  return viewer !== null && (viewer.isAdmin || viewer.id === hostId);
+}
+
+/**
+ * Whether `viewer` may see a listing at all: drivers only once it passed review (open, or closed
+ * since); a listing waiting for review or rejected only by its host and by admins.
+ */
+export function mayViewListing(
+  viewer: Viewer,
+  listing: { status: Listing['status']; hostId: string | null },
+): boolean {
+  return listing.status === 'open' || listing.status === 'closed'
+    ? true
+    : hostOrAdmin(viewer, listing.hostId);
+}
+
+/** A street as drivers see it before booking (and after a cancel): without the house number. */
+export const streetWithoutNumber = (street: string) => street.replace(/^\d+[a-z]?\s+/i, '');
+
+/**
+ * The place of a booking that no longer holds a space (cancelled, or a hold that ran out): the
+ * street without the house number, a position to about 100 m, no access instructions. The
+ * exact address and the gate are for drivers who may park there.
+ */
+export function placeWithoutAccess<
+  T extends { street: string; latitude: number; longitude: number; accessInstructions: string },
+>(place: T): T {
+  return {
+    ...place,
+    street: streetWithoutNumber(place.street),
+    latitude: Math.round(place.latitude * 1000) / 1000,
+    longitude: Math.round(place.longitude * 1000) / 1000,
+    accessInstructions: '',
+  };
 }

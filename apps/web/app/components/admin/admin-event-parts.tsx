@@ -1,6 +1,7 @@
 import { formatUsd } from '@parkside/validators';
 import { Link } from '@remix-run/react';
 import { Badge, BookingStatusBadge } from '~/components/admin/admin-list-parts';
+import { BookingReversal } from './booking-reversal';
 import { EmptyNote } from '~/components/ui/empty-state';
 import { RecordList } from '~/components/ui/record-list';
 import { Table, TableBody, TableHead, Td, Th } from '~/components/ui/table';
@@ -33,6 +34,9 @@ export function EventBookingsTable({ bookings }: { bookings: AdminEventPage['boo
         <Th>Driveway</Th>
         <Th numeric>Price</Th>
         <Th>Status</Th>
+        <Th>
+          <span className="sr-only">Change</span>
+        </Th>
       </TableHead>
       <TableBody>
         {bookings.map((b) => (
@@ -46,6 +50,9 @@ export function EventBookingsTable({ bookings }: { bookings: AdminEventPage['boo
             <Td numeric>{formatUsd(b.priceCents)}</Td>
             <Td>
               <BookingStatusBadge booking={b} />
+            </Td>
+            <Td>
+              <BookingReversal booking={b} />
             </Td>
           </tr>
         ))}

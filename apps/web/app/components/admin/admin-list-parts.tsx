@@ -15,7 +15,7 @@ export function Badge({
   tone = 'slate',
   children,
 }: {
-  tone?: 'slate' | 'brand' | 'amber' | 'red';
+  tone?: 'slate' | 'brand' | 'amber' | 'red' | 'green';
   children: ReactNode;
 }) {
   const tones = {
@@ -23,6 +23,7 @@ export function Badge({
     brand: 'bg-brand-50 text-brand-800',
     amber: 'bg-amber-100 text-amber-900',
     red: 'bg-red-100 text-red-800',
+    green: 'bg-emerald-100 text-emerald-900',
   };
   return (
     <span className={`rounded-full px-2.5 py-0.5 text-xs font-bold ${tones[tone]}`}>
@@ -46,6 +47,7 @@ export function BookingStatusBadge({
     status: 'confirmed' | 'cancelled' | 'pending_payment' | 'expired';
     cancelledBy?: string | null;
     refundCents: number;
+    checkedInAt?: string | null;
   };
 }) {
   const refund = booking.refundCents > 0 ? `, ${formatUsd(booking.refundCents)} refunded` : '';
@@ -62,6 +64,10 @@ export function BookingStatusBadge({
     case 'expired':
       return <Badge>Hold expired{refund}</Badge>;
     default:
-      return <Badge tone="brand">Confirmed</Badge>;
+      return booking.checkedInAt ? (
+        <Badge tone="green">Checked in</Badge>
+      ) : (
+        <Badge tone="brand">Confirmed</Badge>
+      );
   }
 }

@@ -33,17 +33,23 @@ export const ACTION_LABELS: Record<string, string> = {
   'parking_report.refund': 'could not park, and was refunded for',
   'parking_report.reply': 'answered the parking report about',
   'parking_report.reverse': 'reversed the parking report about',
+  'booking.undo_check_in': 'undid the check-in of',
+  'booking.restore': 'restored the cancelled booking of',
 };
 
 const DETAIL_LABELS: Record<string, string> = {
   cancelledBookings: 'bookings cancelled',
   reason: 'reason',
   newBooking: 'new booking',
+  booking: 'booking',
+  driver: 'driver',
   scopes: 'scopes',
 };
 
 function targetLink(row: AuditRow): string | null {
-  if (row.action.startsWith('event.')) return `/admin/events/${row.targetId}`;
+  if (row.action.startsWith('event.') || row.action.startsWith('booking.')) {
+    return `/admin/events/${row.targetId}`;
+  }
   if (row.action === 'feedback.resolve') return '/admin/feedback';
   if (row.action.startsWith('api_token.')) return '/admin/api-tokens';
   if (row.action.startsWith('listing.')) return '/admin/listings';

@@ -10,6 +10,8 @@ export interface DriverBookingView extends BookingView, MoneyFacts {
   checkoutUrl: string | null;
   /** Why it was cancelled: the host's reason, or what the driver reported at the driveway. */
   cancellationReason?: string | null;
+  /** When the host checked the car in; a checked-in booking can no longer be cancelled. */
+  checkedInAt?: string | null;
   past: boolean;
   cancellable: boolean;
   refundIfCancelledCents: number;
@@ -29,12 +31,16 @@ function StatusBadge({ booking }: { booking: DriverBookingView }) {
         ? 'Waiting for payment'
         : booking.status === 'expired'
           ? `Not completed${booking.refundCents > 0 ? ` · ${backToCardText(booking.refundCents)}` : ''}`
-          : null;
+          : booking.checkedInAt
+            ? 'Checked in'
+            : null;
   if (!text) return null;
   const tone =
     booking.status === 'pending_payment'
       ? 'bg-amber-100 text-amber-900'
-      : 'bg-slate-100 text-slate-700';
+      : booking.status === 'confirmed'
+        ? 'bg-emerald-100 text-emerald-900'
+        : 'bg-slate-100 text-slate-700';
   return <span className={`rounded-full px-3 py-1 text-xs font-bold ${tone}`}>{text}</span>;
 }
 

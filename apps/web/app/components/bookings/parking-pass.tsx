@@ -104,24 +104,38 @@ export function ParkingPass({
             />
           ) : null}
 
-          <div className="mt-6 grid gap-3 print:hidden">
-            <a
-              href={directions}
-              target="_blank"
-              rel="noreferrer"
-              className="rounded-xl bg-black px-4 py-4 text-center text-lg font-bold text-white underline-offset-4 hover:underline"
-            >
-              Get directions
-            </a>
-            <a
-              href={`/bookings/${pass.bookingId}/pass.ics`}
-              className="rounded-xl border-4 border-black px-4 py-3 text-center text-lg font-bold underline-offset-4 hover:underline"
-            >
-              Add to calendar
-            </a>
-            <WalletButtons bookingId={pass.bookingId} wallet={wallet} />
-            <ParkingProblemLink bookingId={pass.bookingId} state={problem} />
-          </div>
+          {cancelled ? (
+            <div className="mt-6 grid gap-3 print:hidden">
+              <p className="text-lg">
+                The house number and the way in are no longer shown.{' '}
+                <a href="/my-bookings" className="font-bold underline underline-offset-4">
+                  See your bookings
+                </a>
+              </p>
+              {problem === 'reported' ? (
+                <ParkingProblemLink bookingId={pass.bookingId} state={problem} />
+              ) : null}
+            </div>
+          ) : (
+            <div className="mt-6 grid gap-3 print:hidden">
+              <a
+                href={directions}
+                target="_blank"
+                rel="noreferrer"
+                className="rounded-xl bg-black px-4 py-4 text-center text-lg font-bold text-white underline-offset-4 hover:underline"
+              >
+                Get directions
+              </a>
+              <a
+                href={`/bookings/${pass.bookingId}/pass.ics`}
+                className="rounded-xl border-4 border-black px-4 py-3 text-center text-lg font-bold underline-offset-4 hover:underline"
+              >
+                Add to calendar
+              </a>
+              <WalletButtons bookingId={pass.bookingId} wallet={wallet} />
+              <ParkingProblemLink bookingId={pass.bookingId} state={problem} />
+            </div>
+          )}
         </div>
       </article>
     </div>

@@ -4,7 +4,8 @@ import { buttonClasses } from '~/components/ui/button';
 import { formatEventDate, formatEventTime, formatWindowEnd } from '~/utils/event-time';
 import { RefundRule, type RefundRuleView } from './refund-rule';
 
-export type DrivewayState = 'open' | 'full' | 'closed' | 'ended' | 'cancelled';
+export type DrivewayState =
+  'open' | 'full' | 'closed' | 'ended' | 'cancelled' | 'in_review' | 'rejected';
 
 export interface BookingCardView {
   state: DrivewayState;
@@ -25,6 +26,8 @@ const CLOSED_TEXT: Record<Exclude<DrivewayState, 'open' | 'full'>, string> = {
   closed: 'The host no longer offers this driveway for this event.',
   ended: 'This event is over; its driveways can no longer be booked.',
   cancelled: 'This event has been cancelled; its driveways can no longer be booked.',
+  in_review: 'Drivers cannot book this yet: the listing is waiting for review by Parkside.',
+  rejected: 'Drivers cannot see or book this: Parkside did not approve the listing.',
 };
 
 /**

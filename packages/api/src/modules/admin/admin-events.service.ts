@@ -1,3 +1,4 @@
+import { bookingStateOf } from '../../shared/booking-states';
 import { selectBookingPlaces } from '../../shared/booking-places';
 import { AppError } from '@parkside/core';
 import {
@@ -135,6 +136,7 @@ export async function requireEventForAdmin(db: Database, id: string, now = new D
       paymentStatus: bookings.paymentStatus,
       cancelledBy: bookings.cancelledBy,
       cancelledAt: bookings.cancelledAt,
+      checkedInAt: bookings.checkedInAt,
       createdAt: bookings.createdAt,
       drivewayTitle: driveways.title,
     })
@@ -186,7 +188,15 @@ export async function requireEventForAdmin(db: Database, id: string, now = new D
     bookings: eventBookings.map((b) => ({
       ...b,
       cancelledAt: iso(b.cancelledAt),
+      checkedInAt: iso(b.checkedInAt),
       createdAt: b.createdAt.toISOString(),
+      /** What an admin may reverse (booking-states.ts); the API checks again when asked. */
+      reversal:
+        bookingStateOf(b) === 'checked_in'
+          ? ('undoCheckIn' as const)
+          : b.status === 'cancelled' && b.cancelledBy !== 'event' && event.endsAt > now
+            ? ('restore' as const)
+            : null,
     })),
     waitlist: waitlist.map((w) => ({
       ...w,

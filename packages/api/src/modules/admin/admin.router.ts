@@ -1,6 +1,7 @@
 import {
   ADMIN_PAGE_SIZE,
   adminAuditInput,
+  adminBookingReversalInput,
   adminConversationInput,
   adminConversationsInput,
   adminEmailInput,
@@ -23,6 +24,7 @@ import { decideListing, listReviewQueue } from './admin-listings.service';
 import { listParkingReports, reverseParkingReport } from './admin-parking-reports.service';
 import { discardJob, retryJob, systemStatus } from './admin-system.service';
 import { getOverview } from './admin.service';
+import { restoreBooking, undoCheckIn } from './admin-bookings.service';
 import { grantAdmin, revokeAdmin } from './admins.service';
 
 export const adminRouter = router({
@@ -174,5 +176,17 @@ export const adminRouter = router({
           details: { reason: input.reason },
         }),
       ),
+    ),
+
+  /** A check-in made by mistake is undone: the booking is confirmed again (audited, with why). */
+  undoCheckIn: adminProcedure
+    .input(adminBookingReversalInput)
+    .mutation(({ ctx, input }) => undoCheckIn(ctx.db, actorOf(ctx), input)),
+
+  /** A cancelled booking is confirmed again, when its space is still free (audited, with why). */
+  restoreBooking: adminProcedure
+    .input(adminBookingReversalInput)
+    .mutation(({ ctx, input }) =>
+      restoreBooking(ctx.db, actorOf(ctx), input, ctx.settings.publicUrl),
     ),
 });

@@ -4,10 +4,17 @@ import { AppError, type SessionUser } from '@parkside/core';
 import { wasCharged } from '@parkside/validators';
 import { bookings, driveways, events, listings, users, type Database } from '@parkside/db';
 import { and, asc, count, desc, eq, not } from 'drizzle-orm';
-import { drivewayAddressColumns, listingSummaryColumns } from '../../shared/listings';
+import {
+  drivewayAddressColumns,
+  hostOrAdmin,
+  listingSummaryColumns,
+  placeWithoutAccess,
+  streetWithoutNumber,
+} from '../../shared/listings';
 import { driverRefundCents } from '../../shared/refund-rule';
 import { drivewayRating, ownReviewOf, reviewStateOf } from '../../shared/reviews';
 import { closedReason } from '../../shared/conversations';
+import { bookingStateOf, mayMove } from '../../shared/booking-states';
 
 const bookingColumns = {
   id: bookings.id,
@@ -20,6 +27,7 @@ const bookingColumns = {
   cancellationReason: bookings.cancellationReason,
   cancelledAt: bookings.cancelledAt,
   paymentStatus: bookings.paymentStatus,
+  checkedInAt: bookings.checkedInAt,
   holdExpiresAt: bookings.holdExpiresAt,
   checkoutUrl: bookings.checkoutUrl,
   createdAt: bookings.createdAt,
@@ -59,26 +67,35 @@ export async function listDriverBookings(
       ),
     )
     .orderBy(desc(events.startsAt));
-  return rows.map(({ reviewRating, reviewBody, reviewCreatedAt, cancelledAt, ...row }) => ({
-    ...row,
-    /** Driver and host can still write: before the conversation closes (decision 034). */
-    messagesOpen:
-      (row.status === 'confirmed' || row.status === 'cancelled') &&
-      !closedReason({ ...row, cancelledAt, eventEndsAt: row.endsAt }, now),
-    review: reviewStateOf({ ...row, reviewRating, reviewBody, reviewCreatedAt }, now),
-    past: row.endsAt <= now,
-    cancellable: row.status === 'confirmed' && row.startsAt > now,
-    // Only a card payment can go back; a booking paid on arrival was never charged.
-    refundIfCancelledCents: wasCharged(row.paymentStatus)
-      ? driverRefundCents(row, row.startsAt, now, fullRefundHours)
-      : 0,
-    holdExpiresAt: row.holdExpiresAt?.toISOString() ?? null,
-    createdAt: row.createdAt.toISOString(),
-    availableFrom: row.availableFrom.toISOString(),
-    availableTo: row.availableTo.toISOString(),
-    startsAt: row.startsAt.toISOString(),
-    endsAt: row.endsAt.toISOString(),
-  }));
+  return rows.map(({ reviewRating, reviewBody, reviewCreatedAt, cancelledAt, ...booked }) => {
+    // A booking that holds no space keeps the street, not the house number or the gate.
+    const row =
+      booked.status === 'cancelled' || booked.status === 'expired'
+        ? placeWithoutAccess(booked)
+        : booked;
+    return {
+      ...row,
+      /** Driver and host can still write: before the conversation closes (decision 034). */
+      messagesOpen:
+        (row.status === 'confirmed' || row.status === 'cancelled') &&
+        !closedReason({ ...row, cancelledAt, eventEndsAt: row.endsAt }, now),
+      review: reviewStateOf({ ...row, reviewRating, reviewBody, reviewCreatedAt }, now),
+      past: row.endsAt <= now,
+      // A checked-in car is parked: its booking can no longer be cancelled (booking-states.ts).
+      cancellable: mayMove('cancel', bookingStateOf(row)) && row.startsAt > now,
+      checkedInAt: row.checkedInAt?.toISOString() ?? null,
+      // Only a card payment can go back; a booking paid on arrival was never charged.
+      refundIfCancelledCents: wasCharged(row.paymentStatus)
+        ? driverRefundCents(row, row.startsAt, now, fullRefundHours)
+        : 0,
+      holdExpiresAt: row.holdExpiresAt?.toISOString() ?? null,
+      createdAt: row.createdAt.toISOString(),
+      availableFrom: row.availableFrom.toISOString(),
+      availableTo: row.availableTo.toISOString(),
+      startsAt: row.startsAt.toISOString(),
+      endsAt: row.endsAt.toISOString(),
+    };
+  });
 }
 
 export async function requireDriverBooking(
@@ -92,8 +109,16 @@ export async function requireDriverBooking(
   return row;
 }
 
-/** The summary shown before a driver confirms: price, window, place (no house number yet). */
-export async function requireListingForBooking(db: Database, listingId: string) {
+/**
+ * The summary shown before a driver confirms: price, window, place (no house number yet). Only
+ * of a listing that may be booked (open); any other exists here only for its host and for admins,
+ * who may look at what drivers will see.
+ */
+export async function requireListingForBooking(
+  db: Database,
+  viewer: Pick<SessionUser, 'id' | 'isAdmin'>,
+  listingId: string,
+) {
   const [row] = await selectListingPlaces(db, {
     ...listingSummaryColumns,
     licensePlateRequired: listings.licensePlateRequired,
@@ -103,10 +128,12 @@ export async function requireListingForBooking(db: Database, listingId: string) 
   })
     .where(eq(listings.id, listingId))
     .limit(1);
-  if (!row) throw new AppError('NOT_FOUND', 'That listing is no longer available.');
+  if (!row || (row.status !== 'open' && !hostOrAdmin(viewer, row.hostId))) {
+    throw new AppError('NOT_FOUND', 'That listing is no longer available.');
+  }
   return {
     ...row,
-    street: row.street.replace(/^\d+[a-z]?\s+/i, ''),
+    street: streetWithoutNumber(row.street),
     availableFrom: row.availableFrom.toISOString(),
     availableTo: row.availableTo.toISOString(),
     startsAt: row.startsAt.toISOString(),

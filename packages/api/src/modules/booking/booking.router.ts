@@ -21,7 +21,7 @@ const rulesOf = (ctx: Context): BookingRules => ({
 /** Amounts are never taken from the input: the strict schemas have no price fields. */
 export const bookingRouter = router({
   create: verifiedProcedure
-    .meta({ scope: 'bookings:write' })
+    .meta({ scope: 'bookings:write', rerunnable: true })
     .input(bookingCreateInput)
     .mutation(({ ctx, input }) => createBooking(ctx.db, ctx.user, input, rulesOf(ctx))),
 
@@ -46,7 +46,11 @@ export const bookingRouter = router({
   preview: verifiedProcedure
     .input(z.object({ listingId: z.uuid({ message: 'Listing id must be a UUID.' }) }).strict())
     .query(async ({ ctx, input }) => {
-      const { hostId, ...listing } = await requireListingForBooking(ctx.db, input.listingId);
+      const { hostId, ...listing } = await requireListingForBooking(
+        ctx.db,
+        ctx.user,
+        input.listingId,
+      );
       return {
         ...listing,
         refund: refundRule(
@@ -61,7 +65,7 @@ export const bookingRouter = router({
 
   /** The driver left the payment page: the held space is freed at once. */
   release: verifiedProcedure
-    .meta({ scope: 'bookings:write' })
+    .meta({ scope: 'bookings:write', rerunnable: true })
     .input(z.object({ bookingId: z.uuid({ message: 'Booking id must be a UUID.' }) }).strict())
     .mutation(({ ctx, input }) => releaseBooking(ctx.db, ctx.user, input.bookingId, rulesOf(ctx))),
 
@@ -77,7 +81,7 @@ export const bookingRouter = router({
     .query(({ ctx, input }) => listEventBookings(ctx.db, ctx.user, input)),
 
   cancel: verifiedProcedure
-    .meta({ scope: 'bookings:write' })
+    .meta({ scope: 'bookings:write', rerunnable: true })
     .input(bookingCancelInput)
     .mutation(({ ctx, input }) => cancelBooking(ctx.db, ctx.user, input, rulesOf(ctx))),
 });

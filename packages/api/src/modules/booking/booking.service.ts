@@ -24,6 +24,7 @@ import {
 } from '../payment/payment.service';
 import { DEFAULT_SETTINGS, type Settings } from '../../settings';
 import { inTransaction } from '../../transaction';
+import { moveBooking, requireMove } from '../../shared/booking-states';
 import { spacesTaken } from '../../shared/listings';
 import { driverRefundCents } from '../../shared/refund-rule';
 import { hostTakesOnlinePayment } from '../../shared/payouts';
@@ -170,64 +171,66 @@ export async function cancelBooking(
   rules: BookingRules = defaultBookingRules,
 ): Promise<Booking> {
   const now = rules.now?.() ?? new Date();
-  return inTransaction(db, async (tx) => {
-    const [row] = await selectBookingsWithPeople(tx)
-      .where(eq(bookings.id, input.bookingId))
-      .for('update', { of: bookings })
-      .limit(1);
-    const asDriver = row?.booking.driverId === user.id;
-    const asHost = row?.driveway.hostId === user.id;
-    if (!row || (!asDriver && !asHost)) throw new AppError('NOT_FOUND', 'Booking not found.');
-    if (row.booking.status === 'cancelled' || row.booking.status === 'expired') return row.booking;
-    if (row.booking.status === 'pending_payment') {
-      throw new AppError(
-        'CONFLICT',
-        'This booking is waiting for its payment. Leave the payment page to release the space.',
-      );
-    }
-
-    let refundCents: number;
-    if (asHost) {
-      if (!input.reason)
-        throw new AppError('BAD_REQUEST', 'Tell the driver why you are cancelling.');
-      if (row.event.endsAt <= now)
-        throw new AppError('CONFLICT', 'This event is over; its bookings can no longer change.');
-      refundCents = row.booking.priceCents;
-    } else {
-      if (row.event.startsAt <= now) {
+  return inTransaction(
+    db,
+    async (tx) => {
+      const [row] = await selectBookingsWithPeople(tx)
+        .where(eq(bookings.id, input.bookingId))
+        .for('update', { of: bookings })
+        .limit(1);
+      const asDriver = row?.booking.driverId === user.id;
+      const asHost = row?.driveway.hostId === user.id;
+      if (!row || (!asDriver && !asHost)) throw new AppError('NOT_FOUND', 'Booking not found.');
+      if (row.booking.status === 'cancelled' || row.booking.status === 'expired')
+        return row.booking;
+      if (row.booking.status === 'pending_payment') {
         throw new AppError(
           'CONFLICT',
-          'The event has started; this booking can no longer be cancelled.',
+          'This booking is waiting for its payment. Leave the payment page to release the space.',
         );
       }
-      refundCents = driverRefundCents(
-        row.booking,
-        row.event.startsAt,
-        now,
-        rules.settings.cancelFullRefundHours,
-      );
-    }
-    const money = await refundOnCancel(tx, row.booking, refundCents);
-    const [cancelled] = await tx
-      .update(bookings)
-      .set({
+      requireMove('cancel', row.booking);
+
+      let refundCents: number;
+      if (asHost) {
+        if (!input.reason)
+          throw new AppError('BAD_REQUEST', 'Tell the driver why you are cancelling.');
+        if (row.event.endsAt <= now)
+          throw new AppError('CONFLICT', 'This event is over; its bookings can no longer change.');
+        refundCents = row.booking.priceCents;
+      } else {
+        if (row.event.startsAt <= now) {
+          throw new AppError(
+            'CONFLICT',
+            'The event has started; this booking can no longer be cancelled.',
+          );
+        }
+        refundCents = driverRefundCents(
+          row.booking,
+          row.event.startsAt,
+          now,
+          rules.settings.cancelFullRefundHours,
+        );
+      }
+      const money = await refundOnCancel(tx, row.booking, refundCents);
+      const cancelled = await moveBooking(tx, row.booking.id, 'cancel', {
         status: 'cancelled',
         cancelledBy: asHost ? 'host' : 'driver',
         cancelledAt: now,
         cancellationReason: input.reason ?? null,
         ...money,
-      })
-      .where(eq(bookings.id, row.booking.id))
-      .returning();
-    await queueBookingsCancelled(
-      tx,
-      [{ ...row, booking: cancelled! }],
-      rules.settings.publicUrl,
-      rules.settings.cancelFullRefundHours,
-    );
-    await notifyWaitlist(tx, row.event.id, rules.settings.publicUrl);
-    return cancelled!;
-  });
+      });
+      await queueBookingsCancelled(
+        tx,
+        [{ ...row, booking: cancelled }],
+        rules.settings.publicUrl,
+        rules.settings.cancelFullRefundHours,
+      );
+      await notifyWaitlist(tx, row.event.id, rules.settings.publicUrl);
+      return cancelled;
+    },
+    { rerunIfConnectionLost: true },
+  );
 }
 
 /**

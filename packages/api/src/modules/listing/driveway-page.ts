@@ -1,11 +1,17 @@
 import { selectListingPlaces } from '../../shared/booking-places';
-import { AppError } from '@parkside/core';
+import { AppError, type SessionUser } from '@parkside/core';
 import { driveways, events, listings, reviews, users, type Database } from '@parkside/db';
 import type { PaymentProvider } from '@parkside/payments';
 import { walkingMinutes } from '@parkside/validators';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { eventRowById, toSummary } from '../../shared/events';
-import { bookedSpacesOf, hasListingWithSpace, milesBetween } from '../../shared/listings';
+import {
+  bookedSpacesOf,
+  hasListingWithSpace,
+  mayViewListing,
+  milesBetween,
+  streetWithoutNumber,
+} from '../../shared/listings';
 import { hostTakesOnlinePayment } from '../../shared/payouts';
 import { refundRule } from '../../shared/refund-rule';
 import { drivewayRating } from '../../shared/reviews';
@@ -14,7 +20,8 @@ import { drivewayRating } from '../../shared/reviews';
 export const DRIVEWAY_PAGE_REVIEWS = 3;
 
 /** Whether a driver can book the listing now, and if not, why. */
-export type DrivewayPageState = 'open' | 'full' | 'closed' | 'ended' | 'cancelled';
+export type DrivewayPageState =
+  'open' | 'full' | 'closed' | 'ended' | 'cancelled' | 'in_review' | 'rejected';
 
 /**
  * Everything a driver reads about one listing before booking it (/rent/LISTING_ID), public:
@@ -22,10 +29,13 @@ export type DrivewayPageState = 'open' | 'full' | 'closed' | 'ended' | 'cancelle
  * rounded to about 100 m), its event, price and spaces left, the walk to the venue, the host's
  * first name, member-since and rating, the latest reviews, the refund rule, how it is paid, and
  * whether it can be booked. The exact address and access instructions come with a booking.
+ * A listing waiting for review, or rejected, is shown only to its host and to admins, marked so
+ * (state `in_review` or `rejected`, with the admin's reason); to anyone else it does not exist.
  */
 export async function drivewayPage(
   db: Database,
   payments: PaymentProvider,
+  viewer: Pick<SessionUser, 'id' | 'isAdmin'> | null,
   listingId: string,
   fullRefundHours: number,
   now = new Date(),
@@ -34,6 +44,7 @@ export async function drivewayPage(
     id: listings.id,
     eventId: listings.eventId,
     status: listings.status,
+    reviewReason: listings.reviewReason,
     priceCents: listings.priceCents,
     spacesOffered: listings.spacesOffered,
     availableFrom: listings.availableFrom,
@@ -69,7 +80,7 @@ export async function drivewayPage(
     .limit(1);
   const event = row && (await eventRowById(db, row.eventId));
   // A listing waiting for review, or rejected, is not shown to drivers at all.
-  if (!row || !event || row.status === 'in_review' || row.status === 'rejected')
+  if (!row || !event || !mayViewListing(viewer, row))
     throw new AppError('NOT_FOUND', 'That driveway is not listed.');
 
   const latest = await db
@@ -87,15 +98,17 @@ export async function drivewayPage(
 
   const spacesLeft = Math.max(row.spacesOffered - row.booked, 0);
   const state: DrivewayPageState =
-    event.status === 'cancelled'
-      ? 'cancelled'
-      : event.status !== 'scheduled' || event.endsAt <= now || row.availableTo <= now
-        ? 'ended'
-        : row.status !== 'open' || row.drivewayStatus !== 'active'
-          ? 'closed'
-          : spacesLeft === 0
-            ? 'full'
-            : 'open';
+    row.status === 'in_review' || row.status === 'rejected'
+      ? row.status
+      : event.status === 'cancelled'
+        ? 'cancelled'
+        : event.status !== 'scheduled' || event.endsAt <= now || row.availableTo <= now
+          ? 'ended'
+          : row.status !== 'open' || row.drivewayStatus !== 'active'
+            ? 'closed'
+            : spacesLeft === 0
+              ? 'full'
+              : 'open';
   const miles = Math.round(row.miles * 100) / 100;
   return {
     listing: {
@@ -111,7 +124,7 @@ export async function drivewayPage(
       title: row.title,
       description: row.description,
       // Before booking: the street without the house number, a position to about 100 m.
-      street: row.street.replace(/^\d+[a-z]?\s+/i, ''),
+      street: streetWithoutNumber(row.street),
       city: row.city,
       region: row.region,
       latitude: Math.round(row.latitude * 1000) / 1000,
@@ -145,6 +158,8 @@ export async function drivewayPage(
     refund: refundRule(event.startsAt, row.priceCents, fullRefundHours, now),
     payOnline: await hostTakesOnlinePayment(db, payments, row.hostId),
     state,
+    /** Why an admin turned the listing down (state `rejected`, seen by its host and admins). */
+    rejectedBecause: row.status === 'rejected' ? row.reviewReason : null,
     /** Full, and so is every other driveway of the event: the wait-list is the way on. */
     eventFull: state === 'full' && !(await hasListingWithSpace(db, event.id)),
   };

@@ -11,6 +11,7 @@ import {
   drivewayCardColumns,
   hasListingWithSpace,
   milesFrom,
+  streetWithoutNumber,
 } from '../../shared/listings';
 
 /**
@@ -172,7 +173,7 @@ export async function listingsOfEvent(db: Database, event: ListingsEvent, input:
     availableTo: row.availableTo.toISOString(),
     licensePlateRequired: row.licensePlateRequired,
     title: row.title,
-    street: row.street.replace(/^\d+[a-z]?\s+/i, ''),
+    street: streetWithoutNumber(row.street),
     city: row.city,
     latitude: Math.round(row.latitude * 1000) / 1000,
     longitude: Math.round(row.longitude * 1000) / 1000,

@@ -51,7 +51,13 @@ export const listingRouter = router({
   drivewayPage: publicProcedure
     .input(listingIdInput)
     .query(({ ctx, input }) =>
-      drivewayPage(ctx.db, ctx.payments, input.listingId, ctx.settings.cancelFullRefundHours),
+      drivewayPage(
+        ctx.db,
+        ctx.payments,
+        ctx.user,
+        input.listingId,
+        ctx.settings.cancelFullRefundHours,
+      ),
     ),
 
   /**

@@ -24,13 +24,13 @@ export const messageRouter = router({
 
   /** Idempotent by `clientKey`; closed once the booking is cancelled or a week after the event. */
   send: verifiedProcedure
-    .meta({ scope: 'messages:write' })
+    .meta({ scope: 'messages:write', rerunnable: true })
     .input(messageSendInput)
     .mutation(({ ctx, input }) => sendMessage(ctx.db, ctx.limits, ctx.user, input)),
 
   /** Marks the conversation read for me (never for the other person). */
   markRead: verifiedProcedure
-    .meta({ scope: 'messages:write' })
+    .meta({ scope: 'messages:write', rerunnable: true })
     .input(messageBookingInput)
     .mutation(({ ctx, input }) => markRead(ctx.db, ctx.user, input.bookingId)),
 

@@ -34,6 +34,7 @@ import { recordAudit, type AuditActor } from '../audit/audit.service';
 import { queueBookingConfirmed } from '../notifications/booking-mail';
 import { queueParkingReportMail } from '../notifications/parking-report-mail';
 import { refundOnCancel } from '../payment/payment.service';
+import { bookingStateOf, moveBooking, refusalOf } from '../../shared/booking-states';
 
 export const PARKING_REPORT_ERRORS = {
   notConfirmed: 'This booking is not active any more, so there is nothing to report.',
@@ -70,6 +71,8 @@ type DriverBooking = Awaited<ReturnType<typeof driverBooking>>;
 
 /** Why the booking cannot be reported now, or null when it can. */
 function closedReason(row: DriverBooking, now: Date): string | null {
+  // The car is parked: the space was usable (an admin can undo a check-in made by mistake).
+  if (bookingStateOf(row.booking) === 'checked_in') return refusalOf('report', 'checked_in');
   if (row.booking.status !== 'confirmed' || row.event.status !== 'scheduled') {
     return PARKING_REPORT_ERRORS.notConfirmed;
   }
@@ -182,21 +185,18 @@ export async function createReport(
 
     const moved = input.choice === 'rebook' ? await rebook(tx, row, driver, rules) : null;
     const money = moved ? null : await refundOnCancel(tx, row.booking, row.booking.priceCents);
-    await tx
-      .update(bookings)
-      .set({
-        status: 'cancelled',
-        cancelledBy: 'driver',
-        cancelledAt: now,
-        cancellationReason: moved
-          ? `Could not park here; moved to ${moved.alternative.title}${row.booking.paymentStatus === 'paid' ? ', and the card payment with it' : ''}.`
-          : money!.refundCents > 0
-            ? 'Could not park here; refunded in full.'
-            : 'Could not park here; nothing was charged.',
-        // A rebooking carries the payment over to the new booking: nothing stays on this one.
-        ...(money ?? { paymentStatus: 'void' as const, refundCents: 0, paymentIntentId: null }),
-      })
-      .where(eq(bookings.id, row.booking.id));
+    await moveBooking(tx, row.booking.id, 'report', {
+      status: 'cancelled',
+      cancelledBy: 'driver',
+      cancelledAt: now,
+      cancellationReason: moved
+        ? `Could not park here; moved to ${moved.alternative.title}${row.booking.paymentStatus === 'paid' ? ', and the card payment with it' : ''}.`
+        : money!.refundCents > 0
+          ? 'Could not park here; refunded in full.'
+          : 'Could not park here; nothing was charged.',
+      // A rebooking carries the payment over to the new booking: nothing stays on this one.
+      ...(money ?? { paymentStatus: 'void' as const, refundCents: 0, paymentIntentId: null }),
+    });
 
     const [report] = await tx
       .insert(parkingReports)

@@ -34,7 +34,7 @@ export const passRouter = router({
 
   /** By the pass's code (scanned or typed) or by a booking from the arrivals list. */
   checkIn: verifiedProcedure
-    .meta({ scope: 'listings:write' })
+    .meta({ scope: 'listings:write', rerunnable: true })
     .input(passCheckInInput)
     .mutation(async ({ ctx, input }) =>
       checkIn(ctx.db, ctx.user, input, await passKey(ctx.db, ctx.settings.passSecret)),

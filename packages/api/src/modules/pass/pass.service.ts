@@ -14,18 +14,20 @@ import {
   users,
   type Database,
 } from '@parkside/db';
-import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, lt } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import { dateTimeFormat } from '@parkside/validators';
 import { firstName } from '../notifications/booking-rows';
 import { bookingIdOfCode, checkInCodeFor, groupedCode } from './check-in-code';
+import { placeWithoutAccess } from '../../shared/listings';
+import { BOOKING_STATE_ERRORS, refusalOf, tryMoveBooking } from '../../shared/booking-states';
 
 export const PASS_ERRORS = {
   notOurs:
     'This is not a Parkside pass, or a character of it is wrong. Check the code and try again.',
   otherHost: 'This pass is for a driveway of another host.',
-  cancelled: 'This booking was cancelled; the car has no space here.',
-  unpaid: 'This booking was never completed; the car has no space here.',
+  cancelled: BOOKING_STATE_ERRORS.cancelled,
+  unpaid: BOOKING_STATE_ERRORS.unpaid,
   otherDay: (day: string) => `This pass is for ${day}, not today.`,
 } as const;
 
@@ -87,6 +89,12 @@ export async function requirePass(
   }
   const { booking, listing, driveway, event } = row;
   const code = checkInCodeFor(booking.id, key);
+  const place = {
+    street: driveway.street,
+    latitude: driveway.latitude,
+    longitude: driveway.longitude,
+    accessInstructions: driveway.accessInstructions,
+  };
   return {
     bookingId: booking.id,
     status: booking.status as 'confirmed' | 'cancelled',
@@ -108,13 +116,10 @@ export async function requirePass(
     availableTo: listing.availableTo.toISOString(),
     driveway: {
       title: driveway.title,
-      street: driveway.street,
+      ...(booking.status === 'cancelled' ? placeWithoutAccess(place) : place),
       city: driveway.city,
       region: driveway.region,
       postalCode: driveway.postalCode,
-      latitude: driveway.latitude,
-      longitude: driveway.longitude,
-      accessInstructions: driveway.accessInstructions,
       photo: driveway.photos[0] ?? null,
     },
     hostName: row.hostName ?? 'Your host',
@@ -206,7 +211,9 @@ export async function listArrivals(db: Database, host: SessionUser, key: string,
 /**
  * Checks a car in, by the code of its pass (scanned or typed) or by its booking (found by plate
  * on the arrivals list). Only the host of the booking's driveway, only a confirmed booking, only
- * on its day. Checking in again keeps the first time.
+ * on its day. The check-in is the `checkIn` change of booking-states.ts: of a check-in and a
+ * cancel racing, one wins; of two check-ins, the first sets the time and the second is told the
+ * car was already checked in.
  */
 export async function checkIn(
   db: Database,
@@ -240,26 +247,24 @@ export async function checkIn(
     throw new AppError('NOT_FOUND', 'Booking not found.');
   }
   if (row.hostId !== host.id) throw new AppError('FORBIDDEN', PASS_ERRORS.otherHost);
-  if (row.status === 'cancelled') throw new AppError('CONFLICT', PASS_ERRORS.cancelled);
-  if (row.status !== 'confirmed') throw new AppError('CONFLICT', PASS_ERRORS.unpaid);
   const today = localDay(now, row.timeZone);
   if (
+    row.status === 'confirmed' &&
     today !== localDay(row.availableFrom, row.timeZone) &&
     today !== localDay(row.availableTo, row.timeZone)
   ) {
     throw new AppError('CONFLICT', PASS_ERRORS.otherDay(longDay(row.availableFrom, row.timeZone)));
   }
-  const [updated] = await db
-    .update(bookings)
-    .set({ checkedInAt: sql`coalesce(${bookings.checkedInAt}, ${now.toISOString()}::timestamptz)` })
-    .where(eq(bookings.id, row.id))
-    .returning({ checkedInAt: bookings.checkedInAt });
+  const result = await tryMoveBooking(db, row.id, 'checkIn', { checkedInAt: now });
+  if (!result.moved && result.state !== 'checked_in') {
+    throw new AppError('CONFLICT', refusalOf('checkIn', result.state));
+  }
   return {
     bookingId: row.id,
     licensePlate: row.licensePlate,
     vehicleDescription: row.vehicleDescription,
     driverFirstName: firstName(row.driverName, 'A driver'),
-    checkedInAt: updated!.checkedInAt!.toISOString(),
-    alreadyCheckedIn: row.checkedInAt !== null,
+    checkedInAt: result.booking.checkedInAt!.toISOString(),
+    alreadyCheckedIn: !result.moved,
   };
 }

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { queueBookingsCancelled } from '../notifications/booking-mail';
 import { selectBookingsWithPeople, type BookingWithPeople } from '../../shared/booking-places';
 import { refundOnCancel } from './payment.service';
+import { moveBooking } from '../../shared/booking-states';
 
 /**
  * An event is cancelled: every confirmed booking on it is cancelled with a full refund, and the
@@ -22,18 +23,14 @@ export async function cancelEventBookings(
   for (const row of confirmed) {
     const { booking } = row;
     const money = await refundOnCancel(tx, booking, booking.priceCents);
-    const [updated] = await tx
-      .update(bookings)
-      .set({
-        status: 'cancelled',
-        cancelledBy: 'event',
-        cancelledAt: now,
-        cancellationReason: options.reason,
-        ...money,
-      })
-      .where(eq(bookings.id, booking.id))
-      .returning();
-    cancelled.push({ ...row, booking: updated! });
+    const updated = await moveBooking(tx, booking.id, 'cancelEvent', {
+      status: 'cancelled',
+      cancelledBy: 'event',
+      cancelledAt: now,
+      cancellationReason: options.reason,
+      ...money,
+    });
+    cancelled.push({ ...row, booking: updated });
   }
   await queueBookingsCancelled(tx, cancelled, options.publicUrl);
   return { cancelled: confirmed.length };

@@ -21,6 +21,7 @@ import { defineTask, enqueueJobs, jobOf } from '@parkside/jobs';
 import type { PaymentEvent, PaymentProvider } from '@parkside/payments';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { inStates, moveBooking, tryMoveBooking } from '../../shared/booking-states';
 import { inTransaction, type Tx } from '../../transaction';
 import { spacesTaken } from '../../shared/listings';
 import { queueBookingConfirmed, queuePaymentRefunded } from '../notifications/booking-mail';
@@ -117,17 +118,13 @@ export async function releaseHold(
     if (state === 'complete') return booking;
   }
   return inTransaction(db, async (tx) => {
-    const [expired] = await tx
-      .update(bookings)
-      .set({ status: 'expired', paymentStatus: 'void', checkoutUrl: null })
-      .where(and(eq(bookings.id, bookingId), eq(bookings.status, 'pending_payment')))
-      .returning();
-    if (!expired) {
-      const [now] = await tx.select().from(bookings).where(eq(bookings.id, bookingId));
-      return now;
-    }
-    await notifyWaitlist(tx, expired.eventId, publicUrl);
-    return expired;
+    const result = await tryMoveBooking(tx, bookingId, 'expire', {
+      status: 'expired',
+      paymentStatus: 'void',
+      checkoutUrl: null,
+    });
+    if (result.moved) await notifyWaitlist(tx, result.booking.eventId, publicUrl);
+    return result.booking;
   });
 }
 
@@ -244,24 +241,22 @@ async function paymentReceived(
     confirm = row.listing.status === 'open' && taken < row.listing.spacesOffered;
   }
   if (confirm) {
-    const [confirmed] = await tx
-      .update(bookings)
-      .set({ ...paid, status: 'confirmed', paymentStatus: 'paid', holdExpiresAt: null })
-      .where(eq(bookings.id, booking.id))
-      .returning();
-    await queueBookingConfirmed(tx, { ...row, booking: confirmed! }, publicUrl);
+    const confirmed = await moveBooking(tx, booking.id, 'pay', {
+      ...paid,
+      status: 'confirmed',
+      paymentStatus: 'paid',
+      holdExpiresAt: null,
+    });
+    await queueBookingConfirmed(tx, { ...row, booking: confirmed }, publicUrl);
     return 'handled';
   }
-  await tx
-    .update(bookings)
-    .set({
-      ...paid,
-      status: 'expired',
-      paymentStatus: 'refund_pending',
-      refundCents: booking.priceCents,
-      holdExpiresAt: null,
-    })
-    .where(eq(bookings.id, booking.id));
+  await moveBooking(tx, booking.id, 'refuseLatePayment', {
+    ...paid,
+    status: 'expired',
+    paymentStatus: 'refund_pending',
+    refundCents: booking.priceCents,
+    holdExpiresAt: null,
+  });
   await queueRefund(tx, booking.id);
   await queuePaymentRefunded(tx, row, publicUrl);
   return 'handled';
@@ -271,7 +266,7 @@ async function checkoutExpired(tx: Tx, sessionId: string, publicUrl: string) {
   const [expired] = await tx
     .update(bookings)
     .set({ status: 'expired', paymentStatus: 'void', checkoutUrl: null })
-    .where(and(eq(bookings.checkoutSessionId, sessionId), eq(bookings.status, 'pending_payment')))
+    .where(and(eq(bookings.checkoutSessionId, sessionId), inStates(['pending_payment'])))
     .returning();
   if (!expired) return 'ignored' as const;
   await notifyWaitlist(tx, expired.eventId, publicUrl);
