@@ -25,17 +25,20 @@ async function exitWithin(child: ChildProcess, ms: number): Promise<number | nul
 test.describe('the production server', () => {
   test.describe.configure({ timeout: 90_000 });
 
-  test('closes the database and exits within 5 s of SIGTERM, even with a client connected', async () => {
+  test('closes the database and exits on SIGTERM, not held by an idle kept-alive client', async () => {
     const database = await createFreshDatabase({ seed: false });
     try {
       const port = await freePort();
-      const { child, output } = await startServer(database, port);
+      // A grace far longer than the wait below: only a server that closes the idle connection
+      // at once (rather than waiting for it) exits in time, however busy the machine is.
+      const { child, output } = await spawnServer(
+        { ...(database.env as Record<string, string>), SHUTDOWN_GRACE_MS: '120000' },
+        port,
+      );
       // A keep-alive connection must not hold the process open.
       await fetch(`http://127.0.0.1:${port}/events`, { headers: { connection: 'keep-alive' } });
-      const started = Date.now();
       child.kill('SIGTERM');
-      expect(await exitWithin(child, 5_000)).toBe(0);
-      expect(Date.now() - started).toBeLessThan(5_000);
+      expect(await exitWithin(child, 60_000)).toBe(0);
       expect(output()).toContain('SIGTERM received');
     } finally {
       await database.drop();
@@ -115,7 +118,8 @@ test.describe('a restart that loses nothing', () => {
       const body = stream.text();
 
       a.child.kill('SIGTERM');
-      expect(await exitWithin(a.child, 5_000)).toBe(0);
+      // The job's grace is 3 s; the wait only guards against a server that never stops.
+      expect(await exitWithin(a.child, 30_000)).toBe(0);
       // The stream ended with word to reconnect in a quarter of a second, not the usual 3 s.
       expect(await body).toMatch(/retry: 250\n\n$/);
       // The mail job is due again now, its attempt not counted: not left for its 5-minute lease.

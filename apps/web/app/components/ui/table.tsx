@@ -16,7 +16,9 @@ export function Table({
   label?: string;
 }) {
   return (
-    <div className="-mx-5 overflow-x-auto px-5">
+    // `relative`: screen-reader-only text in a cell is positioned inside the scrolling box, not
+    // past the page's right edge.
+    <div className="relative -mx-5 overflow-x-auto px-5">
       <table className="w-full text-left text-sm" style={{ minWidth }}>
         {label ? <caption className="sr-only">{label}</caption> : null}
         {children}
