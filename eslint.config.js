@@ -67,7 +67,7 @@ export default tseslint.config(
     },
   },
   {
-    // Layers inside the API (CONVENTIONS.md, decision 033): an area's files call down into
+    // Layers inside the API (docs/conventions.md, decision 033): an area's files call down into
     // src/shared (the marketplace reads every area uses), into the lower modules (audit,
     // notifications, payment: money in and out) and into the package's core (trpc, transaction,
     // prepared), never sideways into another area's folder. Lower modules import no area.

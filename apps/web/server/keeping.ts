@@ -10,6 +10,9 @@ import { sharedPartBytes, type SharedStore } from './kept-parts';
 import { KeptStore } from './kept-store';
 import { cachedPageBytes, type PageCache } from './remix-handler';
 
+// Fed by the triggers `listings_parking_*`, `bookings_parking_*`, `events_parking_*`,
+// `driveways_parking_update`, `reviews_parking_*` and `events_list_*` (docs/architecture.md): a
+// change of those tables that bypasses them leaves stale pages.
 export const PARKING_CHANNEL = 'event_parking_changed';
 /** The payload that says the list of events changed. */
 export const EVENT_LIST_CHANGED = 'events';

@@ -18,6 +18,7 @@ import type { DatabaseHandle } from '@parkside/db';
 import type { RequestHandler, Response } from 'express';
 import type { Services } from './services';
 
+// Fed by the triggers `messages_event` and `conversation_reads_event` (docs/architecture.md).
 export const MESSAGE_CHANNEL = 'message_events';
 export const HEARTBEAT_MS = 15_000;
 

@@ -1,5 +1,5 @@
 /**
- * One naming rule for reads (CONVENTIONS.md): `getX` may answer null or nothing, `requireX`
+ * One naming rule for reads (docs/conventions.md): `getX` may answer null or nothing, `requireX`
  * throws (or refuses) when X is missing or not the caller's. Checked on the sources, so a new
  * service keeps it.
  */

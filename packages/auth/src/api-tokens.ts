@@ -228,6 +228,8 @@ export class ApiTokenVerifier {
    */
   async listen(database: Pick<DatabaseHandle, 'listen'>): Promise<() => Promise<void>> {
     const stop = await database.listen(
+      // Fed by the triggers `api_tokens_changed_*`, `users_api_token_changed_*` and
+      // `admins_api_token_changed` (docs/architecture.md).
       'api_token_changed',
       (ownerId) => this.changed(ownerId),
       () => this.listeningStarted(),

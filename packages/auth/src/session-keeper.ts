@@ -1,6 +1,8 @@
 import type { DatabaseHandle } from '@parkside/db';
 
 /** Sent by PostgreSQL when what a session stands for changed (migration 0028). */
+// Fed by the triggers `sessions_session_changed_*`, `password_accounts_session_changed_*`,
+// `users_session_changed_*` and `admins_session_changed` (docs/architecture.md).
 export const SESSION_CHANNEL = 'session_changed';
 
 export interface SessionKeeperOptions {

@@ -1,5 +1,5 @@
 /**
- * One naming rule for schemas (CONVENTIONS.md): the whole input of a form or a procedure ends in
+ * One naming rule for schemas (docs/conventions.md): the whole input of a form or a procedure ends in
  * `Input` (`FormInput` when a form's fields differ from its procedure's, e.g. dollars for cents);
  * a reusable part (a field, a group of fields) ends in `Schema`.
  */

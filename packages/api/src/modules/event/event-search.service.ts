@@ -23,6 +23,8 @@ export interface EventPage {
 
 const MAX_SEARCH_WORDS = 8;
 
+// `event_search_words` is kept by the triggers `events_search_words_insert` and
+// `events_search_words_update` (docs/architecture.md), not by this code.
 async function searchMatches(db: Database, q: string): Promise<string[][] | null> {
   const typed = q.toLowerCase().split(/\s+/).filter(Boolean).slice(0, MAX_SEARCH_WORDS);
   if (typed.length === 0) return [];
