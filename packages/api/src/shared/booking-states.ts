@@ -105,6 +105,8 @@ export type MoveResult =
  * Applies `values` to the booking if, at that moment, it is in a state `transition` may start
  * from; otherwise changes nothing and answers the state it found. A change that waited for a
  * racing one sees the row as that one left it (PostgreSQL re-checks the WHERE after the wait).
+ * One that found the row in another state without waiting, and then reads it back in a state it
+ * may start from (a racing change just moved it there), tries again.
  */
 export async function tryMoveBooking(
   tx: Tx,
@@ -112,15 +114,18 @@ export async function tryMoveBooking(
   transition: BookingTransition,
   values: Partial<typeof bookings.$inferInsert>,
 ): Promise<MoveResult> {
-  const [moved] = await tx
-    .update(bookings)
-    .set(values)
-    .where(and(eq(bookings.id, bookingId), inStates(BOOKING_TRANSITIONS[transition].from)))
-    .returning();
-  if (moved) return { moved: true, booking: moved };
-  const [now] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).limit(1);
-  if (!now) throw new AppError('NOT_FOUND', 'Booking not found.');
-  return { moved: false, booking: now, state: bookingStateOf(now) };
+  for (let attempt = 1; ; attempt += 1) {
+    const [moved] = await tx
+      .update(bookings)
+      .set(values)
+      .where(and(eq(bookings.id, bookingId), inStates(BOOKING_TRANSITIONS[transition].from)))
+      .returning();
+    if (moved) return { moved: true, booking: moved };
+    const [now] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).limit(1);
+    if (!now) throw new AppError('NOT_FOUND', 'Booking not found.');
+    const state = bookingStateOf(now);
+    if (!mayMove(transition, state) || attempt >= 3) return { moved: false, booking: now, state };
+  }
 }
 
 /** `tryMoveBooking`, with the refusal (409 and why) when the booking was not in a starting state. */
