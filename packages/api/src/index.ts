@@ -5,7 +5,7 @@ export { DEFAULT_SETTINGS, parseSettings, settingsSchema, type Settings } from '
 export * from './errors';
 export type { EventPage } from './modules/event/event-search.service';
 export type { EventSummary } from './shared/events';
-export type { ManagedEvent } from './modules/event/event-management.service';
+export type { ManagedEvent } from './modules/event/managed-events.queries';
 export type { Account } from './modules/account/account.service';
 export {
   ADMIN_REQUIRED_MESSAGE,

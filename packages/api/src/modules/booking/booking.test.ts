@@ -9,7 +9,7 @@ import {
   paidByCard as markPaidByCard,
 } from '../../test-marketplace';
 import { insertUsers, testUser } from '../../test-users';
-import { closeListing, setSpacesOffered } from '../listing/host-listings.service';
+import { closeListing, setSpacesOffered } from '../listing/listing-changes.service';
 import {
   cancelBooking,
   createBooking,

@@ -11,16 +11,10 @@ import {
   eventUpdateInput,
 } from '@parkside/validators';
 import { adminProcedure, publicProcedure, router, verifiedProcedure } from '../../trpc';
-import {
-  archiveEvent,
-  cancelEvent,
-  createEvent,
-  requireEventForEdit,
-  importEvents,
-  listManagedEvents,
-  unarchiveEvent,
-  updateEvent,
-} from './event-management.service';
+import { archiveEvent, cancelEvent, unarchiveEvent } from './event-status.service';
+import { createEvent, importEvents } from './event-management.service';
+import { requireEventForEdit, updateEvent } from './event-editing.service';
+import { listManagedEvents } from './managed-events.queries';
 import { requireEventById, requireEventBySlug, listUpcomingEvents } from './event-search.service';
 import { actorOf, audited } from '../audit/audit.service';
 

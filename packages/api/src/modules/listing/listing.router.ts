@@ -11,17 +11,15 @@ import {
 } from '@parkside/validators';
 import { z } from 'zod';
 import { publicProcedure, router, verifiedProcedure } from '../../trpc';
+import { addListing, createDrivewayWithListing } from './host-listings.service';
 import {
-  addListing,
   closeListing,
-  createDrivewayWithListing,
-  requireHostListing,
-  listHostDriveways,
   reopenListing,
   setSpacesOffered,
-  updateDriveway,
   updateListing,
-} from './host-listings.service';
+} from './listing-changes.service';
+import { requireHostListing, listHostDriveways } from './host-listings.queries';
+import { updateDriveway } from './driveway-changes.service';
 import { listingsForEvent } from './listing-search.service';
 import { rentPage } from './rent-page';
 import { drivewayPage } from './driveway-page';

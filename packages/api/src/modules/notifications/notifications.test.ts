@@ -11,7 +11,7 @@ import { makeListing, paidByCard } from '../../test-marketplace';
 import { insertUsers, testUser } from '../../test-users';
 import { cancelBooking, createBooking, defaultBookingRules } from '../booking/booking.service';
 import { cancelEventBookings } from '../payment/event-cancellation';
-import { setSpacesOffered } from '../listing/host-listings.service';
+import { setSpacesOffered } from '../listing/listing-changes.service';
 
 let handle: TestDatabase;
 const SITE = 'https://parkside.test';

@@ -5,12 +5,8 @@ import {
 } from '@parkside/validators';
 import { router, verifiedProcedure } from '../../trpc';
 import { actorOf } from '../audit/audit.service';
-import {
-  createReport,
-  listHostReports,
-  replyToReport,
-  reportOptions,
-} from './parking-report.service';
+import { createReport, reportOptions } from './parking-report.service';
+import { listHostReports, replyToReport } from './parking-report-host.service';
 
 /** "I can't park here": the booking's driver reports; the reported driveway's host answers. */
 export const parkingReportRouter = router({

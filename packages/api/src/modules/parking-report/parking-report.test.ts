@@ -23,10 +23,10 @@ import { standingReports } from '../../shared/parking-reports';
 import {
   createReport,
   PARKING_REPORT_ERRORS,
-  replyToReport,
   reportOptions,
   type ReportRules,
 } from './parking-report.service';
+import { replyToReport } from './parking-report-host.service';
 
 let handle: TestDatabase;
 let files: TestStorage;

@@ -13,7 +13,7 @@ import { makeListing } from '../../test-marketplace';
 import { insertUsers, testUser } from '../../test-users';
 import { cancelBooking, createBooking } from '../booking/booking.service';
 import { listingsOfEvent } from '../listing/listing-search.service';
-import { listHostDriveways } from '../listing/host-listings.service';
+import { listHostDriveways } from '../listing/host-listings.queries';
 import { bookingReviews, REVIEW_ERRORS, saveReview } from '../review/review.service';
 import { checkInCodeFor } from './check-in-code';
 import { listSavedForOffline } from './offline.service';

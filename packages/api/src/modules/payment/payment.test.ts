@@ -26,7 +26,7 @@ import {
   releaseBooking,
   type BookingRules,
 } from '../booking/booking.service';
-import { cancelEvent } from '../event/event-management.service';
+import { cancelEvent } from '../event/event-status.service';
 import { createJobRunner } from '@parkside/jobs';
 import { joinWaitlist } from '../waitlist/waitlist.service';
 import { paymentTasks } from './payment-tasks';
