@@ -105,3 +105,40 @@ describe('route matching', () => {
     expect(matchRoutes(copy, '/rent/xyz')?.map((match) => match.route.id)).toEqual(first?.ids);
   });
 });
+
+/**
+ * The patches themselves (decisions 046, 050 and 051): each test fails on the unpatched package,
+ * so an upgrade that drops a patch, or a release that makes one unneeded, is noticed here.
+ */
+describe('the route-matching patches are in place', () => {
+  it('@remix-run/router: matching the same routes again ranks nothing again', () => {
+    let reads = 0;
+    const counted: AgnosticRouteObject[] = [
+      { id: 'home', index: true },
+      {
+        id: 'rent',
+        get path() {
+          reads += 1;
+          return 'rent';
+        },
+      },
+    ];
+    expect(matchRoutes(counted, '/rent')?.map((match) => match.route.id)).toEqual(['rent']);
+    const afterFirst = reads;
+    expect(afterFirst).toBeGreaterThan(0);
+    for (let i = 0; i < 3; i++) matchRoutes(counted, '/rent');
+    // Unpatched, every match flattens the tree again and reads each route's path.
+    expect(reads).toBe(afterFirst);
+  });
+
+  it('react-router-dom: a static router of the same routes has the same data routes', async () => {
+    const { createStaticHandler, createStaticRouter } = await import('react-router-dom/server');
+    const pageRoutes = [{ id: 'root', path: '/', children: [{ id: 'rent', path: 'rent' }] }];
+    const handler = createStaticHandler(pageRoutes);
+    const context = await handler.query(new Request('http://parkside.test/rent'));
+    if (context instanceof Response) throw new Error('The handler answered a response.');
+    const first = createStaticRouter(pageRoutes, context);
+    const second = createStaticRouter(pageRoutes, context);
+    expect(second.routes).toBe(first.routes);
+  });
+});
