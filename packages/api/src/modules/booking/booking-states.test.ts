@@ -20,6 +20,7 @@ import {
   restoreBooking,
   undoCheckIn,
 } from '../admin/admin-bookings.service';
+import { cancelEvent } from '../event/event-status.service';
 import { createReport, PARKING_REPORT_ERRORS } from '../parking-report/parking-report.service';
 import { checkInCodeFor } from '../pass/check-in-code';
 import { checkIn, passKey, PASS_ERRORS } from '../pass/pass.service';
@@ -215,6 +216,43 @@ describe('changes racing on one booking', () => {
       } else {
         expect(said(restored)).toBe(BOOKING_RESTORE_ERRORS.full);
         expect(booked.status).toBe('fulfilled');
+      }
+    }
+  }, 60_000);
+
+  it('event cancel ∥ driver cancel ∥ check-in: the booking ends cancelled once, by whoever came first', async () => {
+    for (let round = 0; round < 10; round += 1) {
+      const { booking } = await bookedForNow();
+      const [byEvent, byDriver, checkedIn] = await Promise.allSettled([
+        cancelEvent(
+          handle.db,
+          { id: booking.eventId, reason: 'Storm warning.' },
+          { publicUrl: 'http://parkside.test' },
+        ),
+        driverCancel(booking),
+        checkInByCode(booking),
+      ]);
+      // Cancelling the event always goes through; the others either came first or are told.
+      expect(byEvent.status).toBe('fulfilled');
+      const row = await rowOf(booking.id);
+      expect(row.status).toBe('cancelled');
+      if (row.cancelledBy === 'driver') {
+        expect(said(byDriver)).toMatchObject({ id: booking.id, status: 'cancelled' });
+        expect(said(checkedIn)).toBe(PASS_ERRORS.cancelled);
+        expect(row.checkedInAt).toBeNull();
+      } else {
+        expect(row.cancelledBy).toBe('event');
+        // The driver's cancel came after the event's (it answers the cancelled booking), or
+        // before a check-in it lost to; a check-in either came first (kept on the record) or
+        // found the booking cancelled.
+        if (checkedIn.status === 'fulfilled') {
+          expect(row.checkedInAt).not.toBeNull();
+          expect([BOOKING_STATE_ERRORS.checkedInCannotCancel, 'cancelled']).toContain(
+            byDriver.status === 'fulfilled' ? byDriver.value.status : said(byDriver),
+          );
+        } else {
+          expect(said(checkedIn)).toBe(PASS_ERRORS.cancelled);
+        }
       }
     }
   }, 60_000);
