@@ -70,11 +70,11 @@ export function AuditList({ rows }: { rows: AuditRow[] }) {
               <span className="font-semibold break-all">{row.actorEmail}</span>{' '}
               {ACTION_LABELS[row.action] ?? row.action}{' '}
               {to ? (
-                <Link to={to} className="font-semibold break-all hover:underline">
+                <Link to={to} className="font-semibold [overflow-wrap:anywhere] hover:underline">
                   {row.targetLabel}
                 </Link>
               ) : (
-                <span className="font-semibold break-all">{row.targetLabel}</span>
+                <span className="font-semibold [overflow-wrap:anywhere]">{row.targetLabel}</span>
               )}
             </p>
             {row.details ? (
