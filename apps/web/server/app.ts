@@ -307,12 +307,14 @@ export function createApp({
         return waits.length ? { headers: { 'Retry-After': String(Math.max(...waits)) } } : {};
       },
       onError: ({ error, path, req }) => {
-        if (error.code === 'INTERNAL_SERVER_ERROR') {
-          logger.error(
-            { requestId: req.res?.locals.requestId, procedure: path, err: error.cause ?? error },
-            'procedure failed',
-          );
-        }
+        const fields = {
+          requestId: req.res?.locals.requestId,
+          procedure: path,
+          err: error.cause ?? error,
+        };
+        if (error.code === 'INTERNAL_SERVER_ERROR') logger.error(fields, 'procedure failed');
+        // A write caught by a cut database connection, or a provider that did not answer.
+        else if (error.code === 'SERVICE_UNAVAILABLE') logger.warn(fields, 'procedure unavailable');
       },
     }),
   );
