@@ -255,6 +255,31 @@ describe('a hold that runs out', () => {
     expect(told).toHaveLength(1);
   });
 
+  it('paid ∥ the driver leaving the payment page: paid and confirmed, or expired with nothing charged', async () => {
+    for (let round = 0; round < 10; round += 1) {
+      const { listing } = await makeListing(handle.db, host, { spaces: 1 });
+      const held = await createBooking(handle.db, driver, request(listing.id), rules);
+      const sessionId = held.checkoutSessionId!;
+      const [paid, left] = await Promise.allSettled([
+        stripe.completeCheckout(sessionId),
+        releaseBooking(handle.db, driver, held.id, rules),
+      ]);
+      expect(left.status).toBe('fulfilled');
+      const row = await reload(held.id);
+      const session = stripe.sessions.get(sessionId)!;
+      if (session.status === 'complete') {
+        // The payment came first: the webhook (answered 200) confirmed the space.
+        expect(paid).toEqual({ status: 'fulfilled', value: 200 });
+        expect(row).toMatchObject({ status: 'confirmed', paymentStatus: 'paid' });
+      } else {
+        // The driver left first: the payment page was closed, so nothing could be charged.
+        expect(session.status).toBe('expired');
+        expect(paid).toEqual({ status: 'fulfilled', value: 0 });
+        expect(row).toMatchObject({ status: 'expired', paymentStatus: 'void' });
+      }
+    }
+  });
+
   it('is freed at once when the driver leaves the payment page', async () => {
     const { listing } = await makeListing(handle.db, host, { spaces: 1 });
     const held = await createBooking(handle.db, driver, request(listing.id), rules);
