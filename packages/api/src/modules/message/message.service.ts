@@ -16,7 +16,7 @@ import { and, desc, eq, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { inTransaction } from '../../transaction';
 import { closedReason, CONVERSATION_CLOSED, followUpOpenUntil } from '../../shared/conversations';
-import { queueUnreadMail } from '../notifications/scheduled-mail';
+import { queueUnreadMail } from '../notifications/unread-mail';
 
 export const MESSAGE_ERRORS = {
   notFound: 'Booking not found.',

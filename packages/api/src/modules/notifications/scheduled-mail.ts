@@ -1,24 +1,14 @@
 /**
- * Mail that waits for its moment, through the durable job queue: "new message" when a message
- * is still unread after 10 minutes, and the day-before reminders to drivers and hosts. Each job
+ * Mail that waits for its moment, through the durable job queue: the day-before reminders to
+ * drivers and hosts and the review invitations ("new message" mail is in unread-mail.ts). Each job
  * has a key, so it exists once however many servers queued it, and the runner's leases run it
  * once; each task checks again, when it runs, that its mail is still due.
  */
 import { loadBookingsWithPeople, selectBookingPlaces } from '../../shared/booking-places';
-import {
-  bookings,
-  conversationReads,
-  conversations,
-  driveways,
-  events,
-  messages,
-  users,
-  type Database,
-} from '@parkside/db';
+import { bookings, driveways, events, users, type Database } from '@parkside/db';
 import {
   bookingReminderDriverEmail,
   bookingReminderHostEmail,
-  messageUnreadEmail,
   reviewInviteEmail,
 } from '@parkside/email';
 import { enqueueEmails, type QueuedEmail } from '@parkside/email/queue';
@@ -26,15 +16,11 @@ import { defineTask, enqueueJobs, handlerOf, jobOf, taskSet, type TaskSet } from
 import { driverMoneyLine, fromZonedInput, toZonedInput } from '@parkside/validators';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { inTransaction } from '../../transaction';
 import { firstName, summaryOf } from './booking-rows';
 import { formatInZone } from './format';
+import { sendUnreadMail, unreadMailTask } from './unread-mail';
 
 const bookingPayload = z.object({ bookingId: z.uuid() });
-export const unreadMailTask = defineTask(
-  'message.unread-mail',
-  z.object({ messageId: z.uuid(), recipientId: z.string().min(1) }),
-);
 export const driverReminderTask = defineTask('booking.reminder-driver', bookingPayload);
 export const hostReminderTask = defineTask(
   'booking.reminder-host',
@@ -43,28 +29,8 @@ export const hostReminderTask = defineTask(
 export const reviewInviteTask = defineTask('booking.review-invite', bookingPayload);
 /** The morning after the event, at this local hour, both sides are asked for a review. */
 export const REVIEW_INVITE_HOUR = 9;
-export const UNREAD_MAIL_DELAY_MS = 10 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
-
-/** In the send's transaction: mail the other person if the message is still unread in 10 min. */
-export async function queueUnreadMail(
-  tx: Database,
-  message: { id: string; createdAt: Date },
-  recipientId: string | null,
-) {
-  if (!recipientId) return;
-  await enqueueJobs(tx, [
-    jobOf(
-      unreadMailTask,
-      { messageId: message.id, recipientId },
-      {
-        runAt: new Date(message.createdAt.getTime() + UNREAD_MAIL_DELAY_MS),
-        key: `unread-mail:${message.id}`,
-      },
-    ),
-  ]);
-}
 
 /** In the booking's transaction: the reminders for the day before its event. */
 export async function queueReminders(
@@ -99,79 +65,6 @@ export async function queueReminders(
         ]
       : []),
   ]);
-}
-
-async function sendUnreadMail(
-  db: Database,
-  publicUrl: string,
-  { messageId, recipientId }: { messageId: string; recipientId: string },
-  now: Date,
-) {
-  await inTransaction(db, async (tx) => {
-    const [row] = await tx
-      .select({
-        message: messages,
-        bookingId: conversations.bookingId,
-        eventTitle: events.title,
-        senderName: users.name,
-      })
-      .from(messages)
-      .innerJoin(conversations, eq(conversations.id, messages.conversationId))
-      .innerJoin(bookings, eq(bookings.id, conversations.bookingId))
-      .innerJoin(events, eq(events.id, bookings.eventId))
-      .leftJoin(users, eq(users.id, messages.senderId))
-      .where(eq(messages.id, messageId));
-    const [recipient] = await tx
-      .select({ name: users.name, email: users.email })
-      .from(users)
-      .where(eq(users.id, recipientId));
-    if (!row || !recipient) return;
-    // One row per person and conversation, locked: two servers cannot both decide to mail.
-    await tx
-      .insert(conversationReads)
-      .values({
-        conversationId: row.message.conversationId,
-        userId: recipientId,
-        lastReadAt: new Date(0),
-      })
-      .onConflictDoNothing();
-    const [marker] = await tx
-      .select()
-      .from(conversationReads)
-      .where(
-        and(
-          eq(conversationReads.conversationId, row.message.conversationId),
-          eq(conversationReads.userId, recipientId),
-        ),
-      )
-      .for('update');
-    if (!marker || marker.lastReadAt >= row.message.createdAt) return; // read meanwhile
-    if (marker.unreadMailedAt && now.getTime() - marker.unreadMailedAt.getTime() < HOUR_MS) return;
-    await tx
-      .update(conversationReads)
-      .set({ unreadMailedAt: now })
-      .where(
-        and(
-          eq(conversationReads.conversationId, marker.conversationId),
-          eq(conversationReads.userId, recipientId),
-        ),
-      );
-    const excerpt =
-      row.message.body.length > 280 ? `${row.message.body.slice(0, 277)}…` : row.message.body;
-    await enqueueEmails(tx, [
-      {
-        to: recipient.email,
-        kind: 'message-unread',
-        ...messageUnreadEmail({
-          name: recipient.name,
-          senderName: row.senderName ?? 'Someone',
-          eventTitle: row.eventTitle,
-          excerpt,
-          url: new URL(`/messages?booking=${row.bookingId}`, publicUrl).toString(),
-        }),
-      },
-    ]);
-  });
 }
 
 async function sendDriverReminder(
