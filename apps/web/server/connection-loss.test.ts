@@ -10,7 +10,7 @@ import {
   retryReadIfConnectionLost,
   waitForDatabase,
 } from '@parkside/db';
-import { createTestDatabase, onServer, type TestDatabase } from '@parkside/db/testing';
+import { createTestDatabase, cutConnectionsTo, type TestDatabase } from '@parkside/db/testing';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from './demo-data';
@@ -23,15 +23,7 @@ let base: string;
 let cookie: string;
 
 /** Terminates every connection the app holds to its database; resolves to how many. */
-async function cutConnections(): Promise<number> {
-  const name = new URL(handle.url!).pathname.slice(1);
-  return onServer(serverUrl!, async (admin) => {
-    const rows = await admin<{ cut: boolean }[]>`
-      select pg_terminate_backend(pid) as cut from pg_stat_activity
-      where datname = ${name} and pid <> pg_backend_pid()`;
-    return rows.filter((row) => row.cut).length;
-  });
-}
+const cutConnections = () => cutConnectionsTo(serverUrl!, handle.url!);
 
 describe.skipIf(!serverUrl)('a cut database connection', () => {
   beforeAll(async () => {

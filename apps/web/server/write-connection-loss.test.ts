@@ -9,7 +9,7 @@
 import { SESSION_COOKIE_NAME } from '@parkside/auth';
 import { insertUsers, testUser } from '@parkside/api/testing';
 import { bookings, createDatabase, listings, messages, type Database } from '@parkside/db';
-import { createTestDatabase, onServer, type TestDatabase } from '@parkside/db/testing';
+import { createTestDatabase, cutConnectionsTo, type TestDatabase } from '@parkside/db/testing';
 import { eq, inArray } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,16 +27,8 @@ let listingId: string;
 const drivers = Array.from({ length: DRIVERS }, (_, i) => testUser(`cut-writer-${i}`));
 const cookies: string[] = [];
 
-/** Terminates every connection both servers hold to the database; resolves to how many. */
-async function cutConnections(): Promise<number> {
-  const name = new URL(handle.url!).pathname.slice(1);
-  return onServer(serverUrl!, async (admin) => {
-    const rows = await admin<{ cut: boolean }[]>`
-      select pg_terminate_backend(pid) as cut from pg_stat_activity
-      where datname = ${name} and pid <> pg_backend_pid()`;
-    return rows.filter((row) => row.cut).length;
-  });
-}
+/** Terminates every connection the app holds to its database; resolves to how many. */
+const cutConnections = () => cutConnectionsTo(serverUrl!, handle.url!);
 
 interface Answer {
   status: number;

@@ -35,6 +35,20 @@ export async function onServer<T>(url: string, run: (sql: postgres.Sql) => Promi
   }
 }
 
+/**
+ * Terminates every connection to the database of `databaseUrl` but this one, as a failover or an
+ * operator's `pg_terminate_backend` would; resolves to how many were cut. PostgreSQL only.
+ */
+export async function cutConnectionsTo(serverUrl: string, databaseUrl: string): Promise<number> {
+  const name = new URL(databaseUrl).pathname.slice(1);
+  return onServer(serverUrl, async (admin) => {
+    const rows = await admin<{ cut: boolean }[]>`
+      select pg_terminate_backend(pid) as cut from pg_stat_activity
+      where datname = ${name} and pid <> pg_backend_pid()`;
+    return rows.filter((row) => row.cut).length;
+  });
+}
+
 /** Creates this run's migrated template. Returns a teardown that removes it. */
 export async function prepareTestTemplate(): Promise<() => Promise<void>> {
   const serverUrl = process.env.TEST_DATABASE_URL;
