@@ -11,7 +11,6 @@
 import type { Server, ServerResponse } from 'node:http';
 
 export interface Draining {
-  readonly started: boolean;
   /** Drains; resolves once every connection closed, with how many requests had to be cut. */
   drain(graceMs: number): Promise<{ cut: number }>;
 }
@@ -29,9 +28,6 @@ export function drainingOf(server: Server): Draining {
     });
   });
   return {
-    get started() {
-      return started;
-    },
     async drain(graceMs) {
       started = true;
       for (const response of inFlight) {

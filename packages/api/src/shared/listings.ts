@@ -315,9 +315,9 @@ export function mayViewListing(
   viewer: Viewer,
   listing: { status: Listing['status']; hostId: string | null },
 ): boolean {
-  return listing.status === 'open' || listing.status === 'closed'
-    ? true
-    : hostOrAdmin(viewer, listing.hostId);
+  return (
+    listing.status === 'open' || listing.status === 'closed' || hostOrAdmin(viewer, listing.hostId)
+  );
 }
 
 /** A street as drivers see it before booking (and after a cancel): without the house number. */
