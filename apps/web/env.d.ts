@@ -22,6 +22,8 @@ declare module '@remix-run/node' {
     oauth: Map<OAuthProviderId, OAuthProvider>;
     /** The marketplace's settings: fee, refund window, public URL (parsed once at start). */
     settings: Settings;
+    /** Card payments are set up (Stripe): drivers of hosts with payouts pay when they book. */
+    onlinePayments: boolean;
     secureCookies: boolean;
     /** Development only: mail kept in memory and shown at /dev/outbox. */
     outbox: OutboxTransport | null;

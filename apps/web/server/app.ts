@@ -349,6 +349,7 @@ export function createApp({
           auth: services.auth,
           oauth: services.oauth,
           settings: services.settings,
+          onlinePayments: services.payments.online,
           secureCookies: services.secureCookies,
           outbox: services.outbox,
           storageBucket: services.storage.bucket,

@@ -15,4 +15,5 @@ export * from './admin';
 export * from './messages';
 export * from './game-day';
 export * from './money-story';
+export * from './host-money-story';
 export * from './geocode';

@@ -1,12 +1,15 @@
 import { publicMessageOf } from '@parkside/api/errors';
 import type { EventStatus } from '@parkside/validators';
-import { EVENT_SEARCH_MAX_LENGTH, MY_EVENTS_PAGE_MAX } from '@parkside/validators';
+import {
+  EVENT_SEARCH_MAX_LENGTH,
+  eventCancelText,
+  moneyTerms,
+  MY_EVENTS_PAGE_MAX,
+} from '@parkside/validators';
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { pageParam, searchParam } from '~/utils/paging';
 import { currentPath, requireVerifiedUser } from './auth';
 import { redirectWithToast } from './toast';
-
-const bookings = (n: number) => (n === 1 ? '1 booking was' : `${n} bookings were`);
 
 /**
  * The page of /registered-events or /archived-events the address asks for: your events in
@@ -23,7 +26,14 @@ export async function loadManagedEvents(
     q,
     page: pageParam(request, MY_EVENTS_PAGE_MAX),
   });
-  return { events: list.items, q, page: list.page, hasMore: list.hasMore, isAdmin: user.isAdmin };
+  return {
+    events: list.items,
+    q,
+    page: list.page,
+    hasMore: list.hasMore,
+    isAdmin: user.isAdmin,
+    terms: moneyTerms(context.onlinePayments, context.settings),
+  };
 }
 
 /**
@@ -47,7 +57,11 @@ export async function manageEventAction({ request, context }: ActionFunctionArgs
           title: `${event.title} is cancelled.`,
           description:
             cancelledBookings > 0
-              ? `${bookings(cancelledBookings)} cancelled, card payments refunded in full; drivers and hosts are being e-mailed.`
+              ? eventCancelText(
+                  moneyTerms(context.onlinePayments, context.settings),
+                  cancelledBookings,
+                  'after',
+                )
               : 'It had no bookings.',
         });
       }

@@ -1,5 +1,6 @@
 import type { EventSummary } from '@parkside/api';
 import type { AppLoadContext } from '@remix-run/node';
+import { moneyTerms } from '@parkside/validators';
 import { tryApi } from './api-errors';
 
 /** The event while it is scheduled and not over; otherwise its date is "to be announced". */
@@ -12,6 +13,6 @@ export async function loadLandingEvent(context: AppLoadContext, slug: string) {
   const result = await tryApi(() => context.api.event.bySlug({ slug }));
   return {
     event: result.ok ? upcomingOnly(result.value) : null,
-    feeBps: context.settings.platformFeeBps,
+    terms: moneyTerms(context.onlinePayments, context.settings),
   };
 }

@@ -44,8 +44,8 @@ const copy: EventLandingCopy = {
 };
 
 export default function StadiumOfFirePage() {
-  const { event, feeBps } = useLoaderData<typeof loader>();
-  return <EventLanding event={event} feeBps={feeBps} copy={copy} />;
+  const { event, terms } = useLoaderData<typeof loader>();
+  return <EventLanding event={event} terms={terms} copy={copy} />;
 }
 
 export { RouteErrorBoundary as ErrorBoundary } from '~/components/errors/error-screens';

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
+import { moneyTerms } from '@parkside/validators';
 import { requireApi } from '~/.server/api-errors';
 import { requireAdmin } from '~/.server/auth';
 import { bookingReversalAction } from '~/.server/booking-reversal';
@@ -30,7 +31,11 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     requireApi(() => context.api.admin.event({ id })),
     context.api.admin.audit({ target: id }),
   ]);
-  return { ...page, audit: audit.items };
+  return {
+    ...page,
+    audit: audit.items,
+    terms: moneyTerms(context.onlinePayments, context.settings),
+  };
 }
 
 /**
@@ -43,7 +48,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function AdminEvent() {
-  const { event, spaces, listings, bookings, waitlist, audit, cancelWouldRefund } =
+  const { event, spaces, listings, bookings, waitlist, audit, cancelWouldRefund, terms } =
     useLoaderData<typeof loader>();
   return (
     <PageBody width="6xl">
@@ -61,7 +66,7 @@ export default function AdminEvent() {
         {event.city}, {event.region}
         {event.creatorEmail ? ` · registered by ${event.creatorEmail}` : ''}
       </AdminPageHeader>
-      <AdminEventActions event={event} cancelWouldRefund={cancelWouldRefund} />
+      <AdminEventActions event={event} cancelWouldRefund={cancelWouldRefund} terms={terms} />
 
       <StatList className="mt-8">
         <Stat label="Spaces booked" value={spaces.booked} />

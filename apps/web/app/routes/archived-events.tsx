@@ -18,7 +18,7 @@ export function action(args: ActionFunctionArgs) {
 }
 
 export default function ArchivedEventsPage() {
-  const { events, q, page, hasMore, isAdmin } = useLoaderData<typeof loader>();
+  const { events, q, page, hasMore, isAdmin, terms } = useLoaderData<typeof loader>();
   return (
     <PageBody width="5xl">
       <PageHeader
@@ -41,7 +41,7 @@ export default function ArchivedEventsPage() {
           text: 'Events that are over or cancelled can be archived.',
         }}
       >
-        <ManagedEventList events={events} isAdmin={isAdmin} className="mt-8" />
+        <ManagedEventList events={events} isAdmin={isAdmin} terms={terms} className="mt-8" />
       </ManagedEvents>
     </PageBody>
   );

@@ -1,6 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { formatBps } from '@parkside/validators';
+import {
+  bookingStepText,
+  hostShare,
+  moneyTerms,
+  whatYouEarnText,
+  type MoneyTerms,
+} from '@parkside/validators';
 import { requireVerifiedUser } from '~/.server/auth';
 import { FaqList } from '~/components/marketing/faq-list';
 import { FeeExample } from '~/components/marketing/fee-example';
@@ -21,13 +27,13 @@ export const meta: MetaFunction = () => [
 
 export function loader({ context, request }: LoaderFunctionArgs) {
   requireVerifiedUser(context, request);
-  return { feeBps: context.settings.platformFeeBps };
+  return { terms: moneyTerms(context.onlinePayments, context.settings) };
 }
 
 const ctaClasses =
   'text-ink inline-flex h-12 items-center justify-center rounded-xl bg-amber-400 px-6 text-base font-bold shadow-lg hover:bg-amber-300 focus-visible:outline-4 focus-visible:outline-amber-200';
 
-function hostSteps(fee: string): Step[] {
+function hostSteps(terms: MoneyTerms): Step[] {
   return [
     {
       title: 'List your driveway',
@@ -39,15 +45,14 @@ function hostSteps(fee: string): Step[] {
     },
     {
       title: 'Drivers book, you earn',
-      body: `We e-mail you for every booking with the driver's name, plate and vehicle. Parkside keeps ${fee}; the rest is yours.`,
+      body: bookingStepText(terms),
     },
   ];
 }
 
 export default function ListPage() {
-  const { feeBps } = useLoaderData<typeof loader>();
-  const fee = formatBps(feeBps);
-  const keep = formatBps(10_000 - feeBps);
+  const { terms } = useLoaderData<typeof loader>();
+  const share = hostShare(terms);
   return (
     <>
       <section className="from-brand-900 to-brand-700 bg-gradient-to-b text-white">
@@ -76,11 +81,8 @@ export default function ListPage() {
             </div>
           </div>
           <div className="rounded-2xl bg-white/10 p-6 ring-1 ring-white/20">
-            <p className="text-5xl font-extrabold">{keep}</p>
-            <p className="text-brand-50 mt-2">
-              of every booking is yours. No listing fees, no monthly charges: Parkside only earns
-              when you do.
-            </p>
+            <p className="text-5xl font-extrabold">{share.figure}</p>
+            <p className="text-brand-50 mt-2">{share.sentence}</p>
           </div>
         </div>
       </section>
@@ -88,23 +90,22 @@ export default function ListPage() {
       <div className="mx-auto max-w-6xl space-y-16 px-4 py-14 sm:px-6">
         <PageSection id="how-heading" title="How hosting works" className="scroll-mt-24">
           <div className="mt-6">
-            <Steps steps={hostSteps(fee)} />
+            <Steps steps={hostSteps(terms)} />
           </div>
         </PageSection>
 
         <PageSection id="fee-heading" title="What you earn">
-          <p className="mt-2 max-w-2xl text-slate-700">
-            Drivers pay the price you set, with nothing added at checkout. Parkside&rsquo;s fee is{' '}
-            {fee} of each booking, taken from your payout and rounded to the cent.
-          </p>
-          <div className="mt-6">
-            <FeeExample feeBps={feeBps} />
-          </div>
+          <p className="mt-2 max-w-2xl text-slate-700">{whatYouEarnText(terms)}</p>
+          {terms.online ? (
+            <div className="mt-6">
+              <FeeExample feeBps={terms.feeBps} />
+            </div>
+          ) : null}
         </PageSection>
 
         <PageSection id="faq-heading" title="Questions hosts ask">
           <div className="mt-6 grid items-start gap-6 lg:grid-cols-[1fr_18rem]">
-            <FaqList items={hostFaq(fee)} />
+            <FaqList items={hostFaq(terms)} />
             <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
               <h3 className="text-lg font-bold">Still have a question?</h3>
               <p className="mt-2 text-slate-700">

@@ -1,5 +1,6 @@
 import { publicMessageOf } from '@parkside/api/errors';
 import { redirect } from '@remix-run/node';
+import { moneyTerms } from '@parkside/validators';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { requireVerifiedUser } from '~/.server/auth';
@@ -37,15 +38,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     context.api.parkingReport.forHost(),
   ]);
   const unanswered = reports.filter((r) => r.hostReply === null && !r.reversedAt).length;
-  // The fee applies to card payments only: paid on arrival, the host keeps the whole price.
-  const feeBps =
-    payouts.online && payouts.status === 'active' ? context.settings.platformFeeBps : 0;
+  // This host's drivers pay by card once their payouts are active; before that, on arrival.
+  const terms = moneyTerms(payouts.online && payouts.status === 'active', context.settings);
   return {
     driveways,
     events,
     payouts,
     arrivals,
-    feeBps,
+    terms,
     reports: { total: reports.length, unanswered },
     now: new Date().toISOString(),
   };
@@ -70,7 +70,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function MyListings() {
-  const { driveways, events, payouts, arrivals, feeBps, reports, now } =
+  const { driveways, events, payouts, arrivals, terms, reports, now } =
     useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const checkIn = answer && 'checkInError' in answer ? answer : undefined;
@@ -122,7 +122,7 @@ export default function MyListings() {
               key={driveway.id}
               driveway={driveway}
               events={events}
-              feeBps={feeBps}
+              terms={terms}
               failure={failure}
               // One line each once there are several; open when a form of it was refused.
               open={driveways.length <= 2 || holdsFailure(driveway, failure?.target)}

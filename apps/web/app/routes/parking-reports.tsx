@@ -1,7 +1,7 @@
 import { data } from '@remix-run/node';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
-import { parkingReportReplyInput } from '@parkside/validators';
+import { moneyTerms, parkingReportReplyInput, parkingReportsIntro } from '@parkside/validators';
 import { tryApi } from '~/.server/api-errors';
 import { requireVerifiedUser } from '~/.server/auth';
 import { redirectWithToast } from '~/.server/toast';
@@ -19,8 +19,15 @@ export const headers = privatePageHeaders;
 /** Reports drivers made about the host's driveways ("I can't park here"), and the host's answers. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireVerifiedUser(context, request);
-  const reports = await context.api.parkingReport.forHost();
-  return { reports };
+  const [reports, payouts] = await Promise.all([
+    context.api.parkingReport.forHost(),
+    context.api.payout.status(),
+  ]);
+  // A report's outcome is told in this host's payment mode (decision 055).
+  return {
+    reports,
+    terms: moneyTerms(payouts.online && payouts.status === 'active', context.settings),
+  };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -44,17 +51,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function ParkingReports() {
-  const { reports } = useLoaderData<typeof loader>();
+  const { reports, terms } = useLoaderData<typeof loader>();
   const failed = useActionData<typeof action>();
   return (
     <PageBody width="3xl">
       <BackLink to="/my-listings">My Listings</BackLink>
       <h1 className="mt-2 text-3xl font-extrabold tracking-tight">Parking reports</h1>
-      <p className="mt-2 text-slate-700">
-        When a driver cannot park at your driveway, they report it and we move them nearby or refund
-        them at once; that booking is not paid out. Tell us what happened. Two reports in 90 days
-        send your new listings to review.
-      </p>
+      <p className="mt-2 text-slate-700">{parkingReportsIntro(terms)}</p>
       {reports.length === 0 ? (
         <EmptyState title="No reports" className="mt-6">
           Every driver so far could park where they booked.

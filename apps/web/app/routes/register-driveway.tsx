@@ -1,5 +1,5 @@
 import { parseWithZod } from '@conform-to/zod/v4';
-import { fromZonedInput, registerDrivewayFormInput } from '@parkside/validators';
+import { fromZonedInput, moneyTerms, registerDrivewayFormInput } from '@parkside/validators';
 import { data } from '@remix-run/node';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
@@ -29,8 +29,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     userId: user.id,
     events,
     preselectedEventId: new URL(request.url).searchParams.get('event'),
-    // The fee applies to card payments only: paid on arrival, the host keeps the whole price.
-    feeBps: payouts.online && payouts.status === 'active' ? context.settings.platformFeeBps : 0,
+    // This host's drivers pay by card once their payouts are active; before that, on arrival.
+    terms: moneyTerms(payouts.online && payouts.status === 'active', context.settings),
     geocoder,
   };
 }
@@ -117,7 +117,7 @@ async function attachPhotos(
 }
 
 export default function RegisterDriveway() {
-  const { userId, events, preselectedEventId, feeBps, geocoder } = useLoaderData<typeof loader>();
+  const { userId, events, preselectedEventId, terms, geocoder } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   return (
     <PageBody width="3xl">
@@ -139,7 +139,7 @@ export default function RegisterDriveway() {
           userId={userId}
           events={events}
           preselectedEventId={preselectedEventId}
-          feeBps={feeBps}
+          terms={terms}
           geocoder={geocoder}
           lastResult={lastResult}
         />

@@ -1,3 +1,4 @@
+import type { MoneyTerms } from '@parkside/validators';
 import type { ManagedEvent } from '@parkside/api';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
@@ -21,22 +22,24 @@ function EventList({
   title,
   events,
   isAdmin,
+  terms,
 }: {
   title: string;
   events: ManagedEvent[];
   isAdmin: boolean;
+  terms: MoneyTerms;
 }) {
   if (events.length === 0) return null;
   return (
     <section aria-label={title} className="mt-8">
       <h2 className="mb-4 text-xl font-bold">{title}</h2>
-      <ManagedEventList events={events} isAdmin={isAdmin} />
+      <ManagedEventList events={events} isAdmin={isAdmin} terms={terms} />
     </section>
   );
 }
 
 export default function RegisteredEventsPage() {
-  const { events, q, page, hasMore, isAdmin } = useLoaderData<typeof loader>();
+  const { events, q, page, hasMore, isAdmin, terms } = useLoaderData<typeof loader>();
   const upcoming = events.filter((event) => event.upcoming);
   const rest = events.filter((event) => !event.upcoming);
   return (
@@ -65,8 +68,8 @@ export default function RegisteredEventsPage() {
           text: 'Add a game, concert or festival so drivers can find parking near it.',
         }}
       >
-        <EventList title="Upcoming" events={upcoming} isAdmin={isAdmin} />
-        <EventList title="Ended or cancelled" events={rest} isAdmin={isAdmin} />
+        <EventList title="Upcoming" events={upcoming} isAdmin={isAdmin} terms={terms} />
+        <EventList title="Ended or cancelled" events={rest} isAdmin={isAdmin} terms={terms} />
       </ManagedEvents>
     </PageBody>
   );

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { formatBps } from '@parkside/validators';
+import { formatBps, moneyTerms } from '@parkside/validators';
 import { PageIntro } from '~/components/marketing/page-intro';
 import { termsSections } from '~/components/marketing/terms-sections';
 
@@ -16,12 +16,12 @@ export const meta: MetaFunction = () => [
 const LAST_UPDATED = { iso: '2026-11-21', label: 'November 21, 2026' };
 
 export function loader({ context }: LoaderFunctionArgs) {
-  return { fee: formatBps(context.settings.platformFeeBps) };
+  return { terms: moneyTerms(context.onlinePayments, context.settings) };
 }
 
 export default function TermsPage() {
-  const { fee } = useLoaderData<typeof loader>();
-  const sections = termsSections(fee);
+  const { terms } = useLoaderData<typeof loader>();
+  const sections = termsSections(terms);
   return (
     <>
       <PageIntro eyebrow="Legal" title="Terms of service">
@@ -57,9 +57,11 @@ export default function TermsPage() {
 
         <article className="max-w-3xl rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-10">
           <p className="text-lg text-slate-700">
-            Please read these terms carefully. In short: drivers pay exactly the price they see,
-            hosts keep the price minus our {fee} fee, and bookings are an agreement between the
-            driver and the host.
+            Please read these terms carefully. In short: drivers pay exactly the price they see
+            {terms.online
+              ? `, hosts keep the price minus our ${formatBps(terms.feeBps)} fee,`
+              : ', to the host when they arrive,'}{' '}
+            and bookings are an agreement between the driver and the host.
           </p>
           {sections.map((section, index) => (
             <section

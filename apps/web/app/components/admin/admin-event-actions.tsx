@@ -1,5 +1,5 @@
 import type { ApiCaller } from '@parkside/api';
-import { formatUsd } from '@parkside/validators';
+import { formatUsd, type MoneyTerms } from '@parkside/validators';
 import { Form, Link } from '@remix-run/react';
 import { CancelEventDialog } from '~/components/events/cancel-event-dialog';
 import { SubmitButton } from '~/components/forms/submit-button';
@@ -12,10 +12,14 @@ export type AdminEventPage = Awaited<ReturnType<ApiCaller['admin']['event']>>;
 export function AdminEventActions({
   event,
   cancelWouldRefund,
+  terms,
 }: {
   event: AdminEventPage['event'];
   cancelWouldRefund: AdminEventPage['cancelWouldRefund'];
+  /** The site's payment mode; a booking of this event paid by card makes its cancel refund. */
+  terms: MoneyTerms;
 }) {
+  const refunds = { ...terms, online: cancelWouldRefund.paidByCard > 0 };
   const canCancel = event.status === 'scheduled' && !event.ended;
   const canArchive = event.status === 'cancelled' || (event.status === 'scheduled' && event.ended);
   return (
@@ -35,6 +39,7 @@ export function AdminEventActions({
             title: event.title,
             confirmedBookings: cancelWouldRefund.bookings,
           }}
+          terms={refunds}
         />
       ) : null}
       {canArchive ? <EventIntentButton eventId={event.id} intent="archive" /> : null}
@@ -47,7 +52,9 @@ export function AdminEventActions({
           {cancelWouldRefund.bookings === 1 ? 'booking' : 'bookings'}
           {cancelWouldRefund.paidByCard > 0
             ? `; ${formatUsd(cancelWouldRefund.cents)} goes back to drivers' cards.`
-            : '; none was paid by card, so nothing goes back.'}
+            : terms.online
+              ? '; none was paid by card, so nothing goes back.'
+              : '; they are paid on arrival, so nothing was charged.'}
         </p>
       ) : null}
     </div>

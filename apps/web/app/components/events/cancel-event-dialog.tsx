@@ -1,24 +1,27 @@
-import { EVENT_CANCEL_REASON_MAX_LENGTH } from '@parkside/validators';
+import {
+  EVENT_CANCEL_REASON_MAX_LENGTH,
+  eventCancelText,
+  type MoneyTerms,
+} from '@parkside/validators';
 import { ConfirmDialog, ReasonField } from '~/components/ui/confirm-dialog';
-
-function bookingsSentence(count: number): string {
-  if (count === 0) return 'Nobody has booked parking for it yet, so no bookings are affected.';
-  const bookings = count === 1 ? '1 booking' : `${count} bookings`;
-  return `${bookings} will be cancelled, card payments refunded in full, and every driver and host e-mailed.`;
-}
 
 /** An admin cancels an event, after reading what that does to its bookings and giving a reason. */
 export function CancelEventDialog({
   event,
+  terms,
 }: {
   event: { id: string; title: string; confirmedBookings: number };
+  /** The site's payment mode: what the cancel does to the money. */
+  terms: MoneyTerms;
 }) {
   return (
     <ConfirmDialog
       trigger="Cancel event"
       triggerVariant="danger"
       title={`Cancel ${event.title}?`}
-      description={<p>{bookingsSentence(event.confirmedBookings)} This cannot be undone.</p>}
+      description={
+        <p>{eventCancelText(terms, event.confirmedBookings, 'before')} This cannot be undone.</p>
+      }
       intent={`cancel-${event.id}`}
       hidden={{ id: event.id }}
       keepLabel="Keep event"

@@ -1,3 +1,4 @@
+import type { MoneyTerms } from '@parkside/validators';
 import type { ManagedEvent } from '@parkside/api';
 import { Form, Link } from '@remix-run/react';
 import { SubmitButton } from '~/components/forms/submit-button';
@@ -18,7 +19,16 @@ function badgeOf(event: ManagedEvent): keyof typeof BADGES {
 }
 
 /** One event on /registered-events or /archived-events, with what this user may do to it. */
-export function ManagedEventCard({ event, isAdmin }: { event: ManagedEvent; isAdmin: boolean }) {
+export function ManagedEventCard({
+  event,
+  isAdmin,
+  terms,
+}: {
+  event: ManagedEvent;
+  isAdmin: boolean;
+  /** The site's payment mode: what cancelling the event does to the money. */
+  terms: MoneyTerms;
+}) {
   const [label, colors] = BADGES[badgeOf(event)];
   const headingId = `managed-${event.id}`;
   const canEdit = isAdmin || event.status === 'scheduled';
@@ -74,7 +84,7 @@ export function ManagedEventCard({ event, isAdmin }: { event: ManagedEvent; isAd
             See parking
           </Link>
         ) : null}
-        {isAdmin && event.upcoming ? <CancelEventDialog event={event} /> : null}
+        {isAdmin && event.upcoming ? <CancelEventDialog event={event} terms={terms} /> : null}
         {canArchive || (isAdmin && event.status === 'archived') ? (
           <Form method="post">
             <input type="hidden" name="id" value={event.id} />
@@ -97,17 +107,19 @@ export function ManagedEventCard({ event, isAdmin }: { event: ManagedEvent; isAd
 export function ManagedEventList({
   events,
   isAdmin,
+  terms,
   className = '',
 }: {
   events: ManagedEvent[];
   isAdmin: boolean;
+  terms: MoneyTerms;
   className?: string;
 }) {
   return (
     <ul className={`grid gap-4 lg:grid-cols-2 ${className}`}>
       {events.map((event) => (
         <li key={event.id} className="flex flex-col">
-          <ManagedEventCard event={event} isAdmin={isAdmin} />
+          <ManagedEventCard event={event} isAdmin={isAdmin} terms={terms} />
         </li>
       ))}
     </ul>

@@ -34,7 +34,7 @@ function summaryLine(driveway: HostDriveway) {
 export function DrivewayCard({
   driveway,
   events,
-  feeBps,
+  terms,
   failure,
   open,
   now,
@@ -76,8 +76,8 @@ export function DrivewayCard({
           <DrivewayPhotos driveway={driveway} />
           <div className="flex flex-col gap-3">
             <EditDrivewayForm driveway={driveway} failure={failure} />
-            <AddListingForm driveway={driveway} events={events} feeBps={feeBps} failure={failure} />
-            <MoreEventsForm driveway={driveway} feeBps={feeBps} failure={failure} />
+            <AddListingForm driveway={driveway} events={events} terms={terms} failure={failure} />
+            <MoreEventsForm driveway={driveway} terms={terms} failure={failure} />
           </div>
           {driveway.listings.length === 0 ? (
             <p className="text-slate-600">Not listed for any event.</p>
@@ -92,7 +92,7 @@ export function DrivewayCard({
                     key={listing.id}
                     listing={listing}
                     capacity={driveway.capacity}
-                    feeBps={feeBps}
+                    terms={terms}
                     near={near}
                     failure={failure}
                   />

@@ -1,4 +1,4 @@
-import { toZonedInput } from '@parkside/validators';
+import { toZonedInput, type MoneyTerms } from '@parkside/validators';
 import { Form } from '@remix-run/react';
 import { useState } from 'react';
 import { Field, FormError, TextareaField } from '~/components/forms/field';
@@ -44,7 +44,7 @@ export function Disclosure({
 export interface ListingFormProps {
   listing: HostListing;
   capacity: number;
-  feeBps: number;
+  terms: MoneyTerms;
   /** The driveway's position: nearby prices for the listing's event are read around it. */
   near: { latitude: number; longitude: number };
   failure?: HostFormFailure;
@@ -54,11 +54,11 @@ export interface ListingFormProps {
 export interface DrivewayFormProps {
   driveway: HostDriveway;
   events: PickableEvent[];
-  feeBps: number;
+  terms: MoneyTerms;
   failure?: HostFormFailure;
 }
 
-export function EditListingForm({ listing, capacity, feeBps, near, failure }: ListingFormProps) {
+export function EditListingForm({ listing, capacity, terms, near, failure }: ListingFormProps) {
   const state = formState(failure, 'update-listing', listing.id);
   const prefix = `edit-${listing.id}`;
   return (
@@ -68,7 +68,7 @@ export function EditListingForm({ listing, capacity, feeBps, near, failure }: Li
         <input type="hidden" name="listingId" value={listing.id} />
         <PriceField
           idPrefix={prefix}
-          feeBps={feeBps}
+          terms={terms}
           helpFor={{ eventId: listing.event.id, ...near, excludeListingId: listing.id }}
           defaultValue={state.value('price', dollars(listing.priceCents))}
           errors={state.errors('price')}
@@ -188,7 +188,7 @@ export function EditDrivewayForm({
 }
 
 /** Offers a driveway for an upcoming event it is not listed for yet. */
-export function AddListingForm({ driveway, events, feeBps, failure }: DrivewayFormProps) {
+export function AddListingForm({ driveway, events, terms, failure }: DrivewayFormProps) {
   const state = formState(failure, 'add-listing', driveway.id);
   const listed = new Set(driveway.listings.map((l) => l.event.id));
   const choices = events.filter((e) => !listed.has(e.id));
@@ -224,7 +224,7 @@ export function AddListingForm({ driveway, events, feeBps, failure }: DrivewayFo
         </FormRow>
         <PriceField
           idPrefix={prefix}
-          feeBps={feeBps}
+          terms={terms}
           helpFor={{ eventId, latitude: driveway.latitude, longitude: driveway.longitude }}
           defaultValue={state.value('price', '20')}
           errors={state.errors('price')}

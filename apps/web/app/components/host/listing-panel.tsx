@@ -1,4 +1,4 @@
-import { formatUsd, hostMoneyLine } from '@parkside/validators';
+import { bookingPayNote, closeBlockedNote, formatUsd, hostMoneyLine } from '@parkside/validators';
 import { Form, Link } from '@remix-run/react';
 import { SubmitButton } from '~/components/forms/submit-button';
 import { RatingSummary } from '~/components/reviews/rating-summary';
@@ -43,9 +43,7 @@ function BookingRow({ booking, failure }: { booking: HostBooking; failure?: Host
             <>
               {hostMoneyLine(booking)}
               <span className="block text-xs text-slate-600 sm:text-right">
-                {booking.paymentStatus === 'paid'
-                  ? 'Paid out to you after the event'
-                  : 'No Parkside fee on bookings paid on arrival'}
+                {bookingPayNote(booking.paymentStatus === 'paid')}
               </span>
             </>
           ) : (
@@ -115,7 +113,7 @@ function ReviewNote({ listing }: { listing: HostListing }) {
 }
 
 /** One listing of a driveway: the event, the numbers, the actions and the bookings. */
-export function ListingPanel({ listing, capacity, feeBps, near, failure }: ListingFormProps) {
+export function ListingPanel({ listing, capacity, terms, near, failure }: ListingFormProps) {
   const { event } = listing;
   const figures: [string, string][] = [
     ['Price', formatUsd(listing.priceCents)],
@@ -154,7 +152,7 @@ export function ListingPanel({ listing, capacity, feeBps, near, failure }: Listi
           <EditListingForm
             listing={listing}
             capacity={capacity}
-            feeBps={feeBps}
+            terms={terms}
             near={near}
             failure={failure}
           />
@@ -177,9 +175,7 @@ export function ListingPanel({ listing, capacity, feeBps, near, failure }: Listi
                 </SubmitButton>
               )}
               {listing.status === 'open' && listing.booked > 0 ? (
-                <p className="text-sm text-slate-600">
-                  Cancel its bookings before closing (card payments go back to the drivers).
-                </p>
+                <p className="text-sm text-slate-600">{closeBlockedNote(terms)}</p>
               ) : null}
               {closeFailed ? (
                 <p role="alert" className="text-sm font-medium text-red-700">

@@ -1,4 +1,4 @@
-import { formatBps, formatUsd, hostPayoutCents } from '@parkside/validators';
+import { priceHint, type MoneyTerms } from '@parkside/validators';
 import { useState } from 'react';
 import { ErrorList, Field, inputClass, type FieldErrors } from '~/components/forms/field';
 import { PriceHelp, type PriceHelpFor } from './price-help';
@@ -15,17 +15,17 @@ function centsOf(typed: string): number | null {
 
 /**
  * Price in dollars with what the host receives, updated as they type: after the platform fee
- * when drivers pay by card, all of it when they pay on arrival (`feeBps` 0: no fee applies).
+ * when drivers pay by card, all of it when they pay on arrival (decision 055).
  */
 export function PriceField({
   defaultValue,
-  feeBps,
+  terms,
   errors,
   idPrefix,
   helpFor,
 }: {
   defaultValue: string;
-  feeBps: number;
+  terms: MoneyTerms;
   errors?: FieldErrors;
   idPrefix: string;
   /** What nearby driveways ask for the event, shown beside the field. */
@@ -33,6 +33,7 @@ export function PriceField({
 }) {
   const [typed, setTyped] = useState(defaultValue);
   const cents = centsOf(typed);
+  const hint = priceHint(terms, cents !== null && cents >= 100 ? cents : null);
   const id = `${idPrefix}-price`;
   return (
     <FormRow htmlFor={id} label="Price per space (USD)">
@@ -57,21 +58,9 @@ export function PriceField({
         />
       </div>
       <p id={`${id}-payout`} aria-live="polite" className="text-sm text-slate-700">
-        {feeBps === 0 ? (
-          cents !== null && cents >= 100 ? (
-            `Drivers pay you ${formatUsd(cents)} when they arrive; you keep all of it.`
-          ) : (
-            'Drivers pay you the price you set when they arrive; you keep all of it.'
-          )
-        ) : cents !== null && cents >= 100 ? (
-          <>
-            You receive{' '}
-            <strong className="font-bold">{formatUsd(hostPayoutCents(cents, feeBps))}</strong> after
-            the {formatBps(feeBps)} fee. Drivers pay {formatUsd(cents)}.
-          </>
-        ) : (
-          `Drivers pay the price you set; Parkside keeps a ${formatBps(feeBps)} fee from it.`
-        )}
+        {hint.before}
+        {hint.strong ? <strong className="font-bold">{hint.strong}</strong> : null}
+        {hint.after}
       </p>
       {helpFor ? <PriceHelp id={`${id}-help`} for={helpFor} /> : null}
       <ErrorList id={`${id}-error`} errors={errors} />

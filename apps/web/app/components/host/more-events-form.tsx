@@ -1,4 +1,5 @@
 import { Form, useFetcher } from '@remix-run/react';
+import type { MoneyTerms } from '@parkside/validators';
 import { useEffect, useState } from 'react';
 import { useSeen } from '~/components/ui/use-seen';
 import { FormError } from '~/components/forms/field';
@@ -46,11 +47,11 @@ function useEventsNear(drivewayId: string, miles: number) {
  */
 export function MoreEventsForm({
   driveway,
-  feeBps,
+  terms,
   failure,
 }: {
   driveway: HostDriveway;
-  feeBps: number;
+  terms: MoneyTerms;
   failure?: HostFormFailure;
 }) {
   const state = formState(failure, 'add-listings', driveway.id);
@@ -142,7 +143,7 @@ export function MoreEventsForm({
         )}
         <PriceField
           idPrefix={prefix}
-          feeBps={feeBps}
+          terms={terms}
           defaultValue={state.value('price', '20')}
           errors={state.errors('price')}
         />

@@ -1,5 +1,5 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react';
-import { registerDrivewayFormInput } from '@parkside/validators';
+import { registerDrivewayFormInput, type MoneyTerms } from '@parkside/validators';
 import { Form } from '@remix-run/react';
 import { useState } from 'react';
 import { Field, FormError, TextareaField } from '~/components/forms/field';
@@ -47,7 +47,7 @@ export function RegisterDrivewayForm({
   userId,
   events,
   preselectedEventId,
-  feeBps,
+  terms,
   geocoder,
   lastResult,
 }: {
@@ -55,7 +55,7 @@ export function RegisterDrivewayForm({
   userId: string;
   events: PickableEvent[];
   preselectedEventId: string | null;
-  feeBps: number;
+  terms: MoneyTerms;
   geocoder: GeocoderCapabilities;
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
@@ -135,7 +135,7 @@ export function RegisterDrivewayForm({
         }}
         window={window}
         onWindowChange={setWindow}
-        feeBps={feeBps}
+        terms={terms}
         fields={fields}
       />
 
@@ -153,7 +153,7 @@ function FirstEventSection({
   onEventChange,
   window,
   onWindowChange,
-  feeBps,
+  terms,
   fields,
 }: {
   events: PickableEvent[];
@@ -161,7 +161,7 @@ function FirstEventSection({
   onEventChange: (event: PickableEvent) => void;
   window: { from: string; to: string };
   onWindowChange: (window: { from: string; to: string }) => void;
-  feeBps: number;
+  terms: MoneyTerms;
   fields: DrivewayFormFields;
 }) {
   return (
@@ -187,7 +187,7 @@ function FirstEventSection({
       </FormRow>
       <PriceField
         idPrefix="listing"
-        feeBps={feeBps}
+        terms={terms}
         helpFor={{ eventId: event.id }}
         defaultValue={text(fields.price.initialValue)}
         errors={fields.price.errors}

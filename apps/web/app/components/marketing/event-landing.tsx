@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { EventSummary } from '@parkside/api';
 import { Link } from '@remix-run/react';
-import { formatBps } from '@parkside/validators';
+import { formatBps, type MoneyTerms } from '@parkside/validators';
 import { formatEventDate, formatEventTime } from '~/utils/event-time';
 import { Steps } from './steps';
 import { CallToAction } from '~/components/marketing/call-to-action';
@@ -80,14 +80,13 @@ function NextDate({ event, copy }: { event: EventSummary | null; copy: EventLand
 /** A host-recruiting page for the neighbors of one recurring event. */
 export function EventLanding({
   event,
-  feeBps,
+  terms,
   copy,
 }: {
   event: EventSummary | null;
-  feeBps: number;
+  terms: MoneyTerms;
   copy: EventLandingCopy;
 }) {
-  const fee = formatBps(feeBps);
   const title = event?.title ?? copy.fallback.title;
   return (
     <>
@@ -146,11 +145,13 @@ export function EventLanding({
                 },
                 {
                   title: 'List it for the event',
-                  body: 'Choose your price per space and see your payout as you type.',
+                  body: terms.online
+                    ? 'Choose your price per space and see your payout as you type.'
+                    : 'Choose your price per space: drivers pay it to you when they arrive.',
                 },
                 {
                   title: 'Welcome your drivers',
-                  body: `Each booking arrives by e-mail with the plate to expect. Parkside keeps ${fee}; the rest is yours.`,
+                  body: `Each booking arrives by e-mail with the plate to expect. ${terms.online ? `Parkside keeps ${formatBps(terms.feeBps)}; the rest is yours.` : 'All of the price is yours.'}`,
                 },
               ]}
             />

@@ -1,10 +1,12 @@
 import { Link } from '@remix-run/react';
+import { cancelAnswers, whoPaysAnswer, type MoneyTerms } from '@parkside/validators';
 import type { Faq } from './faq-list';
 
 const link = 'text-brand-800 font-semibold underline-offset-2 hover:underline';
 
-/** The questions hosts ask before they list; `fee` is the current platform fee, e.g. "15%". */
-export function hostFaq(fee: string): Faq[] {
+/** The questions hosts ask before they list, answered for the site's payment mode. */
+export function hostFaq(terms: MoneyTerms): Faq[] {
+  const [driverCancels, hostCancels] = cancelAnswers(terms);
   return [
     {
       question: 'Is it safe to let strangers park in my driveway?',
@@ -24,27 +26,14 @@ export function hostFaq(fee: string): Faq[] {
     },
     {
       question: 'Who pays, and how much do I keep?',
-      answer: (
-        <p>
-          Drivers pay the price you set, with nothing added at checkout. Parkside keeps a {fee} fee
-          from each booking and the rest is yours. You see your payout for each space while you set
-          the price, and your earnings per event in My Listings.
-        </p>
-      ),
+      answer: <p>{whoPaysAnswer(terms)}</p>,
     },
     {
       question: 'What happens if a driver or I cancel?',
       answer: (
         <>
-          <p>
-            A driver who cancels at least 24 hours before the event starts gets a full refund; later
-            than that, there is no refund. Either way the space opens up for someone else.
-          </p>
-          <p>
-            If you need to cancel a booking, do it in My Listings with a short reason. The driver
-            always gets a full refund and an e-mail with your reason, so please cancel only when you
-            must.
-          </p>
+          <p>{driverCancels}</p>
+          <p>{hostCancels}</p>
         </>
       ),
     },

@@ -1,4 +1,5 @@
 import { Link } from '@remix-run/react';
+import { formatBps, type MoneyTerms } from '@parkside/validators';
 import type { ReactNode } from 'react';
 
 export interface TermsSection {
@@ -9,8 +10,9 @@ export interface TermsSection {
 
 const link = 'text-brand-800 font-semibold underline-offset-2 hover:underline';
 
-/** The terms of service, section by section; `fee` is the current platform fee, e.g. "15%". */
-export function termsSections(fee: string): TermsSection[] {
+/** The terms of service, section by section, told for the site's payment mode (decision 055). */
+export function termsSections(terms: MoneyTerms): TermsSection[] {
+  const fee = formatBps(terms.feeBps);
   return [
     {
       id: 'about-these-terms',
@@ -67,36 +69,58 @@ export function termsSections(fee: string): TermsSection[] {
     },
     {
       id: 'prices-and-fees',
-      title: 'Prices and fees',
+      title: terms.online ? 'Prices and fees' : 'Prices',
       body: (
         <>
           <p>
             <strong>The price a driver sees is the price the driver pays.</strong> Hosts set their
             own prices, and Parkside does not add booking or service fees at checkout.
           </p>
-          <p>
-            For each booking, Parkside keeps a platform fee of <strong>{fee}</strong> of the price,
-            rounded to the nearest cent. The fee is taken from the host&rsquo;s payout: the host
-            receives the price minus the fee, and sees that amount while setting a price. All
-            amounts are calculated by Parkside from the stored listing price.
-          </p>
-          <p>
-            We may change the fee with at least 30 days&rsquo; notice. A change never affects
-            bookings that already exist.
-          </p>
+          {terms.online ? (
+            <>
+              <p>
+                Drivers pay by card when they book. For each booking paid by card, Parkside keeps a
+                platform fee of <strong>{fee}</strong> of the price, rounded to the nearest cent.
+                The fee is taken from the host&rsquo;s payout: the host receives the price minus the
+                fee, and sees that amount while setting a price. All amounts are calculated by
+                Parkside from the stored listing price.
+              </p>
+              <p>
+                A host who has not set up payouts yet is paid by the driver on arrival; those
+                bookings carry no Parkside fee.
+              </p>
+              <p>
+                We may change the fee with at least 30 days&rsquo; notice. A change never affects
+                bookings that already exist.
+              </p>
+            </>
+          ) : (
+            <p>
+              Drivers pay the host the listed price when they arrive. Parkside charges nothing
+              online and takes nothing from the price. If Parkside starts taking payments online, we
+              will tell you at least 30 days before, and it will never apply to bookings that
+              already exist.
+            </p>
+          )}
         </>
       ),
     },
     {
       id: 'cancellations',
-      title: 'Cancellations and refunds',
-      body: (
+      title: terms.online ? 'Cancellations and refunds' : 'Cancellations',
+      body: terms.online ? (
         <ul className="list-disc space-y-2 pl-5">
           <li>
-            <strong>Driver cancels 24 hours or more before the event starts:</strong> full refund.
+            <strong>
+              Driver cancels {terms.fullRefundHours} hours or more before the event starts:
+            </strong>{' '}
+            full refund.
           </li>
           <li>
-            <strong>Driver cancels less than 24 hours before the event starts:</strong> no refund.
+            <strong>
+              Driver cancels less than {terms.fullRefundHours} hours before the event starts:
+            </strong>{' '}
+            no refund.
           </li>
           <li>
             <strong>Host cancels a booking:</strong> the driver always gets a full refund and an
@@ -105,6 +129,25 @@ export function termsSections(fee: string): TermsSection[] {
           <li>
             <strong>Event cancelled:</strong> every booking for it is cancelled with a full refund,
             and every driver is told by e-mail.
+          </li>
+          <li>In every case the space is freed for someone else.</li>
+        </ul>
+      ) : (
+        <ul className="list-disc space-y-2 pl-5">
+          <li>
+            <strong>Nothing is charged when a driver books,</strong> so a cancelled booking costs
+            the driver nothing and nothing is owed to the host.
+          </li>
+          <li>
+            <strong>Driver cancels:</strong> any time before the event starts, from My Bookings.
+          </li>
+          <li>
+            <strong>Host cancels a booking:</strong> the driver gets an e-mail with the host&rsquo;s
+            reason.
+          </li>
+          <li>
+            <strong>Event cancelled:</strong> every booking for it is cancelled, and every driver is
+            told by e-mail.
           </li>
           <li>In every case the space is freed for someone else.</li>
         </ul>
@@ -184,8 +227,8 @@ export function termsSections(fee: string): TermsSection[] {
             To the extent the law allows, Parkside is not liable for damage to or theft of vehicles,
             towing, parking tickets, injuries on a host&rsquo;s property, or indirect or
             consequential losses. Our total liability to you for any claim is limited to the greater
-            of the fees Parkside earned from your bookings in the 12 months before the claim, or
-            US$100. Nothing in these terms limits liability that cannot be limited by law.
+            of what Parkside earned from your bookings in the 12 months before the claim, or US$100.
+            Nothing in these terms limits liability that cannot be limited by law.
           </p>
         </>
       ),
