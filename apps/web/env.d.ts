@@ -25,6 +25,8 @@ declare module '@remix-run/node' {
     /** Card payments are set up (Stripe): drivers of hosts with payouts pay when they book. */
     onlinePayments: boolean;
     secureCookies: boolean;
+    /** Mail can leave: an SMTP server is set, or (in development) the outbox keeps it. */
+    mailWorks: boolean;
     /** Development only: mail kept in memory and shown at /dev/outbox. */
     outbox: OutboxTransport | null;
     clientIp: string;

@@ -352,6 +352,7 @@ export function createApp({
           onlinePayments: services.payments.online,
           secureCookies: services.secureCookies,
           outbox: services.outbox,
+          mailWorks: services.mailWorks,
           storageBucket: services.storage.bucket,
           uploadThing: Boolean(services.uploadThingToken),
           wallet: services.wallet,

@@ -35,7 +35,8 @@ describe.skipIf(!serverUrl)('the demo data', () => {
     server = await startTestServer(handle.db, undefined, { STORAGE_DIR: storageDir });
     await seedDemo(handle.db, { storage: server.services.storage });
     await seedDemo(handle.db, { storage: server.services.storage });
-  }, 60_000);
+    // Drawing and storing every photo twice took over a minute with a second suite beside it.
+  }, 180_000);
 
   afterAll(async () => {
     await server?.close();

@@ -63,6 +63,8 @@ export interface Services {
   secureCookies: boolean;
   /** Development without SMTP: the mail the site sent, shown at /dev/outbox. */
   outbox: OutboxTransport | null;
+  /** False in production without SMTP_URL: every e-mail fails (and says so). */
+  mailWorks: boolean;
   /** Rate limits in PostgreSQL, shared by the auth flows and the API. */
   limits: RateLimits;
   /** Runs the background jobs: the mail the API queues (bookings, cancellations, wait-list). */
@@ -247,6 +249,7 @@ export function createServices(
     settings,
     secureCookies,
     outbox,
+    mailWorks: transport !== noTransport,
     limits,
     jobs,
     apiTokens: new ApiTokenVerifier(db),

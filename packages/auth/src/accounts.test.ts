@@ -22,9 +22,9 @@ function newUser(overrides: Record<string, unknown> = {}) {
   });
 }
 
-async function signUp(overrides: Record<string, unknown> = {}) {
+async function signUp({ next, ...overrides }: Record<string, unknown> & { next?: string } = {}) {
   const input = newUser(overrides);
-  const issued = await h.auth.signUp(input, { ip: `198.51.100.${counter}` });
+  const issued = await h.auth.signUp(input, { ip: `198.51.100.${counter}` }, next);
   return { input, issued };
 }
 
@@ -237,6 +237,69 @@ describe('e-mail verification', () => {
     await expect(h.auth.verifyEmail(token, null)).rejects.toMatchObject({
       message: AUTH_MESSAGES.invalidLink,
     });
+  });
+
+  it('verifies with the e-mailed code typed by the signed-in person, and limits wrong codes', async () => {
+    const { input, issued } = await signUp();
+    const mail = await h.smtp.waitFor((m) => m.to.includes(input.email));
+    const code = /Or type this code on Parkside: (\d{3} \d{3})/.exec(mail.text)?.[1];
+    expect(code).toBeDefined();
+    const current = async (token: string) => {
+      const loaded = await h.auth.loadSession(token);
+      return { sessionId: loaded!.session.id, userId: loaded!.user!.id };
+    };
+    const wrong = code!.replace(/\d$/, (d) => String((Number(d) + 1) % 10));
+    await expect(h.auth.verifyEmailCode(wrong, await current(issued.token))).rejects.toMatchObject({
+      message: AUTH_MESSAGES.wrongCode,
+    });
+    const session = await h.auth.verifyEmailCode(code!, await current(issued.token));
+    expect((await h.auth.loadSession(session.token))?.user?.emailVerified).toBe(true);
+    expect(await h.auth.loadSession(issued.token)).toBeNull();
+    // Used: the link of the same e-mail no longer works either.
+    await expect(h.auth.verifyEmail(tokenFromEmail(mail.text), null)).rejects.toMatchObject({
+      message: AUTH_MESSAGES.invalidLink,
+    });
+
+    const other = await signUp();
+    const who = await current(other.issued.token);
+    for (let i = 0; i < 5; i++) {
+      await expect(h.auth.verifyEmailCode('000 000', who)).rejects.toMatchObject({
+        code: 'BAD_REQUEST',
+      });
+    }
+    await expect(h.auth.verifyEmailCode('000 000', who)).rejects.toMatchObject({
+      code: 'TOO_MANY_REQUESTS',
+    });
+  });
+
+  it('leads the link back to the page the person was on', async () => {
+    const { input } = await signUp({ next: '/booking-confirmation?listing=abc' });
+    const mail = await h.smtp.waitFor((m) => m.to.includes(input.email));
+    const link = new URL(/https?:\/\/\S+/.exec(mail.text)![0]);
+    expect(link.searchParams.get('next')).toBe('/booking-confirmation?listing=abc');
+  });
+
+  it('takes a corrected address before verification; the old e-mail stops working', async () => {
+    const { input, issued } = await signUp();
+    const first = await h.smtp.waitFor((m) => m.to.includes(input.email));
+    const user = (await h.auth.loadSession(issued.token))!.user!;
+    const fixed = `fixed-${input.email}`;
+    await expect(h.auth.changeUnverifiedEmail(user, fixed)).resolves.toMatchObject({ sent: true });
+    const second = await h.smtp.waitFor((m) => m.to.includes(fixed));
+    expect(second.text).toContain('Or type this code on Parkside');
+    await expect(h.auth.verifyEmail(tokenFromEmail(first.text), null)).rejects.toMatchObject({
+      message: AUTH_MESSAGES.invalidLink,
+    });
+    const taken = await signUp();
+    await expect(
+      h.auth.changeUnverifiedEmail({ ...user, email: fixed }, taken.input.email),
+    ).rejects.toMatchObject({ code: 'CONFLICT' });
+    await h.auth.verifyEmail(tokenFromEmail(second.text), null);
+    const verified = (await h.auth.loadSession(issued.token))!.user!;
+    expect(verified).toMatchObject({ email: fixed, emailVerified: true });
+    await expect(h.auth.changeUnverifiedEmail(verified, 'again@example.com')).rejects.toMatchObject(
+      { code: 'CONFLICT' },
+    );
   });
 
   it('refuses an unknown or expired link', async () => {

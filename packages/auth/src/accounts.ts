@@ -11,12 +11,7 @@ import {
   users,
   type Database,
 } from '@parkside/db';
-import {
-  passwordChangedEmail,
-  passwordResetEmail,
-  verificationEmail,
-  type Mailer,
-} from '@parkside/email';
+import { passwordChangedEmail, passwordResetEmail, type Mailer } from '@parkside/email';
 import type { RegisterInput } from '@parkside/validators';
 import { and, eq, gt } from 'drizzle-orm';
 import { AUTH_MESSAGES } from './errors';
@@ -26,8 +21,10 @@ import type { OAuthProviderId, ProviderProfile } from './oauth';
 import { hashPassword, verifyPassword } from './passwords';
 
 import { generateToken, generateUserId, hashToken } from './tokens';
+import { createVerification } from './verification';
 
-export const EMAIL_VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000;
+export { EMAIL_VERIFICATION_TTL_MS } from './verification';
+
 export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
 
 export interface AuthServiceOptions {
@@ -83,9 +80,10 @@ export function createAuthService({
   publicUrl,
   log = console,
 }: AuthServiceOptions) {
-  const link = (path: string, token: string) => {
+  /** An absolute link on the site, for e-mails. */
+  const link = (path: string, params: Record<string, string>) => {
     const url = new URL(path, publicUrl);
-    url.searchParams.set('token', token);
+    for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
     return url.toString();
   };
 
@@ -94,44 +92,20 @@ export function createAuthService({
     return { userId, token, cookie: sessions.cookie(token) };
   }
 
-  /** Stores a fresh single-use verification token and e-mails its link. False if sending failed. */
-  async function sendVerification(user: { id: string; email: string; name: string }) {
-    const token = generateToken();
-    await db.insert(emailVerificationTokens).values({
-      tokenHash: hashToken(token),
-      userId: user.id,
-      email: user.email,
-      expiresAt: new Date(Date.now() + EMAIL_VERIFICATION_TTL_MS),
-    });
-    try {
-      await mailer.send({
-        to: user.email,
-        ...verificationEmail({ name: user.name, url: link('/verify-email', token) }),
-      });
-      return true;
-    } catch (error) {
-      log.error('Could not send the verification e-mail:', error);
-      return false;
-    }
-  }
+  const verification = createVerification({
+    db,
+    sessions,
+    limits,
+    mailer,
+    link,
+    issueSession,
+    log,
+  });
 
-  /** Marks the address verified on the account and on the user. */
-  async function markVerified(userId: string) {
-    await db
-      .update(passwordAccounts)
-      .set({ emailVerified: true })
-      .where(eq(passwordAccounts.userId, userId));
-    await db.update(users).set({ emailVerified: true }).where(eq(users.id, userId));
-  }
-
-  /** Uses up an e-mailed link's token: its row, or a refusal when it is unknown or expired. */
-  async function redeemLink<T extends typeof emailVerificationTokens | typeof passwordResetTokens>(
-    table: T,
-    token: string,
-  ): Promise<T['$inferSelect']> {
+  async function redeemResetLink(token: string) {
     const [row] = await db
-      .delete(table)
-      .where(eq(table.tokenHash, hashToken(token)))
+      .delete(passwordResetTokens)
+      .where(eq(passwordResetTokens.tokenHash, hashToken(token)))
       .returning();
     if (!row || row.expiresAt.getTime() < Date.now()) {
       throw new AppError('BAD_REQUEST', AUTH_MESSAGES.invalidLink);
@@ -146,7 +120,7 @@ export function createAuthService({
      * The customer's order: create the account, send the verification e-mail, then write the user
      * with emailVerified false. A mail server that fails never loses the account.
      */
-    async signUp(input: RegisterInput, client: { ip: string }) {
+    async signUp(input: RegisterInput, client: { ip: string }, next?: string) {
       const wait = await limits.consume('signup', client.ip);
       if (wait) throw tooMany(wait, 'Too many new accounts from your network.');
 
@@ -165,11 +139,10 @@ export function createAuthService({
         .returning({ userId: passwordAccounts.userId });
       if (created.length === 0) throw new AppError('CONFLICT', AUTH_MESSAGES.emailTaken);
 
-      const emailSent = await sendVerification({
-        id: userId,
-        email: input.email,
-        name: input.name,
-      });
+      const emailSent = await verification.send(
+        { id: userId, email: input.email, name: input.name },
+        next,
+      );
 
       const now = new Date();
       await db.insert(users).values({
@@ -262,38 +235,17 @@ export function createAuthService({
     },
 
     /** Verification e-mail again, for the banner. At most 3 per 15 minutes per user. */
-    async resendVerification(user: SessionUser) {
-      if (user.emailVerified) return { sent: false, message: AUTH_MESSAGES.alreadyVerified };
-      const wait = await limits.consume('verificationResend', user.id);
-      if (wait) throw tooMany(wait, 'We just sent you a verification email.');
-      const sent = await sendVerification(user);
-      return {
-        sent,
-        message: sent ? AUTH_MESSAGES.verificationSent : AUTH_MESSAGES.verificationFailed,
-      };
-    },
+    /** Another verification e-mail (link and code); `next` is where its link leads. */
+    resendVerification: verification.resend,
 
-    /**
-     * Follows the e-mailed link: single use, 24 hours. Verifies the address and, when the browser
-     * is signed in as that user, replaces its session (rotation after a privilege change).
-     */
-    async verifyEmail(token: string, current: { sessionId: string; userId: string } | null) {
-      const row = await redeemLink(emailVerificationTokens, token);
-      const [user] = await db
-        .select({ email: users.email })
-        .from(users)
-        .where(eq(users.id, row.userId))
-        .limit(1);
-      if (!user || user.email !== row.email)
-        throw new AppError('BAD_REQUEST', AUTH_MESSAGES.invalidLink);
-      await markVerified(row.userId);
-      await db
-        .delete(emailVerificationTokens)
-        .where(eq(emailVerificationTokens.userId, row.userId));
-      if (current?.userId !== row.userId) return { userId: row.userId, session: null };
-      await sessions.invalidate(current.sessionId);
-      return { userId: row.userId, session: await issueSession(row.userId) };
-    },
+    /** The e-mailed link, in any browser; rotates the session when it is that user's. */
+    verifyEmail: verification.byLink,
+
+    /** The e-mailed code, typed by the signed-in user; answers their new session. */
+    verifyEmailCode: verification.byCode,
+
+    /** A mistyped address corrected before it was verified; a new e-mail goes to it. */
+    changeUnverifiedEmail: verification.changeAddress,
 
     /**
      * Always answers the same, whether or not the address has an account, and sends the e-mail
@@ -316,7 +268,7 @@ export function createAuthService({
       void mailer
         .send({
           to: user.email,
-          ...passwordResetEmail({ name: user.name, url: link('/reset-password', token) }),
+          ...passwordResetEmail({ name: user.name, url: link('/reset-password', { token }) }),
         })
         .catch((error: unknown) => log.error('Could not send the password reset e-mail:', error));
     },
@@ -338,7 +290,7 @@ export function createAuthService({
 
     /** Sets the new password, ends every session, and signs this browser in again. */
     async resetPassword(token: string, password: string) {
-      const row = await redeemLink(passwordResetTokens, token);
+      const row = await redeemResetLink(token);
       const [user] = await db.select().from(users).where(eq(users.id, row.userId)).limit(1);
       if (!user) throw new AppError('BAD_REQUEST', AUTH_MESSAGES.invalidLink);
       const passwordHash = await hashPassword(password);

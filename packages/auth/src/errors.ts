@@ -15,6 +15,8 @@ export const AUTH_MESSAGES = {
   verificationSent: 'Verification email sent! Please check your inbox.',
   verificationFailed: 'Failed to send verification email. Please try again later.',
   alreadyVerified: 'Your email address is already verified.',
+  wrongCode:
+    'That code is not right, or it has expired. Check the latest e-mail, or send a new one.',
   lastLogin: 'Add a password or another login before removing this one, or you could not sign in.',
 } as const;
 

@@ -24,6 +24,8 @@ export const RATE_LIMITS = {
   passwordReset: { points: 5, duration: 60 * 60 },
   /** Verification e-mails per user. */
   verificationResend: { points: 3, duration: 15 * 60 },
+  /** Wrong verification codes per user: the 6th within 15 minutes is refused. */
+  verificationCodeFailures: { points: 5, duration: 15 * 60 },
   /** Feedback messages per user or client address. */
   feedback: { points: 5, duration: 10 * 60 },
   /** Events registered per user in a day (admins are not limited). */

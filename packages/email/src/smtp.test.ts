@@ -32,7 +32,7 @@ describe('SMTP transport against a real SMTP server', () => {
     const to = 'dana+verify@example.com';
     // Start waiting before sending: waitFor must also catch messages that arrive later.
     const arriving = server.waitFor((m) => m.to.includes(to));
-    await mailer.send({ to, ...verificationEmail({ name: '<b>Dana</b>', url }) });
+    await mailer.send({ to, ...verificationEmail({ name: '<b>Dana</b>', url, code: '482 913' }) });
     const received = await arriving;
 
     expect(received.subject).toBe('Verify your email for Parkside');
@@ -54,7 +54,7 @@ describe('SMTP transport against a real SMTP server', () => {
   it('surfaces a refusing server as a rejected send, then recovers', async () => {
     const mailer = createMailer({ transport: createSmtpTransport(server.url), from: FROM });
     const to = 'dana+failing@example.com';
-    const content = verificationEmail({ name: 'Dana', url });
+    const content = verificationEmail({ name: 'Dana', url, code: '482 913' });
 
     server.setFailing(true);
     await expect(mailer.send({ to, ...content })).rejects.toThrow(/550|rejected/i);
@@ -82,7 +82,10 @@ describe('SMTP transport against a dead server', () => {
 
     const mailer = createMailer({ transport: createSmtpTransport(deadUrl), from: FROM });
     await expect(
-      mailer.send({ to: 'dana@example.com', ...verificationEmail({ name: 'Dana', url }) }),
+      mailer.send({
+        to: 'dana@example.com',
+        ...verificationEmail({ name: 'Dana', url, code: '482 913' }),
+      }),
     ).rejects.toThrow();
   });
 

@@ -6,10 +6,15 @@ const url = 'https://parkside.test/verify-email?token=abc123&next=/bookings';
 const escapedUrl = 'https://parkside.test/verify-email?token=abc123&amp;next=/bookings';
 
 describe('verificationEmail', () => {
-  const email = verificationEmail({ name: 'Dana', url });
+  const email = verificationEmail({ name: 'Dana', url, code: '482 913' });
 
   it('has the subject', () => {
     expect(email.subject).toBe('Verify your email for Parkside');
+  });
+
+  it('carries the code to type instead of the link, in html and text', () => {
+    expect(email.text).toContain('Or type this code on Parkside: 482 913');
+    expect(email.html).toContain('482 913');
   });
 
   it('links to the url in html (escaped) and text (raw)', () => {
@@ -24,7 +29,7 @@ describe('verificationEmail', () => {
   it('greets by name and explains expiry and what to do if unexpected', () => {
     for (const part of [email.text, email.html]) {
       expect(part).toContain('Hi Dana,');
-      expect(part).toContain('expires in 24 hours');
+      expect(part).toContain('expire in 24 hours');
       expect(part).toContain('did not sign up');
     }
   });
@@ -69,7 +74,7 @@ describe('passwordChangedEmail', () => {
 
 describe('escaping', () => {
   it.each([
-    ['verification', verificationEmail({ name: hostileName, url })],
+    ['verification', verificationEmail({ name: hostileName, url, code: '482 913' })],
     ['reset', passwordResetEmail({ name: hostileName, url })],
     ['changed', passwordChangedEmail({ name: hostileName })],
   ])('%s email escapes the name in html and keeps it verbatim in text', (_kind, email) => {
@@ -85,6 +90,7 @@ describe('escaping', () => {
     const email = verificationEmail({
       name: 'Dana',
       url: 'https://parkside.test/v?t=a"onmouseover="alert(1)',
+      code: '482 913',
     });
     expect(email.html).not.toContain('"onmouseover="');
     expect(email.html).toContain(
@@ -93,7 +99,9 @@ describe('escaping', () => {
   });
 
   it('rejects links that are not absolute http(s) urls', () => {
-    expect(() => verificationEmail({ name: 'Dana', url: 'javascript:alert(1)' })).toThrow(/http/);
+    expect(() =>
+      verificationEmail({ name: 'Dana', url: 'javascript:alert(1)', code: '482 913' }),
+    ).toThrow(/http/);
     expect(() => passwordResetEmail({ name: 'Dana', url: '/reset?token=x' })).toThrow(/absolute/);
   });
 

@@ -130,7 +130,15 @@ ${blocks.map(blockHtml).join('\n')}
  */
 function linkEmail(
   input: { name: string; url: string },
-  copy: { subject: string; heading: string; intro: string; button: string; notes: string[] },
+  copy: {
+    subject: string;
+    heading: string;
+    intro: string;
+    button: string;
+    notes: string[];
+    /** A code to type instead of following the link, shown under the button. */
+    code?: [label: string, code: string];
+  },
 ): EmailContent {
   return render({
     subject: copy.subject,
@@ -139,21 +147,31 @@ function linkEmail(
     blocks: [
       { kind: 'paragraph', text: copy.intro },
       { kind: 'button', label: copy.button, url: assertLinkUrl(input.url) },
+      ...(copy.code ? [{ kind: 'details' as const, rows: [copy.code] }] : []),
       ...copy.notes.map((text) => ({ kind: 'note' as const, text })),
     ],
   });
 }
 
-/** Sent after sign-up: confirms the address. The link expires in 24 hours. */
-export function verificationEmail(input: { name: string; url: string }): EmailContent {
+/**
+ * Sent after sign-up: confirms the address with a link, or a code typed on the site (for a phone
+ * whose mail app opens links in another browser). Both expire in 24 hours.
+ */
+export function verificationEmail(input: {
+  name: string;
+  url: string;
+  /** "482 913". */
+  code: string;
+}): EmailContent {
   return linkEmail(input, {
     subject: 'Verify your email for Parkside',
     heading: 'Verify your email address',
     intro:
       'Thanks for signing up for Parkside. Please confirm that this is your email address so you can book parking and list your driveway.',
     button: 'Verify email address',
+    code: ['Or type this code on Parkside', input.code],
     notes: [
-      'This link expires in 24 hours. If you did not sign up for Parkside, you can safely ignore this email.',
+      'The link and the code expire in 24 hours. If you did not sign up for Parkside, you can safely ignore this email.',
     ],
   });
 }

@@ -47,10 +47,37 @@ export function cookieHeaders(...cookies: (string | null | undefined)[]): Header
  * The verified-e-mail guard: a visitor goes to /login (keeping the return path); a signed-in
  * user whose e-mail is not verified gets a 403 that shows "Email Verification Required".
  */
-export function requireVerifiedUser(context: AppLoadContext, request: Request): SessionUser {
+export function requireVerifiedUser(
+  context: AppLoadContext,
+  request: Request,
+  /** What the person was doing, for the guard's heading: "book Oak Lane for BYU vs. Utah". */
+  doing?: string,
+): SessionUser {
   const user = requireUser(context, request);
-  if (!user.emailVerified) throw data({ reason: GUARD_REASONS.verify }, { status: 403 });
+  if (!user.emailVerified) throw data(verificationRefusal(context, user, doing), { status: 403 });
   return user;
+}
+
+/** What the verification guard's screen needs: who, what was interrupted, whether mail leaves. */
+export interface VerificationRefusal {
+  reason: typeof GUARD_REASONS.verify;
+  email: string;
+  doing: string | null;
+  /** False when the site has no mail server: no e-mail can reach the person. */
+  mailWorks: boolean;
+}
+
+function verificationRefusal(
+  context: AppLoadContext,
+  user: SessionUser,
+  doing?: string,
+): VerificationRefusal {
+  return {
+    reason: GUARD_REASONS.verify,
+    email: user.email,
+    doing: doing ?? null,
+    mailWorks: context.mailWorks,
+  };
 }
 
 /**

@@ -7,7 +7,12 @@ import {
   PAYMENT_HOLD_MINUTES,
 } from '@parkside/validators';
 import { data, redirect } from '@remix-run/node';
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type {
+  ActionFunctionArgs,
+  AppLoadContext,
+  LoaderFunctionArgs,
+  MetaFunction,
+} from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { randomUUID } from 'node:crypto';
 import { tryApi } from '~/.server/api-errors';
@@ -27,14 +32,23 @@ export { retryAfterHeaders as headers } from '~/utils/retry-after-headers';
 export const meta: MetaFunction = () => [{ title: 'Confirm your booking · Parkside' }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  requireVerifiedUser(context, request);
   const listingId = new URL(request.url).searchParams.get('listing');
+  requireVerifiedUser(context, request, await whatIsBooked(context, listingId));
   if (!listingId) throw redirect('/events');
   const result = await tryApi(() => context.api.booking.preview({ listingId }));
   // Not bookable (full, closed, gone): the driveway's page says why, or that it is not listed.
   if (!result.ok) throw redirect(`/rent/${encodeURIComponent(listingId)}`);
   // One key per visit of this page: pressing Confirm twice books once.
   return { listing: result.value, idempotencyKey: randomUUID() };
+}
+
+/** "book Oak Lane driveway for BYU vs. Utah", for a signed-in person who must verify first. */
+async function whatIsBooked(context: AppLoadContext, listingId: string | null) {
+  if (!context.session || context.session.user.emailVerified || !listingId) return undefined;
+  const page = await tryApi(() => context.api.listing.drivewayPage({ listingId }));
+  return page.ok
+    ? `book ${page.value.driveway.title} for ${page.value.event.title}`
+    : 'book parking';
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -26,7 +26,7 @@ export const meta: MetaFunction = () => [
 ];
 
 export function loader({ context, request }: LoaderFunctionArgs) {
-  requireVerifiedUser(context, request);
+  requireVerifiedUser(context, request, 'host on Parkside');
   return { terms: moneyTerms(context.onlinePayments, context.settings) };
 }
 

@@ -19,7 +19,7 @@ export { retryAfterHeaders as headers } from '~/utils/retry-after-headers';
 export const meta: MetaFunction = () => [{ title: 'List your driveway · Parkside' }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = requireVerifiedUser(context, request);
+  const user = requireVerifiedUser(context, request, 'list your driveway');
   const [events, payouts, geocoder] = await Promise.all([
     upcomingEventChoices(context),
     context.api.payout.status(),

@@ -51,7 +51,7 @@ function formValues(event: EventSummary): EventFormValues {
 
 /** `/register-event` registers a new event; `/register-event?event=ID` edits one. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = requireVerifiedUser(context, request);
+  const user = requireVerifiedUser(context, request, 'register an event');
   const options = {
     userId: user.id,
     timeZones: timeZoneOptions(),

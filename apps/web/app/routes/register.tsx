@@ -32,20 +32,22 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data(submission.reply({ hideFields: ['password'] }), { status: 400 });
   }
   try {
-    const issued = await context.auth.signUp(submission.value, { ip: context.clientIp });
+    const back = safeRedirectPath(submission.value.redirectTo);
+    const issued = await context.auth.signUp(submission.value, { ip: context.clientIp }, back);
     const toast = issued.emailSent
       ? {
           type: 'success' as const,
           title: 'Welcome to Parkside!',
-          description: `We sent a verification link to ${submission.value.email}.`,
+          description: `We sent a link and a code to ${submission.value.email}.`,
         }
       : {
           type: 'warning' as const,
           title: 'Your account is ready',
-          description:
-            'We could not send the verification email. Use “Resend verification email” to try again.',
+          description: context.mailWorks
+            ? 'We could not send the verification email. Use “Resend verification email” to try again.'
+            : 'This site cannot send e-mail yet; the next page says how to get your address verified.',
         };
-    return redirectWithToast(safeRedirectPath(submission.value.redirectTo), toast, [issued.cookie]);
+    return redirectWithToast(back, toast, [issued.cookie]);
   } catch (error) {
     return refuseForm(submission.reply, error, { hideFields: ['password'] });
   }

@@ -8,7 +8,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const user = requireUser(context, request);
   const back = safeRedirectPath((await request.formData()).get('redirectTo'));
   return redirectAfter(back, async () => {
-    const result = await context.auth.resendVerification(user);
+    const result = await context.auth.resendVerification(user, back);
     return {
       type: result.sent ? 'success' : user.emailVerified ? 'info' : 'error',
       title: result.message,

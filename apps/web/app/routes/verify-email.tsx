@@ -1,6 +1,10 @@
-import { publicMessageOf } from '@parkside/api/errors';
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { httpStatusOf, publicMessageOf } from '@parkside/api/errors';
+import { emailSchema, safeRedirectPath } from '@parkside/validators';
+import { data } from '@remix-run/node';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, useLoaderData } from '@remix-run/react';
+import { loginPath, requireUser } from '~/.server/auth';
+import { refusalHeaders } from '~/.server/forms';
 import { redirectWithToast } from '~/.server/toast';
 import { AuthCard } from '~/components/auth/auth-card';
 import { buttonClasses } from '~/components/ui/button';
@@ -8,22 +12,24 @@ import { ButtonLink } from '~/components/ui/button-link';
 
 export const meta: MetaFunction = () => [{ title: 'Verify your email · Parkside' }];
 
-/** The link in the verification e-mail. */
+const VERIFIED = 'Your email address is verified.';
+
+/** The link in the verification e-mail; `next` is the page the person was on when it was sent. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const token = new URL(request.url).searchParams.get('token') ?? '';
+  const params = new URL(request.url).searchParams;
+  const token = params.get('token') ?? '';
+  const next = safeRedirectPath(params.get('next'));
   const current = context.session
     ? { sessionId: context.session.id, userId: context.session.user.id }
     : null;
   try {
     const result = await context.auth.verifyEmail(token.slice(0, 200), current);
     if (result.session) {
-      return redirectWithToast('/', { type: 'success', title: 'Your email address is verified.' }, [
-        result.session.cookie,
-      ]);
+      return redirectWithToast(next, { type: 'success', title: VERIFIED }, [result.session.cookie]);
     }
-    return redirectWithToast('/login', {
+    return redirectWithToast(loginPath(next), {
       type: 'success',
-      title: 'Your email address is verified.',
+      title: VERIFIED,
       description: 'Sign in to continue.',
     });
   } catch (error) {
@@ -32,6 +38,46 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       signedIn: Boolean(context.session),
       verified: context.session?.user.emailVerified ?? false,
     };
+  }
+}
+
+/**
+ * From the verification guard's screen: the e-mailed code (`intent=code`), or a corrected address
+ * (`intent=address`). Answers an error for the form, or goes back to the interrupted page.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = requireUser(context, request);
+  const form = await request.formData();
+  const back = safeRedirectPath(form.get('redirectTo'));
+  const intent = form.get('intent');
+  try {
+    if (intent === 'address') {
+      const email = emailSchema.safeParse(form.get('email') ?? '');
+      if (!email.success) {
+        return data(
+          { intent, error: email.error.issues[0]?.message ?? 'Check the address.' },
+          { status: 400 },
+        );
+      }
+      const result = await context.auth.changeUnverifiedEmail(user, email.data, back);
+      return redirectWithToast(back, {
+        type: result.sent ? 'success' : 'error',
+        title: result.message,
+      });
+    }
+    const code = String(form.get('code') ?? '').slice(0, 20);
+    const session = await context.auth.verifyEmailCode(code, {
+      sessionId: context.session!.id,
+      userId: user.id,
+    });
+    return redirectWithToast(back, { type: 'success', title: VERIFIED }, [session.cookie]);
+  } catch (error) {
+    const status = httpStatusOf(error);
+    if (status >= 500 && status !== 503) throw error;
+    return data(
+      { intent: intent === 'address' ? 'address' : 'code', error: publicMessageOf(error) },
+      { status, headers: refusalHeaders(error) },
+    );
   }
 }
 

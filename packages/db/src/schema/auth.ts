@@ -62,13 +62,17 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_id_idx').on(t.userId)],
 );
 
-/** Single-use links sent by e-mail; only the SHA-256 of the token is stored. */
+/**
+ * Single-use links sent by e-mail, each with a short code to type instead; only the SHA-256 of
+ * the token and of the code (with the user's id) is stored.
+ */
 export const emailVerificationTokens = pgTable(
   'email_verification_tokens',
   {
     tokenHash: text('token_hash').primaryKey(),
     userId: text('user_id').notNull(),
     email: text('email').notNull(),
+    codeHash: text('code_hash'),
     expiresAt: at('expires_at').notNull(),
     createdAt: createdAt(),
   },

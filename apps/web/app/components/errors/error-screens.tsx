@@ -1,5 +1,9 @@
+import {
+  EmailVerificationRequired,
+  type VerificationRefusalData,
+} from '~/components/auth/verification-required';
 import { RequestReference } from './request-id';
-import { Form, isRouteErrorResponse, useLocation, useRouteError } from '@remix-run/react';
+import { isRouteErrorResponse, useRouteError } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { buttonClasses } from '~/components/ui/button';
 import { GUARD_REASONS } from '~/utils/route-access';
@@ -11,23 +15,6 @@ function Screen({ title, children }: { title: string; children: ReactNode }) {
       <h1 className="text-3xl font-bold tracking-tight">{title}</h1>
       {children}
     </div>
-  );
-}
-
-/** Shown to a signed-in user whose e-mail is not verified yet (the customer's texts). */
-export function EmailVerificationRequired() {
-  const location = useLocation();
-  return (
-    <Screen title="Email Verification Required">
-      <p className="text-slate-700">Please verify your email address to access this feature...</p>
-      <p className="text-sm text-slate-600">Open the link we e-mailed you, or send a new one.</p>
-      <Form method="post" action="/resend-verification">
-        <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
-        <button type="submit" className={buttonClasses()}>
-          Resend verification email
-        </button>
-      </Form>
-    </Screen>
   );
 }
 
@@ -77,7 +64,9 @@ export function RouteErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 403) {
     const reason = (error.data as { reason?: string } | null)?.reason;
-    if (reason === GUARD_REASONS.verify) return <EmailVerificationRequired />;
+    if (reason === GUARD_REASONS.verify) {
+      return <EmailVerificationRequired refusal={error.data as VerificationRefusalData} />;
+    }
     if (reason === GUARD_REASONS.admin) return <AdminOnly />;
   }
   if (isRouteErrorResponse(error) && error.status === 404) {
