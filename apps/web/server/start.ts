@@ -16,6 +16,7 @@ import { startHeartbeat } from './heartbeat';
 import { PARKING_CHANNEL, startKeeping } from './keeping';
 import { startMessageStreams } from './message-stream';
 import { seedDemo } from './demo-data';
+import { describeIntegrations, integrationsOf } from './integrations';
 import type { ServerEnv } from './env';
 import { createServices, type OidcOverride } from './services';
 
@@ -109,6 +110,9 @@ export async function startServer({ env, getBuild, viteDevServer, oidc, onClose 
     const port = typeof address === 'object' && address ? address.port : env.PORT;
     console.info(
       `Parkside is listening on http://localhost:${port} (${env.NODE_ENV}, ${database.kind} database)`,
+    );
+    console.info(
+      `What this server is set up to do:\n${describeIntegrations(integrationsOf(env, services))}`,
     );
   });
 

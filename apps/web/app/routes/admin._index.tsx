@@ -1,7 +1,7 @@
 import { formatUsd } from '@parkside/validators';
-import type { MetaFunction } from '@remix-run/node';
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { adminLoader } from '~/.server/auth';
+import { requireAdmin } from '~/.server/auth';
 import { AdminNav } from '~/components/admin/admin-nav';
 import { BookingsChart } from '~/components/admin/bookings-chart';
 import { Table, TableBody, TableHead, Td, Th } from '~/components/ui/table';
@@ -10,9 +10,52 @@ import { utcMinute } from '~/utils/utc-time';
 
 export const meta: MetaFunction = () => [{ title: 'Admin Panel · Parkside' }];
 
-export const loader = adminLoader(async (api) => ({ overview: await api.admin.overview() }));
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  requireAdmin(context, request);
+  const [overview, pending] = await Promise.all([
+    context.api.admin.overview(),
+    context.api.admin.pendingWork(),
+  ]);
+  return {
+    overview,
+    pending,
+    mailWorks: context.mailWorks,
+    onlinePayments: context.onlinePayments,
+  };
+}
+
+/** The "To do" lines: what waits, each linking to where it is done (decision 057). */
+function toDoItems(
+  pending: Awaited<ReturnType<typeof loader>>['pending'],
+  mailWorks: boolean,
+): { text: string; to: string }[] {
+  const n = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+  return [
+    pending.listingsInReview > 0 && {
+      text: `${n(pending.listingsInReview, 'listing waits', 'listings wait')} for review`,
+      to: '/admin/listings',
+    },
+    pending.parkingReportsThisWeek > 0 && {
+      text: `${n(pending.parkingReportsThisWeek, '“I can’t park here” report', '“I can’t park here” reports')} this week`,
+      to: '/admin/issues',
+    },
+    pending.failedJobs > 0 && {
+      text: `${n(pending.failedJobs, 'background job', 'background jobs')} failed`,
+      to: '/admin/system',
+    },
+    pending.mailWaiting > 0 && {
+      text: mailWorks
+        ? `${n(pending.mailWaiting, 'e-mail waits', 'e-mails wait')} to be sent`
+        : `No mail server is set: ${n(pending.mailWaiting, 'e-mail waits', 'e-mails wait')} (set SMTP_URL)`,
+      to: '/admin/system',
+    },
+  ].filter((item): item is { text: string; to: string } => Boolean(item));
+}
 
 type Overview = Awaited<ReturnType<typeof loader>>['overview'];
+
+/** Card rows only where card payments exist (or once did, in the window). */
+const CARD_ROWS = new Set<keyof Period>(['grossCents', 'feesCents', 'refundsCents']);
 
 function Figure({
   title,
@@ -64,7 +107,12 @@ function moneyFigure(period: Period, figure: keyof Period, cents: boolean) {
 }
 
 export default function AdminPanel() {
-  const { overview } = useLoaderData<typeof loader>();
+  const { overview, pending, mailWorks, onlinePayments } = useLoaderData<typeof loader>();
+  const toDo = toDoItems(pending, mailWorks);
+  const anyCard = overview.last30Days.grossCents > 0 || overview.last30Days.refundsCents > 0;
+  const moneyRows = MONEY_ROWS.filter(
+    ([, , figure]) => onlinePayments || anyCard || !CARD_ROWS.has(figure),
+  );
   const { next7Days } = overview;
   const bookedShare =
     next7Days.spacesOffered > 0
@@ -78,6 +126,32 @@ export default function AdminPanel() {
         <time dateTime={overview.asOf}>{utcMinute.format(new Date(overview.asOf))} UTC</time>.
       </p>
       <AdminNav />
+
+      <section
+        aria-labelledby="todo-heading"
+        className="mt-8 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
+      >
+        <h2 id="todo-heading" className="text-lg font-bold">
+          To do
+        </h2>
+        {toDo.length === 0 ? (
+          <p className="mt-2 text-slate-700">Nothing waits for you.</p>
+        ) : (
+          <ul className="mt-2 divide-y divide-slate-100">
+            {toDo.map((item) => (
+              <li key={item.text}>
+                <Link
+                  to={item.to}
+                  className="text-brand-800 flex min-h-11 items-center justify-between gap-3 py-2 font-semibold hover:underline"
+                >
+                  {item.text}
+                  <span aria-hidden="true">→</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
 
       <section aria-labelledby="now-heading" className="mt-8">
         <h2 id="now-heading" className="text-lg font-bold">
@@ -130,7 +204,7 @@ export default function AdminPanel() {
                 <Th numeric>Last 30 days</Th>
               </TableHead>
               <TableBody>
-                {MONEY_ROWS.map(([label, help, figure, cents]) => (
+                {moneyRows.map(([label, help, figure, cents]) => (
                   <tr key={label}>
                     <th scope="row" className="py-2 pr-3 font-normal">
                       <span className="text-ink block font-semibold">{label}</span>

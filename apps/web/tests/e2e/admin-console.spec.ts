@@ -18,6 +18,14 @@ test('an admin finds a user, makes a new e-mail an admin, and that person signs 
   await page.goto('/admin');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Admin Panel');
   await expect(page.getByRole('figure', { name: /Bookings per day/ })).toBeVisible();
+  // What waits for an admin, each line a link to where it is done; the demo data has nothing.
+  const toDo = page.getByRole('region', { name: 'To do' });
+  await expect(
+    toDo.getByText('Nothing waits for you.').or(toDo.getByRole('link').first()),
+  ).toBeVisible();
+  // No payment keys here: no card rows in the money table.
+  await expect(page.getByRole('rowheader', { name: /Paid by card/ })).toHaveCount(0);
+  await expect(page.getByRole('rowheader', { name: /Due on arrival/ })).toBeVisible();
   await screenshots(page, 'admin-overview');
 
   // Find a user by e-mail and open their page.

@@ -204,7 +204,8 @@ test('a new host adds photos while listing a driveway; one that cannot be attach
 test('an organiser adds an event image while registering it, replaces it when editing, and /events shows it', async ({
   page,
 }) => {
-  test.setTimeout(60_000);
+  // Two uploads, each drawn and stored: beside a second suite this took over a minute.
+  test.setTimeout(150_000);
   const title = `Lantern Walk ${Date.now().toString(36)}`;
   await signUpVerified(page, 'Omar Organiser');
   await page.goto('/register-event');

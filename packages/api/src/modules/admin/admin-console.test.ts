@@ -10,6 +10,8 @@ import {
   bookings,
   emailJobs,
   feedback,
+  jobs,
+  listings,
   users,
   type Listing,
 } from '@parkside/db';
@@ -141,6 +143,31 @@ describe('the overview', () => {
       bookings: 1,
       valueCents: 2000,
     });
+  });
+});
+
+describe('pending work', () => {
+  it("counts listings to review, this week's reports, failed jobs and unsent mail", async () => {
+    const before = await api().admin.pendingWork();
+    const waiting = await makeListing(handle.db, host, { spaces: 1, startsInHours: 100 });
+    await handle.db
+      .update(listings)
+      .set({ status: 'in_review' })
+      .where(eq(listings.id, waiting.listing.id));
+    await handle.db.insert(jobs).values({ task: 'email.send', status: 'failed', attempts: 8 });
+    await handle.db.insert(emailJobs).values({
+      toAddress: 'someone@example.com',
+      subject: 'Waiting',
+      textBody: 'x',
+      htmlBody: 'x',
+      kind: 'test',
+    });
+    const after = await api().admin.pendingWork();
+    expect(after.listingsInReview - before.listingsInReview).toBe(1);
+    expect(after.failedJobs - before.failedJobs).toBe(1);
+    expect(after.mailWaiting - before.mailWaiting).toBe(1);
+    expect(after.parkingReportsThisWeek).toBe(before.parkingReportsThisWeek);
+    await expect(api(driver).admin.pendingWork()).rejects.toMatchObject({ code: 'FORBIDDEN' });
   });
 });
 

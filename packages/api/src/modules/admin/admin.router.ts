@@ -24,12 +24,16 @@ import { decideListing, listReviewQueue } from './admin-listings.service';
 import { listParkingReports, reverseParkingReport } from './admin-parking-reports.service';
 import { discardJob, retryJob, systemStatus } from './admin-system.service';
 import { getOverview } from './admin.service';
+import { pendingWork } from './admin-pending.service';
 import { restoreBooking, undoCheckIn } from './admin-bookings.service';
 import { grantAdmin, revokeAdmin } from './admins.service';
 
 export const adminRouter = router({
   /** The figures of /admin, in one round of queries. */
   overview: adminProcedure.query(({ ctx }) => getOverview(ctx.db)),
+
+  /** What waits for an admin: listings to review, reports, failed jobs, unsent mail. */
+  pendingWork: adminProcedure.query(({ ctx }) => pendingWork(ctx.db)),
 
   /** People by e-mail or name, newest first. */
   users: adminProcedure

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { readEnv } from './env';
+import { describeIntegrations, integrationsOf } from './integrations';
+
+const none = {
+  mailWorks: false,
+  outbox: null,
+  payments: { online: false },
+  geocoder: null,
+  wallet: { apple: null, google: null },
+  oauth: new Map(),
+  uploadThingToken: null,
+} as unknown as Parameters<typeof integrationsOf>[1];
+
+describe('what the server says it is set up to do', () => {
+  it('a first production deployment: each integration off, with the setting that turns it on', () => {
+    const env = readEnv({ NODE_ENV: 'production' });
+    const lines = describeIntegrations(integrationsOf(env, none)).split('\n');
+    expect(lines).toEqual([
+      '  Mail: off (no SMTP_URL: no e-mail can be sent, and sign-up says so)',
+      '  Card payments: off (no STRIPE_SECRET_KEY: drivers pay hosts on arrival)',
+      '  Address search: off (no GEOCODER_KIND and GEOCODER_URL: hosts place the pin or type coordinates)',
+      '  Wallet passes: off (no Apple or Google Wallet keys)',
+      '  Social sign-in: off (e-mail and password only)',
+      "  File storage: on (on this server's disk (.data/storage); set UPLOADTHING_TOKEN for more than one server)",
+      '  Metrics: off (no METRICS_TOKEN: /metrics is off)',
+    ]);
+  });
+
+  it('says how each configured one runs, and never prints a secret', () => {
+    const env = readEnv({
+      NODE_ENV: 'production',
+      SMTP_URL: 'smtp://mailer:s3cret-pass@mail.example.com:587',
+      GEOCODER_KIND: 'photon',
+      GEOCODER_URL: 'https://user:geo-secret@photon.example.com/api',
+      METRICS_TOKEN: 'metrics-token-0123456789',
+    });
+    const text = describeIntegrations(
+      integrationsOf(env, {
+        ...none,
+        mailWorks: true,
+        payments: { online: true },
+        geocoder: {},
+        oauth: new Map([['google', {}]]),
+        uploadThingToken: 'ut-token',
+      } as unknown as Parameters<typeof integrationsOf>[1]),
+    );
+    expect(text).toContain('Mail: on (through SMTP_URL)');
+    expect(text).toContain('Card payments: on (Stripe');
+    expect(text).toContain('Address search: on (photon at https://photon.example.com)');
+    expect(text).toContain('Social sign-in: on (google)');
+    expect(text).toContain('File storage: on (UploadThing)');
+    for (const secret of ['s3cret-pass', 'geo-secret', 'metrics-token-0123456789', 'ut-token']) {
+      expect(text).not.toContain(secret);
+    }
+  });
+});

@@ -1,0 +1,84 @@
+/**
+ * What this server is set up to do, said once at start (decision 057): for each integration,
+ * whether it is on and, when off, the setting that turns it on. An operator reading the first
+ * lines of the log knows why the site takes no card, sends no mail or suggests no address.
+ */
+import type { ServerEnv } from './env';
+import type { Services } from './services';
+
+export interface Integration {
+  name: string;
+  on: boolean;
+  /** How it runs when on; what turns it on when off. */
+  detail: string;
+}
+
+export function integrationsOf(
+  env: ServerEnv,
+  services: Pick<
+    Services,
+    'mailWorks' | 'outbox' | 'payments' | 'geocoder' | 'wallet' | 'oauth' | 'uploadThingToken'
+  >,
+): Integration[] {
+  const providers = [...services.oauth.keys()];
+  const wallets = [
+    services.wallet.apple ? 'Apple' : null,
+    services.wallet.google ? 'Google' : null,
+  ].filter(Boolean);
+  return [
+    {
+      name: 'Mail',
+      on: services.mailWorks,
+      detail: env.SMTP_URL
+        ? 'through SMTP_URL'
+        : services.outbox
+          ? 'kept in the development outbox (/dev/outbox); set SMTP_URL to send'
+          : 'no SMTP_URL: no e-mail can be sent, and sign-up says so',
+    },
+    {
+      name: 'Card payments',
+      on: services.payments.online,
+      detail: services.payments.online
+        ? 'Stripe: drivers of hosts with payouts pay when they book'
+        : 'no STRIPE_SECRET_KEY: drivers pay hosts on arrival',
+    },
+    {
+      name: 'Address search',
+      on: services.geocoder !== null,
+      detail: services.geocoder
+        ? `${env.GEOCODER_KIND} at ${new URL(env.GEOCODER_URL!).origin}`
+        : 'no GEOCODER_KIND and GEOCODER_URL: hosts place the pin or type coordinates',
+    },
+    {
+      name: 'Wallet passes',
+      on: wallets.length > 0,
+      detail: wallets.length > 0 ? wallets.join(' and ') : 'no Apple or Google Wallet keys',
+    },
+    {
+      name: 'Social sign-in',
+      on: providers.length > 0,
+      detail: providers.length > 0 ? providers.join(', ') : 'e-mail and password only',
+    },
+    {
+      name: 'File storage',
+      on: true,
+      detail: services.uploadThingToken
+        ? 'UploadThing'
+        : `on this server's disk (${env.STORAGE_DIR ?? '.data/storage'}); set UPLOADTHING_TOKEN for more than one server`,
+    },
+    {
+      name: 'Metrics',
+      on: Boolean(env.METRICS_TOKEN),
+      detail: env.METRICS_TOKEN
+        ? '/metrics with METRICS_TOKEN'
+        : 'no METRICS_TOKEN: /metrics is off',
+    },
+  ];
+}
+
+/** One line per integration, e.g. "  Mail: off (no SMTP_URL: …)". */
+export function describeIntegrations(integrations: Integration[]): string {
+  return integrations
+    .map(({ name, on, detail }) => `  ${name}: ${on ? 'on' : 'off'} (${detail})`)
+    .join('\n');
+}
