@@ -3,6 +3,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { requireAdmin } from '~/.server/auth';
 import { AdminNav } from '~/components/admin/admin-nav';
+import { PendingWorkList } from '~/components/admin/pending-work-list';
 import { BookingsChart } from '~/components/admin/bookings-chart';
 import { Table, TableBody, TableHead, Td, Th } from '~/components/ui/table';
 import { PageBody } from '~/components/layout/page-body';
@@ -22,34 +23,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     mailWorks: context.mailWorks,
     onlinePayments: context.onlinePayments,
   };
-}
-
-/** The "To do" lines: what waits, each linking to where it is done (decision 057). */
-function toDoItems(
-  pending: Awaited<ReturnType<typeof loader>>['pending'],
-  mailWorks: boolean,
-): { text: string; to: string }[] {
-  const n = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
-  return [
-    pending.listingsInReview > 0 && {
-      text: `${n(pending.listingsInReview, 'listing waits', 'listings wait')} for review`,
-      to: '/admin/listings',
-    },
-    pending.parkingReportsThisWeek > 0 && {
-      text: `${n(pending.parkingReportsThisWeek, '“I can’t park here” report', '“I can’t park here” reports')} this week`,
-      to: '/admin/issues',
-    },
-    pending.failedJobs > 0 && {
-      text: `${n(pending.failedJobs, 'background job', 'background jobs')} failed`,
-      to: '/admin/system',
-    },
-    pending.mailWaiting > 0 && {
-      text: mailWorks
-        ? `${n(pending.mailWaiting, 'e-mail waits', 'e-mails wait')} to be sent`
-        : `No mail server is set: ${n(pending.mailWaiting, 'e-mail waits', 'e-mails wait')} (set SMTP_URL)`,
-      to: '/admin/system',
-    },
-  ].filter((item): item is { text: string; to: string } => Boolean(item));
 }
 
 type Overview = Awaited<ReturnType<typeof loader>>['overview'];
@@ -108,7 +81,6 @@ function moneyFigure(period: Period, figure: keyof Period, cents: boolean) {
 
 export default function AdminPanel() {
   const { overview, pending, mailWorks, onlinePayments } = useLoaderData<typeof loader>();
-  const toDo = toDoItems(pending, mailWorks);
   const anyCard = overview.last30Days.grossCents > 0 || overview.last30Days.refundsCents > 0;
   const moneyRows = MONEY_ROWS.filter(
     ([, , figure]) => onlinePayments || anyCard || !CARD_ROWS.has(figure),
@@ -127,31 +99,7 @@ export default function AdminPanel() {
       </p>
       <AdminNav />
 
-      <section
-        aria-labelledby="todo-heading"
-        className="mt-8 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
-      >
-        <h2 id="todo-heading" className="text-lg font-bold">
-          To do
-        </h2>
-        {toDo.length === 0 ? (
-          <p className="mt-2 text-slate-700">Nothing waits for you.</p>
-        ) : (
-          <ul className="mt-2 divide-y divide-slate-100">
-            {toDo.map((item) => (
-              <li key={item.text}>
-                <Link
-                  to={item.to}
-                  className="text-brand-800 flex min-h-11 items-center justify-between gap-3 py-2 font-semibold hover:underline"
-                >
-                  {item.text}
-                  <span aria-hidden="true">→</span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <PendingWorkList pending={pending} mailWorks={mailWorks} />
 
       <section aria-labelledby="now-heading" className="mt-8">
         <h2 id="now-heading" className="text-lg font-bold">
