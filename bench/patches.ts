@@ -19,8 +19,6 @@
  *
  * Run from the repo root after `npm run build`: npm run bench:patches
  */
-import { createSessionStore, SESSION_COOKIE_NAME } from '@parkside/auth';
-import { createDatabase, users } from '@parkside/db';
 import autocannon from 'autocannon';
 import postgres from 'postgres';
 import { execFileSync, type ChildProcess } from 'node:child_process';
@@ -41,6 +39,7 @@ import {
   serverUrl,
   type BenchDatabase,
 } from './marketplace/database';
+import { BENCH_DRIVER_NAME, benchSessionCookie } from './marketplace/session';
 import { printChecks, step, type Check } from './marketplace/stats';
 import {
   cleanUpOnInterrupt,
@@ -120,25 +119,6 @@ function makeVariantTree(root: string, undo: string[]): string {
   return join(build, 'server', 'main.js');
 }
 
-async function driverCookie(url: string): Promise<string> {
-  const handle = await createDatabase({ url, maxConnections: 1 });
-  try {
-    await handle.db
-      .insert(users)
-      .values({
-        id: 'bench-driver',
-        email: 'bench-driver@example.com',
-        name: 'Bench Driver',
-        emailVerified: true,
-      })
-      .onConflictDoNothing();
-    const { token } = await createSessionStore(handle.db, { secure: false }).create('bench-driver');
-    return `${SESSION_COOKIE_NAME}=${token}`;
-  } finally {
-    await handle.close();
-  }
-}
-
 async function rate(url: string, headers: Record<string, string>, seconds: number) {
   const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers });
   const failed = result.errors + result.timeouts + result.non2xx;
@@ -199,7 +179,7 @@ async function main(): Promise<number> {
       origins.push(origin);
     }
   });
-  const cookie = await driverCookie(url);
+  const cookie = await benchSessionCookie(database.handle.db);
   const headers = { ...HEADERS, cookie };
   const sql = postgres(url, { max: 1, onnotice: () => {} });
   const [busiest] = await sql<{ event: string; listing: string }[]>`
@@ -217,7 +197,7 @@ async function main(): Promise<number> {
     for (const path of Object.values(pages)) {
       const response = await fetch(origin + path, { headers });
       const html = await response.text();
-      if (response.status !== 200 || !html.includes('Bench Driver')) {
+      if (response.status !== 200 || !html.includes(BENCH_DRIVER_NAME)) {
         throw new Error(
           `GET ${origin}${path} answered ${response.status} without the driver's name.`,
         );

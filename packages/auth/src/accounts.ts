@@ -1,6 +1,5 @@
 import { type SessionUser, type RateLimits, AppError } from '@parkside/core';
 import {
-  describeWait,
   bookings,
   emailVerificationTokens,
   events,
@@ -14,7 +13,7 @@ import {
 import { passwordChangedEmail, passwordResetEmail, type Mailer } from '@parkside/email';
 import type { RegisterInput } from '@parkside/validators';
 import { and, eq, gt } from 'drizzle-orm';
-import { AUTH_MESSAGES } from './errors';
+import { AUTH_MESSAGES, tooMany } from './errors';
 import type { SessionStore, ValidSession } from './lucia';
 import { loadUser, settleUser } from './load-user';
 import type { OAuthProviderId, ProviderProfile } from './oauth';
@@ -64,10 +63,6 @@ async function findLinkedLogin(db: Database, provider: OAuthProviderId, profile:
     )
     .limit(1);
   return linked;
-}
-
-function tooMany(seconds: number, what: string): AppError {
-  return AppError.tooManyRequests(`${what} Please try again in ${describeWait(seconds)}.`, seconds);
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;

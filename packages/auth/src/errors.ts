@@ -1,4 +1,5 @@
 import { AppError } from '@parkside/core';
+import { describeWait } from '@parkside/db';
 
 /** Messages of the customer's specification and of our own flows, in one place. */
 export const AUTH_MESSAGES = {
@@ -21,3 +22,8 @@ export const AUTH_MESSAGES = {
 } as const;
 
 export { AppError };
+
+/** A 429 that says what was refused and how long to wait. */
+export function tooMany(seconds: number, what: string): AppError {
+  return AppError.tooManyRequests(`${what} Please try again in ${describeWait(seconds)}.`, seconds);
+}

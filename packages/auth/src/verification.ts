@@ -6,17 +6,11 @@
  * so they come back to it.
  */
 import { type RateLimits, type SessionUser, AppError } from '@parkside/core';
-import {
-  describeWait,
-  emailVerificationTokens,
-  passwordAccounts,
-  users,
-  type Database,
-} from '@parkside/db';
+import { emailVerificationTokens, passwordAccounts, users, type Database } from '@parkside/db';
 import { verificationEmail, type Mailer } from '@parkside/email';
 import { and, eq, gt } from 'drizzle-orm';
 import { randomInt } from 'node:crypto';
-import { AUTH_MESSAGES } from './errors';
+import { AUTH_MESSAGES, tooMany } from './errors';
 import type { SessionStore } from './lucia';
 import { generateToken, hashToken } from './tokens';
 
@@ -40,10 +34,6 @@ export interface VerificationOptions {
   link: (path: string, params: Record<string, string>) => string;
   issueSession: (userId: string) => Promise<{ userId: string; token: string; cookie: string }>;
   log: Pick<Console, 'error'>;
-}
-
-function tooMany(seconds: number, what: string): AppError {
-  return AppError.tooManyRequests(`${what} Please try again in ${describeWait(seconds)}.`, seconds);
 }
 
 export function createVerification({

@@ -1,15 +1,11 @@
 import { publicMessageOf } from '@parkside/api/errors';
 import type { EventStatus } from '@parkside/validators';
-import {
-  EVENT_SEARCH_MAX_LENGTH,
-  eventCancelText,
-  moneyTerms,
-  MY_EVENTS_PAGE_MAX,
-} from '@parkside/validators';
+import { EVENT_SEARCH_MAX_LENGTH, eventCancelText, MY_EVENTS_PAGE_MAX } from '@parkside/validators';
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { pageParam, searchParam } from '~/utils/paging';
 import { currentPath, requireVerifiedUser } from './auth';
 import { redirectWithToast } from './toast';
+import { siteMoneyTerms } from './money-terms';
 
 /**
  * The page of /registered-events or /archived-events the address asks for: your events in
@@ -32,7 +28,7 @@ export async function loadManagedEvents(
     page: list.page,
     hasMore: list.hasMore,
     isAdmin: user.isAdmin,
-    terms: moneyTerms(context.onlinePayments, context.settings),
+    terms: siteMoneyTerms(context),
   };
 }
 
@@ -57,11 +53,7 @@ export async function manageEventAction({ request, context }: ActionFunctionArgs
           title: `${event.title} is cancelled.`,
           description:
             cancelledBookings > 0
-              ? eventCancelText(
-                  moneyTerms(context.onlinePayments, context.settings),
-                  cancelledBookings,
-                  'after',
-                )
+              ? eventCancelText(siteMoneyTerms(context), cancelledBookings, 'after')
               : 'It had no bookings.',
         });
       }

@@ -1,7 +1,7 @@
 import type { EventSummary } from '@parkside/api';
 import type { AppLoadContext } from '@remix-run/node';
-import { moneyTerms } from '@parkside/validators';
 import { tryApi } from './api-errors';
+import { siteMoneyTerms } from './money-terms';
 
 /** The event while it is scheduled and not over; otherwise its date is "to be announced". */
 function upcomingOnly(event: EventSummary, now = new Date()): EventSummary | null {
@@ -13,6 +13,6 @@ export async function loadLandingEvent(context: AppLoadContext, slug: string) {
   const result = await tryApi(() => context.api.event.bySlug({ slug }));
   return {
     event: result.ok ? upcomingOnly(result.value) : null,
-    terms: moneyTerms(context.onlinePayments, context.settings),
+    terms: siteMoneyTerms(context),
   };
 }

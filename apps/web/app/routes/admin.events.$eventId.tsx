@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { moneyTerms } from '@parkside/validators';
 import { requireApi } from '~/.server/api-errors';
 import { requireAdmin } from '~/.server/auth';
 import { bookingReversalAction } from '~/.server/booking-reversal';
@@ -19,6 +18,7 @@ import { Section } from '~/components/ui/section';
 import { Stat, StatList } from '~/components/ui/stat';
 import { formatEventStart } from '~/utils/event-time';
 import { PageBody } from '~/components/layout/page-body';
+import { siteMoneyTerms } from '~/.server/money-terms';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.event.title ?? 'Event'} · Admin · Parkside` },
@@ -34,7 +34,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return {
     ...page,
     audit: audit.items,
-    terms: moneyTerms(context.onlinePayments, context.settings),
+    terms: siteMoneyTerms(context),
   };
 }
 

@@ -1,12 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import {
-  bookingStepText,
-  hostShare,
-  moneyTerms,
-  whatYouEarnText,
-  type MoneyTerms,
-} from '@parkside/validators';
+import { bookingStepText, hostShare, whatYouEarnText, type MoneyTerms } from '@parkside/validators';
 import { requireVerifiedUser } from '~/.server/auth';
 import { FaqList } from '~/components/marketing/faq-list';
 import { FeeExample } from '~/components/marketing/fee-example';
@@ -15,6 +9,7 @@ import { Steps, type Step } from '~/components/marketing/steps';
 import { CallToAction } from '~/components/marketing/call-to-action';
 import { PageSection } from '~/components/marketing/page-section';
 import { ButtonLink } from '~/components/ui/button-link';
+import { siteMoneyTerms } from '~/.server/money-terms';
 
 export const meta: MetaFunction = () => [
   { title: 'Host your driveway · Parkside' },
@@ -27,7 +22,7 @@ export const meta: MetaFunction = () => [
 
 export function loader({ context, request }: LoaderFunctionArgs) {
   requireVerifiedUser(context, request, 'host on Parkside');
-  return { terms: moneyTerms(context.onlinePayments, context.settings) };
+  return { terms: siteMoneyTerms(context) };
 }
 
 const ctaClasses =

@@ -1,6 +1,5 @@
 import { publicMessageOf } from '@parkside/api/errors';
 import { redirect } from '@remix-run/node';
-import { moneyTerms } from '@parkside/validators';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { requireVerifiedUser } from '~/.server/auth';
@@ -17,6 +16,7 @@ import { ReportsNotice } from '~/components/host/reports-notice';
 import { EmptyState } from '~/components/ui/empty-state';
 import { PageBody } from '~/components/layout/page-body';
 import { ButtonLink } from '~/components/ui/button-link';
+import { hostMoneyTerms } from '~/.server/money-terms';
 
 export const meta: MetaFunction = () => [{ title: 'My Listings · Parkside' }];
 
@@ -39,7 +39,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   ]);
   const unanswered = reports.filter((r) => r.hostReply === null && !r.reversedAt).length;
   // This host's drivers pay by card once their payouts are active; before that, on arrival.
-  const terms = moneyTerms(payouts.online && payouts.status === 'active', context.settings);
+  const terms = hostMoneyTerms(context, payouts);
   return {
     driveways,
     events,

@@ -1,7 +1,7 @@
 import { data } from '@remix-run/node';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
-import { moneyTerms, parkingReportReplyInput, parkingReportsIntro } from '@parkside/validators';
+import { parkingReportReplyInput, parkingReportsIntro } from '@parkside/validators';
 import { tryApi } from '~/.server/api-errors';
 import { requireVerifiedUser } from '~/.server/auth';
 import { redirectWithToast } from '~/.server/toast';
@@ -11,6 +11,7 @@ import { BackLink } from '~/components/ui/back-link';
 import { privatePageHeaders } from '~/utils/private-page';
 import { PageBody } from '~/components/layout/page-body';
 import { CardStack } from '~/components/ui/card-stack';
+import { hostMoneyTerms } from '~/.server/money-terms';
 
 export const meta: MetaFunction = () => [{ title: 'Parking reports · Parkside' }];
 
@@ -26,7 +27,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // A report's outcome is told in this host's payment mode (decision 055).
   return {
     reports,
-    terms: moneyTerms(payouts.online && payouts.status === 'active', context.settings),
+    terms: hostMoneyTerms(context, payouts),
   };
 }
 

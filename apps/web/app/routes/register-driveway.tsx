@@ -1,5 +1,5 @@
 import { parseWithZod } from '@conform-to/zod/v4';
-import { fromZonedInput, moneyTerms, registerDrivewayFormInput } from '@parkside/validators';
+import { fromZonedInput, registerDrivewayFormInput } from '@parkside/validators';
 import { data } from '@remix-run/node';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
@@ -12,6 +12,7 @@ import { RegisterDrivewayForm } from '~/components/host/register-driveway-form';
 import { EmptyState } from '~/components/ui/empty-state';
 import { PageBody } from '~/components/layout/page-body';
 import { ButtonLink } from '~/components/ui/button-link';
+import { hostMoneyTerms } from '~/.server/money-terms';
 
 /** A refusal for going too fast keeps its Retry-After. */
 export { retryAfterHeaders as headers } from '~/utils/retry-after-headers';
@@ -30,7 +31,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     events,
     preselectedEventId: new URL(request.url).searchParams.get('event'),
     // This host's drivers pay by card once their payouts are active; before that, on arrival.
-    terms: moneyTerms(payouts.online && payouts.status === 'active', context.settings),
+    terms: hostMoneyTerms(context, payouts),
     geocoder,
   };
 }

@@ -1,8 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { formatBps, moneyTerms } from '@parkside/validators';
+import { formatBps } from '@parkside/validators';
 import { PageIntro } from '~/components/marketing/page-intro';
 import { termsSections } from '~/components/marketing/terms-sections';
+import { siteMoneyTerms } from '~/.server/money-terms';
 
 export const meta: MetaFunction = () => [
   { title: 'Terms of service · Parkside' },
@@ -16,7 +17,7 @@ export const meta: MetaFunction = () => [
 const LAST_UPDATED = { iso: '2026-11-21', label: 'November 21, 2026' };
 
 export function loader({ context }: LoaderFunctionArgs) {
-  return { terms: moneyTerms(context.onlinePayments, context.settings) };
+  return { terms: siteMoneyTerms(context) };
 }
 
 export default function TermsPage() {

@@ -1,6 +1,6 @@
 import { Form, useFetcher, useLocation } from '@remix-run/react';
 import { useId } from 'react';
-import { ErrorList, inputClass } from '~/components/forms/field';
+import { ErrorList, Field, inputClass } from '~/components/forms/field';
 import { buttonClasses } from '~/components/ui/button';
 import { ButtonLink } from '~/components/ui/button-link';
 
@@ -117,23 +117,16 @@ export function EmailVerificationRequired({ refusal }: { refusal: VerificationRe
           <address.Form method="post" action="/verify-email" className="mt-4 space-y-3">
             <input type="hidden" name="intent" value="address" />
             <input type="hidden" name="redirectTo" value={here} />
-            <label htmlFor={`${ids}-email`} className="block text-sm font-semibold">
-              Your e-mail address
-            </label>
-            <input
-              id={`${ids}-email`}
-              name="email"
-              type="email"
-              autoComplete="email"
-              required
-              defaultValue={refusal.email}
-              aria-invalid={addressError ? true : undefined}
-              aria-describedby={addressError ? `${ids}-email-error` : undefined}
-              className={inputClass}
-            />
-            <ErrorList
-              id={`${ids}-email-error`}
+            <Field
+              label="Your e-mail address"
               errors={addressError ? [addressError] : undefined}
+              inputProps={{
+                name: 'email',
+                type: 'email',
+                autoComplete: 'email',
+                required: true,
+                defaultValue: refusal.email,
+              }}
             />
             <button
               type="submit"
