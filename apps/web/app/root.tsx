@@ -23,7 +23,7 @@ import { SiteFooter } from './components/layout/site-footer';
 import { SiteHeader } from './components/layout/site-header';
 import { RouteErrorBoundary } from './components/errors/error-screens';
 import { OFFLINE_PAGE } from './offline/names';
-import { ToastProvider } from './components/ui/toaster';
+import { ToastList, ToastProvider } from './components/ui/toaster';
 import stylesheet from './styles/app.css?url';
 import { useNonce } from './utils/nonce';
 
@@ -51,7 +51,12 @@ export const meta: MetaFunction = () => [
 export function loader({ request, context }: LoaderFunctionArgs) {
   const { toast, setCookie } = readToast(request);
   const user = context.session ? frameUser(context.session.user) : null;
-  return data({ user, toast }, setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined);
+  // Whether mail can leave: the unverified see a resend button only where it can.
+  const mailWorks = context.mailWorks;
+  return data(
+    { user, toast, mailWorks },
+    setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined,
+  );
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -78,7 +83,10 @@ export function Layout({ children }: { children: ReactNode }) {
         </a>
         <ToastProvider initial={rootData?.toast ?? null}>
           <SiteHeader user={user} />
-          {user && !user.emailVerified ? <VerifyEmailBanner /> : null}
+          {user && !user.emailVerified ? (
+            <VerifyEmailBanner mailWorks={rootData?.mailWorks !== false} />
+          ) : null}
+          <ToastList />
           <main id="main" className="flex-1">
             {children}
           </main>

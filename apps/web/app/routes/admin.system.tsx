@@ -1,6 +1,6 @@
-import type { MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { adminLoader, adminAction } from '~/.server/auth';
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { adminAction, requireAdmin } from '~/.server/auth';
 import { redirectAfter } from '~/.server/toast';
 import { AdminPageHeader } from '~/components/admin/admin-page-header';
 import { FailedJobsSection, QueueSection, ServersSection } from '~/components/admin/system-parts';
@@ -9,7 +9,11 @@ import { PageBody } from '~/components/layout/page-body';
 
 export const meta: MetaFunction = () => [{ title: 'System · Admin · Parkside' }];
 
-export const loader = adminLoader((api) => api.admin.system());
+/** The system's figures, and whether mail can leave (the queue says why e-mail waits). */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  requireAdmin(context, request);
+  return { ...(await context.api.admin.system()), mailWorks: context.mailWorks };
+}
 
 /** Retry or discard a failed job (audit-logged by the API). */
 export const action = adminAction((api, form) => {
@@ -25,7 +29,7 @@ export const action = adminAction((api, form) => {
 });
 
 export default function AdminSystem() {
-  const { servers, queue, failed, migrations } = useLoaderData<typeof loader>();
+  const { servers, queue, failed, migrations, mailWorks } = useLoaderData<typeof loader>();
   return (
     <PageBody width="5xl">
       <AdminPageHeader title="System">
@@ -34,7 +38,7 @@ export default function AdminSystem() {
       <div className="mt-8 flex flex-col gap-6">
         <ServersSection servers={servers} />
         <FailedJobsSection failed={failed} />
-        <QueueSection queue={queue} />
+        <QueueSection queue={queue} mailWorks={mailWorks} />
         <Section title="Database">
           <p className="text-sm text-slate-700">
             {migrations.applied} migrations applied; the latest is{' '}

@@ -3,8 +3,14 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import { httpStatusOf, publicMessageOf } from '@parkside/api/errors';
 import { refusalHeaders } from '~/.server/forms';
 import { forgotPasswordInput } from '@parkside/validators';
-import { data, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData } from '@remix-run/react';
+import {
+  data,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { NoMailNote } from '~/components/auth/no-mail-note';
 import { AuthCard } from '~/components/auth/auth-card';
 import { EmailField } from '~/components/account/account-fields';
 import { FormError } from '~/components/forms/field';
@@ -16,7 +22,13 @@ export { retryAfterHeaders as headers } from '~/utils/retry-after-headers';
 
 export const meta: MetaFunction = () => [{ title: 'Reset your password · Parkside' }];
 
+/** Whether a reset link can leave at all: without a mail server the page says so instead. */
+export function loader({ context }: LoaderFunctionArgs) {
+  return { mailWorks: context.mailWorks };
+}
+
 export async function action({ request, context }: ActionFunctionArgs) {
+  if (!context.mailWorks) return data({ result: undefined, sentTo: null }, { status: 503 });
   const submission = parseWithZod(await request.formData(), { schema: forgotPasswordInput });
   if (submission.status !== 'success')
     return data({ result: submission.reply(), sentTo: null }, { status: 400 });
@@ -35,6 +47,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function ForgotPasswordPage() {
+  const { mailWorks } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [form, fields] = useZodForm(forgotPasswordInput, {
     id: 'forgot-password',
@@ -42,6 +55,13 @@ export default function ForgotPasswordPage() {
     // On submit, not on blur: a blur message would shift the links below the field mid-click.
     validateOn: 'submit',
   });
+  if (!mailWorks) {
+    return (
+      <AuthCard title="Reset your password" other={{ to: '/login', label: 'Back to sign in' }}>
+        <NoMailNote what="a link to choose a new password" />
+      </AuthCard>
+    );
+  }
   if (actionData?.sentTo) {
     return (
       <AuthCard title="Check your email">
@@ -74,3 +94,5 @@ export default function ForgotPasswordPage() {
     </AuthCard>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/errors/error-screens';

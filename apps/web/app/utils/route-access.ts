@@ -61,6 +61,9 @@ export function accessOf(pathname: string): Access {
 
 /** The customer's rule: the Host link is highlighted on these paths. */
 export function isHostPath(pathname: string): boolean {
+  // The admin area is the admins' own, with its own tabs: "/admin/listings" reviews listings, it is
+  // not a host page, though its path contains "list".
+  if (pathname === '/admin' || pathname.startsWith('/admin/')) return false;
   return ['list', 'my-listings', 'register-driveway'].some((part) => pathname.includes(part));
 }
 

@@ -2,8 +2,8 @@ import { expect, test } from '@playwright/test';
 import { freePort, startServer, stopServers } from './app-servers';
 import { uniqueEmail, waitForEmail } from './control';
 import { createFreshDatabase } from './fresh-database';
-import { screenshots } from './page-api';
-import { PASSWORD, register } from './session';
+import { bookThroughApi, screenshots } from './page-api';
+import { ADMIN, PASSWORD, profileMenu, register, signIn, signOut } from './session';
 
 /**
  * A visitor's first booking survives signing up (decision 056): Book as a visitor, create an
@@ -91,6 +91,46 @@ test('without a mail server, the guard says no e-mail can come and whom to ask',
     );
     await expect(main.getByLabel('Verification code')).toHaveCount(0);
     await screenshots(page, 'verify-without-mail');
+
+    // The banner offers no resend that would never arrive, but whom to ask.
+    const banner = page.getByRole('region', { name: 'Email verification' });
+    await expect(banner.getByRole('button', { name: 'Resend verification email' })).toHaveCount(0);
+    await expect(
+      banner.getByRole('link', { name: 'No e-mail can be sent here: contact Parkside' }),
+    ).toHaveAttribute('href', '/contact');
+
+    // "Forgot password" says no link can come, instead of a form that promises one.
+    await signOut(page);
+    await page.goto('/forgot-password');
+    await expect(
+      page.getByRole('heading', { name: 'This site cannot send e-mail yet' }),
+    ).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Send reset link' })).toHaveCount(0);
+    await screenshots(page, 'forgot-password-without-mail');
+
+    // A booking's e-mails wait in the queue, and the System page says why.
+    await page.goto('/login');
+    await signIn(page, 'driver@example.com', 'parkside-driver');
+    await expect(profileMenu(page)).toBeVisible();
+    await page.goto('/events');
+    await page.locator('main a[href^="/rent?event="]').first().click();
+    const driveway = await page.locator('main a[href^="/rent/"]').first().getAttribute('href');
+    await bookThroughApi(page, driveway!.replace(/^\/rent\/([^/?]+).*$/, '$1'), {
+      licensePlate: 'NOMAIL1',
+      vehicleDescription: 'Grey hatchback',
+    });
+    await signOut(page);
+    await page.goto('/login');
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await expect(profileMenu(page)).toBeVisible();
+    await page.goto('/admin/system');
+    await expect(page.getByRole('note')).toContainText(
+      /No mail server is set \(SMTP_URL\), so \d+ e-mails? waits? in email\.send/,
+    );
+    await expect(
+      page.getByRole('definition').filter({ hasText: 'another try after a failed attempt' }),
+    ).toBeVisible();
+    await screenshots(page, 'system-without-mail');
   } finally {
     await stopServers([server]);
     await database.drop();

@@ -14,21 +14,24 @@ const SECTIONS = [
   { to: '/admin/system', label: 'System' },
 ] as const;
 
-/** The admin sections, on every admin page; scrolls sideways on a phone. */
+/**
+ * The admin sections, on every admin page. They wrap onto a second line on a narrow screen
+ * rather than scroll, so no section is ever cut at the edge.
+ */
 export function AdminNav() {
   return (
-    <nav aria-label="Admin sections" className="-mx-4 mt-5 overflow-x-auto px-4 sm:mx-0 sm:px-0">
-      <ul className="flex min-w-max gap-1 border-b border-slate-200">
+    <nav aria-label="Admin sections" className="mt-5 border-b border-slate-200 pb-3">
+      <ul className="flex flex-wrap gap-1.5">
         {SECTIONS.map((section) => (
           <li key={section.to}>
             <NavLink
               to={section.to}
               end={'end' in section}
               className={({ isActive }) =>
-                `-mb-px inline-block border-b-2 px-3 py-2 text-sm font-semibold whitespace-nowrap ${
+                `inline-block rounded-lg px-3 py-1.5 text-sm font-semibold whitespace-nowrap ${
                   isActive
-                    ? 'border-brand-700 text-brand-800'
-                    : 'hover:text-ink border-transparent text-slate-600 hover:border-slate-300'
+                    ? 'bg-brand-700 text-white'
+                    : 'hover:text-ink bg-slate-100 text-slate-700 hover:bg-slate-200'
                 }`
               }
             >

@@ -43,33 +43,66 @@ export function ServersSection({ servers }: { servers: System['servers'] }) {
   );
 }
 
-/** Jobs by task: due now, waiting for later, failed, done in the last hour. */
-export function QueueSection({ queue }: { queue: System['queue'] }) {
+/** The task that delivers one stored e-mail (the mail package's `sendEmailTask`). */
+const MAIL_TASK = 'email.send';
+
+/**
+ * Jobs by task: due now, waiting for later, failed, done in the last hour. What "Later" holds is
+ * said under the table, and when e-mail waits because no mail server is set, that is said too.
+ */
+export function QueueSection({ queue, mailWorks }: { queue: System['queue']; mailWorks: boolean }) {
+  const mail = queue.find((row) => row.task === MAIL_TASK);
+  const mailWaiting = mail ? mail.due + mail.later : 0;
   return (
     <Section title="Job queue" description="Shared by every server.">
+      {!mailWorks && mailWaiting > 0 ? (
+        <p
+          role="note"
+          className="mb-4 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900"
+        >
+          No mail server is set (<code className="font-mono">SMTP_URL</code>), so{' '}
+          {mailWaiting === 1 ? '1 e-mail waits' : `${mailWaiting} e-mails wait`} in{' '}
+          <code className="font-mono">{MAIL_TASK}</code>: each is tried again later and fails after
+          its last attempt. Once a mail server is set and the servers restart, the waiting ones
+          leave at their next try; failed ones can be retried below.
+        </p>
+      ) : null}
       {queue.length === 0 ? (
         <EmptyNote>No jobs in the last hour.</EmptyNote>
       ) : (
-        <Table label="Jobs by task" minWidth="32rem">
-          <TableHead>
-            <Th>Task</Th>
-            <Th numeric>Due now</Th>
-            <Th numeric>Later</Th>
-            <Th numeric>Failed</Th>
-            <Th numeric>Done (1 h)</Th>
-          </TableHead>
-          <TableBody>
-            {queue.map((row) => (
-              <tr key={row.task}>
-                <Td mono>{row.task}</Td>
-                <Td numeric>{row.due}</Td>
-                <Td numeric>{row.later}</Td>
-                <Td numeric>{row.failed}</Td>
-                <Td numeric>{row.doneLastHour}</Td>
-              </tr>
-            ))}
-          </TableBody>
-        </Table>
+        <>
+          <Table label="Jobs by task" minWidth="32rem">
+            <TableHead>
+              <Th>Task</Th>
+              <Th numeric>Due now</Th>
+              <Th numeric>Later</Th>
+              <Th numeric>Failed</Th>
+              <Th numeric>Done (1 h)</Th>
+            </TableHead>
+            <TableBody>
+              {queue.map((row) => (
+                <tr key={row.task}>
+                  <Td mono>{row.task}</Td>
+                  <Td numeric>{row.due}</Td>
+                  <Td numeric>{row.later}</Td>
+                  <Td numeric>{row.failed}</Td>
+                  <Td numeric>{row.doneLastHour}</Td>
+                </tr>
+              ))}
+            </TableBody>
+          </Table>
+          <dl className="mt-3 grid gap-x-3 gap-y-1 text-sm text-slate-600 sm:grid-cols-[auto_1fr]">
+            <dt className="font-semibold text-slate-700">Due now</dt>
+            <dd>Waiting for a server to take them; normally gone within seconds.</dd>
+            <dt className="font-semibold text-slate-700">Later</dt>
+            <dd>
+              Set for a time to come: a reminder before its event, or another try after a failed
+              attempt (each try waits longer than the last).
+            </dd>
+            <dt className="font-semibold text-slate-700">Failed</dt>
+            <dd>Out of attempts; listed above with their last error.</dd>
+          </dl>
+        </>
       )}
     </Section>
   );

@@ -12,9 +12,12 @@ export function PhotoGallery({ title, photos }: { title: string; photos: string[
     );
   }
   return (
+    // On a phone the row scrolls sideways, so it takes focus: the arrow keys scroll it (WCAG 2.1.1).
     <ul
       aria-label={`Photos of ${title}`}
-      className={`-mx-4 flex snap-x snap-mandatory gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:grid sm:overflow-visible sm:px-0 sm:pb-0 ${photos.length < 3 ? 'sm:grid-cols-2' : 'sm:grid-cols-3'}`}
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+      tabIndex={0}
+      className={`focus-visible:outline-brand-600 -mx-4 flex snap-x snap-mandatory gap-2 overflow-x-auto px-4 pb-1 focus-visible:outline-2 sm:mx-0 sm:grid sm:overflow-visible sm:px-0 sm:pb-0 ${photos.length < 3 ? 'sm:grid-cols-2' : 'sm:grid-cols-3'}`}
     >
       {photos.map((url, i) => (
         <li

@@ -3,49 +3,81 @@ import { Icon } from '~/components/ui/icon';
 
 const FeedbackDialog = lazy(() => import('./feedback-dialog'));
 
-/** What the floating button must never sit on: a form's submit button, or a marked area (a QR). */
-const KEEP_CLEAR = 'button[type="submit"], input[type="submit"], [data-feedback-clear]';
+/**
+ * What the floating button must never sit on: anything a person presses or types into, a marked
+ * area (a pass's QR), and any price. Kept as one selector so the browser test reads the same list.
+ */
+export const KEEP_CLEAR =
+  'a[href], button, input:not([type="hidden"]), select, textarea, summary, label, [role="button"], [role="link"], [role="tab"], [role="menuitem"], [tabindex]:not([tabindex="-1"]), [data-feedback-clear], [data-price]';
+
+/** A price in running text: a dollar sign before a digit ("$15.00", "−$3.00"). */
+const PRICE = /\$\d/;
 
 /**
- * Whether something that must stay clear lies under `button`: the page is probed at its corners
- * and centre (every element stacked there, the button's own subtree aside).
+ * Everything on the page the button must keep clear of: the elements `KEEP_CLEAR` names, and the
+ * element around each piece of text that shows a price. Collected again when the page changes.
  */
-function coversSomething(button: HTMLElement): boolean {
+function collectKeepClear(button: HTMLElement): HTMLElement[] {
+  const found = new Set<HTMLElement>();
+  for (const element of document.querySelectorAll<HTMLElement>(KEEP_CLEAR))
+    if (!button.contains(element)) found.add(element);
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const parent = node.parentElement;
+    if (parent && PRICE.test(node.nodeValue ?? '') && !button.contains(parent)) found.add(parent);
+  }
+  return [...found];
+}
+
+/** Whether one of `elements` is shown where the button's box is. */
+function coversSomething(button: HTMLElement, elements: HTMLElement[]): boolean {
   const box = button.getBoundingClientRect();
-  const points: [number, number][] = [
-    [box.left + 2, box.top + 2],
-    [box.right - 2, box.top + 2],
-    [box.left + 2, box.bottom - 2],
-    [box.right - 2, box.bottom - 2],
-    [box.left + box.width / 2, box.top + box.height / 2],
-  ];
-  return points.some(([x, y]) =>
-    document
-      .elementsFromPoint(x, y)
-      .some((element) => !button.contains(element) && element.closest(KEEP_CLEAR) !== null),
-  );
+  return elements.some((element) => {
+    const other = element.getBoundingClientRect();
+    if (other.width === 0 || other.height === 0) return false;
+    const apart =
+      other.right <= box.left ||
+      box.right <= other.left ||
+      other.bottom <= box.top ||
+      box.bottom <= other.top;
+    return !apart && element.checkVisibility?.({ visibilityProperty: true }) !== false;
+  });
 }
 
 /**
- * Steps aside (fades out, not clickable) while a submit button or a QR scrolls under the button,
- * and comes back once they have moved on. Checked on scroll and resize, once per frame.
+ * Steps aside (fades out, not clickable) while anything it must keep clear of scrolls under it,
+ * and comes back once it has moved on. Checked on scroll and resize, once per frame; the list of
+ * what to keep clear of is gathered again when the page changes.
  */
 function useStepsAside(button: React.RefObject<HTMLButtonElement>) {
   const [aside, setAside] = useState(false);
   useEffect(() => {
     let frame = 0;
+    let elements: HTMLElement[] | null = null;
     const check = () => {
       frame = 0;
-      if (button.current) setAside(coversSomething(button.current));
+      if (!button.current) return;
+      elements ??= collectKeepClear(button.current);
+      setAside(coversSomething(button.current, elements));
     };
     const schedule = () => {
       if (!frame) frame = requestAnimationFrame(check);
     };
+    const changed = () => {
+      elements = null;
+      schedule();
+    };
     schedule();
     window.addEventListener('scroll', schedule, { passive: true });
     window.addEventListener('resize', schedule);
-    const observer = new MutationObserver(schedule);
-    observer.observe(document.body, { childList: true, subtree: true });
+    const observer = new MutationObserver(changed);
+    observer.observe(document.body, {
+      childList: true,
+      subtree: true,
+      characterData: true,
+      attributes: true,
+      attributeFilter: ['open', 'hidden', 'class', 'aria-expanded'],
+    });
     return () => {
       cancelAnimationFrame(frame);
       window.removeEventListener('scroll', schedule);
@@ -59,8 +91,8 @@ function useStepsAside(button: React.RefObject<HTMLButtonElement>) {
 /**
  * The floating Feedback button, shown to everyone but admins. The dialog's code loads the first
  * time it is opened (or when the pointer comes near), keeping it out of every page load. It
- * never covers a submit button or a pass's QR: on a phone only its icon shows, and it steps
- * aside while one of them is under it.
+ * never covers a link, a button, a field, a price or a pass's QR: on a phone only its icon shows,
+ * and it steps aside while one of them is under it.
  */
 export function FeedbackButton() {
   const [open, setOpen] = useState(false);
@@ -72,6 +104,7 @@ export function FeedbackButton() {
       <button
         ref={ref}
         type="button"
+        data-feedback-button
         data-aside={aside || undefined}
         aria-haspopup="dialog"
         aria-expanded={open}

@@ -30,6 +30,10 @@ interface ShownToast extends Required<Pick<ToastInput, 'title' | 'duration'>> {
 }
 
 const ToastContext = createContext<(toast: ToastInput) => void>(() => {});
+const ShownContext = createContext<{ toasts: ShownToast[]; dismiss: (id: number) => void }>({
+  toasts: [],
+  dismiss: () => {},
+});
 
 /** Shows a toast from anywhere in the page: `const toast = useToast(); toast({ title })`. */
 export function useToast() {
@@ -53,7 +57,7 @@ function ToastItem({ toast, onDismiss }: { toast: ShownToast; onDismiss: (id: nu
     <li
       role={toast.type === 'error' ? 'alert' : 'status'}
       data-toast-type={toast.type}
-      className={`pointer-events-auto flex w-full items-start gap-3 rounded-xl border p-4 shadow-lg ${style.box}`}
+      className={`flex w-full items-start gap-3 rounded-xl border p-4 shadow-sm sm:w-96 ${style.box}`}
     >
       <span
         aria-hidden="true"
@@ -121,17 +125,37 @@ export function ToastProvider({
   }, [initial, show]);
 
   const value = useMemo(() => show, [show]);
+  const shown = useMemo(() => ({ toasts, dismiss }), [toasts, dismiss]);
   return (
     <ToastContext.Provider value={value}>
-      {children}
-      <ol
-        aria-label="Notifications"
-        className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex flex-col items-center gap-2 p-4 sm:top-20 sm:right-4 sm:bottom-auto sm:left-auto sm:w-96 sm:items-end"
-      >
-        {toasts.map((toast) => (
-          <ToastItem key={toast.id} toast={toast} onDismiss={dismiss} />
-        ))}
-      </ol>
+      <ShownContext.Provider value={shown}>{children}</ShownContext.Provider>
     </ToastContext.Provider>
+  );
+}
+
+/**
+ * Where the toasts show: in the page's flow, under the header, so a toast never lies over a link,
+ * a button, a field or a price (it moves the page down while it is shown instead). When one
+ * arrives while that place is scrolled out of view, the page brings it into view.
+ */
+export function ToastList() {
+  const { toasts, dismiss } = useContext(ShownContext);
+  const list = useRef<HTMLOListElement>(null);
+  const newest = toasts.at(-1)?.id;
+  useEffect(() => {
+    const box = list.current?.getBoundingClientRect();
+    if (newest !== undefined && box && (box.top < 0 || box.bottom > window.innerHeight))
+      list.current?.scrollIntoView({ block: 'nearest' });
+  }, [newest]);
+  return (
+    <ol
+      ref={list}
+      aria-label="Notifications"
+      className="mx-auto flex w-full max-w-6xl flex-col gap-2 px-4 empty:hidden sm:items-end sm:px-6 [&:not(:empty)]:pt-4"
+    >
+      {toasts.map((toast) => (
+        <ToastItem key={toast.id} toast={toast} onDismiss={dismiss} />
+      ))}
+    </ol>
   );
 }
