@@ -43,42 +43,45 @@ export function BookingDetails({
 }) {
   const directions = `https://www.google.com/maps/dir/?api=1&destination=${booking.latitude},${booking.longitude}`;
   return (
-    <dl className="grid gap-3 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
-      <div>
-        <dt className="text-sm font-semibold text-slate-600">Address</dt>
-        <dd>
-          {booking.drivewayTitle}
-          <br />
-          {booking.street}, {booking.city}, {booking.region} {booking.postalCode}
-        </dd>
-      </div>
-      <div>
-        <dt className="text-sm font-semibold text-slate-600">Time window</dt>
-        <dd>
-          {formatEventDate(booking.startsAt, booking.timeZone)},{' '}
-          {formatWindowStart(booking.availableFrom, booking.startsAt, booking.timeZone)} to{' '}
-          {formatWindowEnd(booking.availableFrom, booking.availableTo, booking.timeZone)}
-        </dd>
-      </div>
-      {booking.accessInstructions ? (
+    // The facts are a definition list; the pass and the links after them are not part of it.
+    <div className="grid gap-3 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+      <dl className="grid gap-3">
         <div>
-          <dt className="text-sm font-semibold text-slate-600">Access instructions</dt>
-          <dd>{booking.accessInstructions}</dd>
-        </div>
-      ) : null}
-      {booking.licensePlate ? (
-        <div>
-          <dt className="text-sm font-semibold text-slate-600">Vehicle</dt>
+          <dt className="text-sm font-semibold text-slate-600">Address</dt>
           <dd>
-            {booking.vehicleDescription} · {booking.licensePlate}
+            {booking.drivewayTitle}
+            <br />
+            {booking.street}, {booking.city}, {booking.region} {booking.postalCode}
           </dd>
         </div>
-      ) : null}
-      <div className="flex items-center justify-between border-t border-slate-200 pt-3">
-        <dt className="font-bold">Total</dt>
-        <dd className="text-xl font-extrabold">{formatUsd(booking.priceCents)}</dd>
-      </div>
-      {children}
+        <div>
+          <dt className="text-sm font-semibold text-slate-600">Time window</dt>
+          <dd>
+            {formatEventDate(booking.startsAt, booking.timeZone)},{' '}
+            {formatWindowStart(booking.availableFrom, booking.startsAt, booking.timeZone)} to{' '}
+            {formatWindowEnd(booking.availableFrom, booking.availableTo, booking.timeZone)}
+          </dd>
+        </div>
+        {booking.accessInstructions ? (
+          <div>
+            <dt className="text-sm font-semibold text-slate-600">Access instructions</dt>
+            <dd>{booking.accessInstructions}</dd>
+          </div>
+        ) : null}
+        {booking.licensePlate ? (
+          <div>
+            <dt className="text-sm font-semibold text-slate-600">Vehicle</dt>
+            <dd>
+              {booking.vehicleDescription} · {booking.licensePlate}
+            </dd>
+          </div>
+        ) : null}
+        <div className="flex items-center justify-between border-t border-slate-200 pt-3">
+          <dt className="font-bold">Total</dt>
+          <dd className="text-xl font-extrabold">{formatUsd(booking.priceCents)}</dd>
+        </div>
+        {children}
+      </dl>
       {passFor ? (
         <Link
           to={`/bookings/${passFor}/pass`}
@@ -115,6 +118,6 @@ export function BookingDetails({
           </Link>
         ) : null}
       </div>
-    </dl>
+    </div>
   );
 }
