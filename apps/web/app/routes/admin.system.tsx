@@ -1,6 +1,7 @@
 import { useLoaderData } from '@remix-run/react';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { adminAction, requireAdmin } from '~/.server/auth';
+import { stuckMailOf } from '~/.server/stuck-mail';
 import { redirectAfter } from '~/.server/toast';
 import { AdminPageHeader } from '~/components/admin/admin-page-header';
 import { FailedJobsSection, QueueSection, ServersSection } from '~/components/admin/system-parts';
@@ -9,10 +10,11 @@ import { PageBody } from '~/components/layout/page-body';
 
 export const meta: MetaFunction = () => [{ title: 'System · Admin · Parkside' }];
 
-/** The system's figures, and whether mail can leave (the queue says why e-mail waits). */
+/** The system's figures, and the e-mails that wait because no mail server is set. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireAdmin(context, request);
-  return { ...(await context.api.admin.system()), mailWorks: context.mailWorks };
+  const system = await context.api.admin.system();
+  return { ...system, stuckMail: stuckMailOf(context, system.queue) };
 }
 
 /** Retry or discard a failed job (audit-logged by the API). */
@@ -29,7 +31,7 @@ export const action = adminAction((api, form) => {
 });
 
 export default function AdminSystem() {
-  const { servers, queue, failed, migrations, mailWorks } = useLoaderData<typeof loader>();
+  const { servers, queue, failed, migrations, stuckMail } = useLoaderData<typeof loader>();
   return (
     <PageBody width="5xl">
       <AdminPageHeader title="System">
@@ -38,7 +40,7 @@ export default function AdminSystem() {
       <div className="mt-8 flex flex-col gap-6">
         <ServersSection servers={servers} />
         <FailedJobsSection failed={failed} />
-        <QueueSection queue={queue} mailWorks={mailWorks} />
+        <QueueSection queue={queue} stuckMail={stuckMail} />
         <Section title="Database">
           <p className="text-sm text-slate-700">
             {migrations.applied} migrations applied; the latest is{' '}

@@ -58,7 +58,10 @@ export default function ForgotPasswordPage() {
   if (!mailWorks) {
     return (
       <AuthCard title="Reset your password" other={{ to: '/login', label: 'Back to sign in' }}>
-        <NoMailNote what="a link to choose a new password" />
+        <NoMailNote>
+          No mail server is set up here, so a link to choose a new password cannot reach you. The
+          people who run this Parkside can help.
+        </NoMailNote>
       </AuthCard>
     );
   }

@@ -43,28 +43,30 @@ export function ServersSection({ servers }: { servers: System['servers'] }) {
   );
 }
 
-/** The task that delivers one stored e-mail (the mail package's `sendEmailTask`). */
-const MAIL_TASK = 'email.send';
-
 /**
  * Jobs by task: due now, waiting for later, failed, done in the last hour. What "Later" holds is
- * said under the table, and when e-mail waits because no mail server is set, that is said too.
+ * said under the table; `stuckMail` (the mail task's waiting jobs, on a site with no mail server)
+ * says why e-mail waits.
  */
-export function QueueSection({ queue, mailWorks }: { queue: System['queue']; mailWorks: boolean }) {
-  const mail = queue.find((row) => row.task === MAIL_TASK);
-  const mailWaiting = mail ? mail.due + mail.later : 0;
+export function QueueSection({
+  queue,
+  stuckMail,
+}: {
+  queue: System['queue'];
+  stuckMail: { task: string; waiting: number } | null;
+}) {
   return (
     <Section title="Job queue" description="Shared by every server.">
-      {!mailWorks && mailWaiting > 0 ? (
+      {stuckMail ? (
         <p
           role="note"
           className="mb-4 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900"
         >
           No mail server is set (<code className="font-mono">SMTP_URL</code>), so{' '}
-          {mailWaiting === 1 ? '1 e-mail waits' : `${mailWaiting} e-mails wait`} in{' '}
-          <code className="font-mono">{MAIL_TASK}</code>: each is tried again later and fails after
-          its last attempt. Once a mail server is set and the servers restart, the waiting ones
-          leave at their next try; failed ones can be retried below.
+          {stuckMail.waiting === 1 ? '1 e-mail waits' : `${stuckMail.waiting} e-mails wait`} in{' '}
+          <code className="font-mono">{stuckMail.task}</code>: each is tried again later and fails
+          after its last attempt. Once a mail server is set and the servers restart, the waiting
+          ones leave at their next try; failed ones can be retried below.
         </p>
       ) : null}
       {queue.length === 0 ? (

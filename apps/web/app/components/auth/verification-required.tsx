@@ -2,7 +2,7 @@ import { Form, useFetcher, useLocation } from '@remix-run/react';
 import { useId } from 'react';
 import { ErrorList, Field, inputClass } from '~/components/forms/field';
 import { buttonClasses } from '~/components/ui/button';
-import { ButtonLink } from '~/components/ui/button-link';
+import { NoMailNote } from './no-mail-note';
 
 /** What the verification guard says (see `requireVerifiedUser`). */
 export interface VerificationRefusalData {
@@ -92,23 +92,11 @@ export function EmailVerificationRequired({ refusal }: { refusal: VerificationRe
           </Form>
         </section>
       ) : (
-        <section
-          aria-labelledby={`${ids}-nomail`}
-          className="rounded-2xl bg-amber-50 p-6 ring-1 ring-amber-200"
-        >
-          <h2 id={`${ids}-nomail`} className="text-lg font-bold text-amber-950">
-            This site cannot send e-mail yet
-          </h2>
-          <p className="mt-1 text-sm text-amber-950">
-            No mail server is set up here, so no link or code can reach{' '}
-            <strong className="font-semibold break-all">{refusal.email ?? 'you'}</strong>. Ask the
-            people who run this Parkside to verify your address; your account and this page will
-            wait.
-          </p>
-          <ButtonLink to="/contact" variant="secondary" className="mt-4">
-            Contact Parkside
-          </ButtonLink>
-        </section>
+        <NoMailNote>
+          No mail server is set up here, so no link or code can reach{' '}
+          <strong className="font-semibold break-all">{refusal.email ?? 'you'}</strong>. Ask the
+          people who run this Parkside to verify your address; your account and this page will wait.
+        </NoMailNote>
       )}
 
       {mailWorks ? (

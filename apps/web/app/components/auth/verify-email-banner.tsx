@@ -1,5 +1,8 @@
 import { Form, Link, useLocation, useNavigation } from '@remix-run/react';
 
+const actionClass =
+  'rounded-md px-2 py-1 text-sm font-semibold text-amber-900 underline underline-offset-2 hover:bg-amber-100';
+
 /**
  * Sticky reminder for a signed-in user whose e-mail is not verified yet. Where no mail server is
  * set, it offers no resend (nothing would leave) but who can verify the address instead.
@@ -27,16 +30,13 @@ export function VerifyEmailBanner({ mailWorks }: { mailWorks: boolean }) {
             <button
               type="submit"
               disabled={sending}
-              className="rounded-md px-2 py-1 text-sm font-semibold text-amber-900 underline underline-offset-2 hover:bg-amber-100 disabled:opacity-60"
+              className={`${actionClass} disabled:opacity-60`}
             >
               {sending ? 'Sending…' : 'Resend verification email'}
             </button>
           </Form>
         ) : (
-          <Link
-            to="/contact"
-            className="rounded-md px-2 py-1 text-sm font-semibold text-amber-900 underline underline-offset-2 hover:bg-amber-100"
-          >
+          <Link to="/contact" className={actionClass}>
             No e-mail can be sent here: contact Parkside
           </Link>
         )}

@@ -4,11 +4,11 @@ import { Icon } from '~/components/ui/icon';
 const FeedbackDialog = lazy(() => import('./feedback-dialog'));
 
 /**
- * What the floating button must never sit on: anything a person presses or types into, a marked
- * area (a pass's QR), and any price. Kept as one selector so the browser test reads the same list.
+ * What the floating button must never sit on: anything a person presses or types into, and a
+ * marked area (a pass's QR). Prices are found by their text (`PRICE`).
  */
-export const KEEP_CLEAR =
-  'a[href], button, input:not([type="hidden"]), select, textarea, summary, label, [role="button"], [role="link"], [role="tab"], [role="menuitem"], [tabindex]:not([tabindex="-1"]), [data-feedback-clear], [data-price]';
+const KEEP_CLEAR =
+  'a[href], button, input:not([type="hidden"]), select, textarea, summary, label, [role="button"], [role="link"], [role="tab"], [role="menuitem"], [tabindex]:not([tabindex="-1"]), [data-feedback-clear]';
 
 /** A price in running text: a dollar sign before a digit ("$15.00", "−$3.00"). */
 const PRICE = /\$\d/;
