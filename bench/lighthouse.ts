@@ -142,6 +142,8 @@ function startServer(port: number, dataDir: string): ChildProcess {
     HOST: '127.0.0.1',
     PORT: String(port),
     PGLITE_DATA_DIR: dataDir,
+    // A bench never calls out: no address search at Photon's public instance.
+    GEOCODER_KIND: 'none',
     // The demo driveways' photos are stored here, beside the database, and go with it.
     STORAGE_DIR: join(dataDir, '..', 'storage'),
     SEED_ON_START: 'true',

@@ -111,6 +111,8 @@ export function spawnProductionServer(options: {
       DATABASE_URL: options.databaseUrl,
       SEED_ON_START: 'false',
       DEV_OIDC: 'false',
+      // A bench never calls out: no address search at Photon's public instance.
+      GEOCODER_KIND: 'none',
       // Measured pages against pages: a line per request would be kept in memory by the runner.
       LOG_LEVEL: 'warn',
       ...options.env,

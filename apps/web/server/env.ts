@@ -100,11 +100,12 @@ const schema = z
     /** Another address for Stripe's API: a local server that answers as Stripe does (tests). */
     STRIPE_API_BASE: z.url().optional(),
     /**
-     * Address search on the host forms (decision 036): which API GEOCODER_URL speaks. Photon and
-     * Pelias suggest as the host types; Nominatim only searches and reverses, one request a
-     * second. Unset: no address search (the pin and typed coordinates still work).
+     * Address search on the host forms (decisions 036, 059): which API GEOCODER_URL speaks. Photon
+     * and Pelias suggest as the host types; Nominatim only searches and reverses, one request a
+     * second. Unset (with no GEOCODER_URL): Photon's public instance. `none`: no address search
+     * (the pin, the browser's position and typed coordinates still work).
      */
-    GEOCODER_KIND: z.enum(GEOCODER_KINDS).optional(),
+    GEOCODER_KIND: z.enum([...GEOCODER_KINDS, 'none']).optional(),
     GEOCODER_URL: z.url().optional(),
     /** Pelias: the API key; Nominatim: a contact e-mail sent with each request. */
     GEOCODER_KEY: z.string().optional(),
@@ -140,11 +141,21 @@ const schema = z
     GEOCODER_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(3000),
   })
   .superRefine((env, ctx) => {
-    if (Boolean(env.GEOCODER_KIND) !== Boolean(env.GEOCODER_URL)) {
+    if (env.GEOCODER_URL && (!env.GEOCODER_KIND || env.GEOCODER_KIND === 'none')) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['GEOCODER_KIND'],
+        message: 'Set GEOCODER_KIND to the API GEOCODER_URL speaks (photon, pelias or nominatim)',
+      });
+    }
+    if (
+      !env.GEOCODER_URL &&
+      (env.GEOCODER_KIND === 'pelias' || env.GEOCODER_KIND === 'nominatim')
+    ) {
       ctx.addIssue({
         code: 'custom',
         path: ['GEOCODER_URL'],
-        message: 'Set GEOCODER_KIND and GEOCODER_URL together, or neither',
+        message: `Set GEOCODER_URL: ${env.GEOCODER_KIND} has no default address here`,
       });
     }
     const apple = [

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readEnv } from './env';
 import { describeIntegrations, integrationsOf } from './integrations';
+import { geocoderOf } from './services';
 
 const none = {
   mailWorks: false,
@@ -15,16 +16,34 @@ const none = {
 describe('what the server says it is set up to do', () => {
   it('a first production deployment: each integration off, with the setting that turns it on', () => {
     const env = readEnv({ NODE_ENV: 'production' });
-    const lines = describeIntegrations(integrationsOf(env, none)).split('\n');
+    const geocoder = geocoderOf(env, 'https://parking.example.com');
+    const lines = describeIntegrations(integrationsOf(env, { ...none, geocoder })).split('\n');
     expect(lines).toEqual([
       '  Mail: off (no SMTP_URL: no e-mail can be sent, and sign-up says so)',
       '  Card payments: off (no STRIPE_SECRET_KEY: drivers pay hosts on arrival)',
-      '  Address search: off (no GEOCODER_KIND and GEOCODER_URL: hosts place the pin or type coordinates)',
+      "  Address search: on (Photon's public instance (https://photon.komoot.io, fair use; set GEOCODER_KIND and GEOCODER_URL for your own, or GEOCODER_KIND=none))",
       '  Wallet passes: off (no Apple or Google Wallet keys)',
       '  Social sign-in: off (e-mail and password only)',
       "  File storage: on (on this server's disk (.data/storage); set UPLOADTHING_TOKEN for more than one server)",
       '  Metrics: off (no METRICS_TOKEN: /metrics is off)',
     ]);
+  });
+
+  it('GEOCODER_KIND=none turns address search off and says what hosts do instead', () => {
+    const env = readEnv({ NODE_ENV: 'production', GEOCODER_KIND: 'none' });
+    expect(geocoderOf(env, 'https://parking.example.com')).toBeNull();
+    expect(describeIntegrations(integrationsOf(env, none))).toContain(
+      '  Address search: off (GEOCODER_KIND=none: hosts find their driveway with the pin, their position or coordinates)',
+    );
+  });
+
+  it('refuses a provider that has no public default without its address', () => {
+    expect(() => readEnv({ NODE_ENV: 'production', GEOCODER_KIND: 'nominatim' })).toThrow(
+      /GEOCODER_URL/,
+    );
+    expect(() =>
+      readEnv({ NODE_ENV: 'production', GEOCODER_URL: 'https://geo.example.com' }),
+    ).toThrow(/GEOCODER_KIND/);
   });
 
   it('says how each configured one runs, and never prints a secret', () => {

@@ -4,7 +4,19 @@
  * lines of the log knows why the site takes no card, sends no mail or suggests no address.
  */
 import type { ServerEnv } from './env';
-import type { Services } from './services';
+import { geocoderSettingOf, type Services } from './services';
+import { PHOTON_PUBLIC_URL } from '@parkside/geocoder';
+
+function geocoderDetail(env: ServerEnv, on: boolean) {
+  const setting = geocoderSettingOf(env);
+  if (!on || !setting) {
+    return 'GEOCODER_KIND=none: hosts find their driveway with the pin, their position or coordinates';
+  }
+  if (setting.url === PHOTON_PUBLIC_URL) {
+    return `Photon's public instance (${PHOTON_PUBLIC_URL}, fair use; set GEOCODER_KIND and GEOCODER_URL for your own, or GEOCODER_KIND=none)`;
+  }
+  return `${setting.kind} at ${new URL(setting.url).origin}`;
+}
 
 export interface Integration {
   name: string;
@@ -45,9 +57,7 @@ export function integrationsOf(
     {
       name: 'Address search',
       on: services.geocoder !== null,
-      detail: services.geocoder
-        ? `${env.GEOCODER_KIND} at ${new URL(env.GEOCODER_URL!).origin}`
-        : 'no GEOCODER_KIND and GEOCODER_URL: hosts place the pin or type coordinates',
+      detail: geocoderDetail(env, services.geocoder !== null),
     },
     {
       name: 'Wallet passes',

@@ -17,7 +17,7 @@ let visitorApi: () => ApiCaller;
 beforeAll(async () => {
   handle = await createTestDatabase();
   await seedDemo(handle.db);
-  services = createServices(handle.db, readEnv({ NODE_ENV: 'test' }), {
+  services = createServices(handle.db, readEnv({ NODE_ENV: 'test', GEOCODER_KIND: 'none' }), {
     publicUrl: 'http://parkside.test',
   });
   visitorApi = () =>

@@ -34,7 +34,12 @@ import {
 import { emailTasks } from '@parkside/email/queue';
 import { createJobRunner, jobUpkeep, mergeTaskSets, type JobRunner } from '@parkside/jobs';
 import { createStripeProvider, noPaymentProvider, type PaymentProvider } from '@parkside/payments';
-import { createGeocoder, type Geocoder } from '@parkside/geocoder';
+import {
+  createGeocoder,
+  PHOTON_PUBLIC_URL,
+  type Geocoder,
+  type GeocoderKind,
+} from '@parkside/geocoder';
 import { silentLogger, type Logger } from './logging';
 import { createMetrics, type Metrics } from './metrics';
 import {
@@ -80,7 +85,7 @@ export interface Services {
   payments: PaymentProvider;
   /** The provider's pages a form may send the browser to (Checkout, payout onboarding). */
   paymentPages: string[];
-  /** Address search for the host forms; null when GEOCODER_KIND/URL are not set. */
+  /** Address search for the host forms; null when GEOCODER_KIND is `none`. */
   geocoder: Geocoder | null;
   /** This server's Prometheus registry and the figures it keeps (decision 038). */
   metrics: Metrics;
@@ -90,12 +95,22 @@ export interface Services {
   wallet: WalletSettings;
 }
 
+/**
+ * Which address provider this environment uses (decision 059): the one configured, Photon's public
+ * instance when none is, or none when GEOCODER_KIND is `none`.
+ */
+export function geocoderSettingOf(env: ServerEnv): { kind: GeocoderKind; url: string } | null {
+  if (env.GEOCODER_KIND === 'none') return null;
+  // env.ts refuses a Pelias or Nominatim kind without its URL.
+  return { kind: env.GEOCODER_KIND ?? 'photon', url: env.GEOCODER_URL ?? PHOTON_PUBLIC_URL };
+}
+
 /** The address provider of this environment, or none. */
 export function geocoderOf(env: ServerEnv, publicUrl: string): Geocoder | null {
-  if (!env.GEOCODER_KIND || !env.GEOCODER_URL) return null;
+  const setting = geocoderSettingOf(env);
+  if (!setting) return null;
   return createGeocoder({
-    kind: env.GEOCODER_KIND,
-    url: env.GEOCODER_URL,
+    ...setting,
     key: env.GEOCODER_KEY,
     timeoutMs: env.GEOCODER_TIMEOUT_MS,
     userAgent: `Parkside (${publicUrl})`,

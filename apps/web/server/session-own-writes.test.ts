@@ -29,7 +29,7 @@ let finishAnswer: () => void = () => {};
 beforeAll(async () => {
   handle = await createTestDatabase();
   db = handle.db;
-  services = createServices(db, readEnv({ NODE_ENV: 'test' }), {
+  services = createServices(db, readEnv({ NODE_ENV: 'test', GEOCODER_KIND: 'none' }), {
     publicUrl: 'http://parkside.test',
   });
   // Listening as a server does, except that no notification comes back in time: only this

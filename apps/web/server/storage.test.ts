@@ -63,6 +63,7 @@ beforeAll(async () => {
     db,
     readEnv({
       NODE_ENV: 'test',
+      GEOCODER_KIND: 'none',
       STORAGE_DIR: storageDir,
       STORAGE_BUCKET: BUCKET,
       STORAGE_QUOTA_MB: '1',

@@ -21,10 +21,14 @@ export async function startTestServer(
   env: Record<string, string> = {},
   logger?: Logger,
 ): Promise<TestServer> {
-  const services = createServices(db, readEnv({ NODE_ENV: 'test', ...env }), {
-    publicUrl: 'http://parkside.test',
-    logger,
-  });
+  const services = createServices(
+    db,
+    readEnv({ NODE_ENV: 'test', GEOCODER_KIND: 'none', ...env }),
+    {
+      publicUrl: 'http://parkside.test',
+      logger,
+    },
+  );
   const options = (await prepare?.(services)) ?? {};
   const app = createApp({ services, mode: 'test', appRoot: process.cwd(), ...options });
   const server = await new Promise<Server>((resolve) => {

@@ -25,9 +25,13 @@ let appCheck: string;
 
 beforeAll(async () => {
   handle = await createTestDatabase();
-  services = createServices(handle.db, readEnv({ NODE_ENV: 'test', UPLOADTHING_TOKEN: TOKEN }), {
-    publicUrl: 'http://parkside.test',
-  });
+  services = createServices(
+    handle.db,
+    readEnv({ NODE_ENV: 'test', GEOCODER_KIND: 'none', UPLOADTHING_TOKEN: TOKEN }),
+    {
+      publicUrl: 'http://parkside.test',
+    },
+  );
   await handle.db
     .insert(users)
     .values({ id: 'uma', email: 'uma@example.com', name: 'Uma', emailVerified: true });

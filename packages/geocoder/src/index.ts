@@ -14,6 +14,20 @@ export {
 
 export const GEOCODER_KINDS = ['photon', 'pelias', 'nominatim'] as const satisfies GeocoderKind[];
 
+/**
+ * Photon's public instance, run by komoot on OpenStreetMap data: the address search a site gets
+ * when its operator set none. Its operators ask for fair use (no bulk lookups, a clear
+ * User-Agent) and for the attribution the forms show.
+ */
+export const PHOTON_PUBLIC_URL = 'https://photon.komoot.io';
+
+/** The line every address search shows under it: whose search and whose data. */
+export const GEOCODER_ATTRIBUTION: Record<GeocoderKind, string> = {
+  photon: 'Address search by Photon (komoot), map data © OpenStreetMap contributors',
+  pelias: 'Address search by Pelias, data © OpenStreetMap contributors and others',
+  nominatim: 'Address search by Nominatim, map data © OpenStreetMap contributors',
+};
+
 export interface GeocoderConfig {
   kind: GeocoderKind;
   /** The API's base URL, e.g. https://photon.komoot.io or http://127.0.0.1:2322. */

@@ -85,6 +85,9 @@ export async function spawnServer(
     env: {
       ...process.env,
       LOG_LEVEL: 'warn',
+      // A test never calls out: no address search at Photon's public instance unless a spec
+      // points GEOCODER_URL at its own local server.
+      GEOCODER_KIND: 'none',
       ...env,
       NODE_ENV: 'production',
       PORT: String(port),

@@ -1,5 +1,12 @@
 import type { Page } from '@playwright/test';
 
+/** Shows the latitude and longitude fields ("Enter coordinates instead"), if they are not shown. */
+export async function openCoordinates(page: Page) {
+  if (!(await page.getByLabel('Latitude').isVisible())) {
+    await page.getByText('Enter coordinates instead').click();
+  }
+}
+
 /**
  * Types a driveway in Orem into /register-driveway: its title, its address and its pin by the
  * coordinates (the map is not needed), and how many cars it holds.
@@ -10,6 +17,7 @@ export async function fillDrivewayInOrem(page: Page, title: string, capacity: st
   await page.getByLabel('City', { exact: true }).fill('Orem');
   await page.getByLabel('State', { exact: true }).fill('UT');
   await page.getByLabel('ZIP code').fill('84058');
+  await openCoordinates(page);
   await page.getByLabel('Latitude').fill('40.2795');
   await page.getByLabel('Longitude').fill('-111.7042');
   await page.getByLabel('Capacity (cars)').fill(capacity);

@@ -1,3 +1,4 @@
+import { openCoordinates } from './driveway-form';
 import type { Page } from '@playwright/test';
 
 /** YYYY-MM-DD `days` from now in Denver. */
@@ -24,6 +25,7 @@ export async function fillEvent(
   await page.getByLabel('City').fill('Orem');
   await page.getByLabel('State or region').fill('UT');
   await page.getByLabel('Postal code').fill('84097');
+  await openCoordinates(page);
   await page.getByLabel('Latitude').fill('40.2889');
   await page.getByLabel('Longitude').fill('-111.6877');
   // Without a zone, the form keeps the one it prefilled from the browser's.

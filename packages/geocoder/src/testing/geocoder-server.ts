@@ -4,6 +4,7 @@
  * without the internet. It records each request and can be made slow or failing.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { GeocoderKind } from '../types';
 
@@ -121,6 +122,8 @@ export interface GeocoderTestServer {
   requests: string[];
   /** When each request arrived (Date.now()), in order. */
   arrivals: number[];
+  /** The User-Agent each request named, in order. */
+  userAgents: string[];
   /** Every answer waits this long first. */
   delayMs: number;
   /** When set, every request is answered with this status and no results. */
@@ -130,13 +133,19 @@ export interface GeocoderTestServer {
   close(): Promise<void>;
 }
 
+/**
+ * Starts the server on a port of loopback; with `tls` (a key and certificate in PEM) it answers
+ * HTTPS, as a public provider does (see public-stand-in.ts).
+ */
 export async function startGeocoderTestServer(
   kind: GeocoderKind,
   places: GazetteerEntry[] = PROVO_ADDRESSES,
+  tls?: { key: string; cert: string },
 ): Promise<GeocoderTestServer> {
   const state = {
     requests: [] as string[],
     arrivals: [] as number[],
+    userAgents: [] as string[],
     delayMs: 0,
     failWith: null as number | null,
     answerWith: undefined as unknown,
@@ -169,10 +178,11 @@ export async function startGeocoderTestServer(
     nominatim: ['/search', '/reverse'],
   };
 
-  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+  const handle = (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     state.requests.push(`${url.pathname}${url.search}`);
     state.arrivals.push(Date.now());
+    state.userAgents.push(req.headers['user-agent'] ?? '');
     const reply = (status: number, body: unknown) => {
       if (res.destroyed) return;
       res.writeHead(status, { 'content-type': 'application/json' });
@@ -184,13 +194,17 @@ export async function startGeocoderTestServer(
       if (!known[kind].includes(url.pathname)) return reply(404, { error: 'not found' });
       reply(200, answer(url));
     }, state.delayMs);
-  });
+  };
+  const server = tls ? createTlsServer(tls, handle) : createServer(handle);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `${tls ? 'https' : 'http'}://127.0.0.1:${port}`,
     get requests() {
       return state.requests;
+    },
+    get userAgents() {
+      return state.userAgents;
     },
     get arrivals() {
       return state.arrivals;

@@ -9,6 +9,8 @@ export interface GeocoderCapabilities {
   suggest: boolean;
   search: boolean;
   reverse: boolean;
+  /** Whose search and whose data, shown under the box as the provider's terms ask. */
+  attribution: string | null;
 }
 
 interface Answer {
@@ -17,8 +19,11 @@ interface Answer {
   error: string | null;
 }
 
-/** Suggestions wait for a pause in typing this long. */
-const DEBOUNCE_MS = 250;
+/**
+ * Suggestions wait for a pause in typing this long: a host typing an address sends a handful of
+ * lookups rather than one per key (fair use of a shared provider such as Photon's public one).
+ */
+const DEBOUNCE_MS = 400;
 
 /**
  * "Find the address": suggestions as the host types (where the provider allows it; at least 3
@@ -163,9 +168,16 @@ export function AddressSearch({
           onChoose={choose}
         />
       </div>
-      <p id={`${id}-status`} aria-live="polite" className="min-h-5 text-sm text-slate-600">
+      <p
+        id={`${id}-status`}
+        aria-live="polite"
+        className={`min-h-5 text-sm ${answer?.error ? 'font-medium text-red-700' : 'text-slate-600'}`}
+      >
         {status}
       </p>
+      {capabilities.attribution ? (
+        <p className="text-xs text-slate-500">{capabilities.attribution}</p>
+      ) : null}
     </FormRow>
   );
 }

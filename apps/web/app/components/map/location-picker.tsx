@@ -1,8 +1,9 @@
 import { useFetcher } from '@remix-run/react';
-import { useState } from 'react';
-import { Field, type FieldErrors } from '~/components/forms/field';
+import { useCallback, useState } from 'react';
+import { ErrorList, Field, type FieldErrors } from '~/components/forms/field';
 import type { FoundPlace } from './fill-address';
 import { PinMap } from './pin-map';
+import { UseMyLocation } from './use-my-location';
 
 const parse = (typed: string, limit: number) => {
   const value = Number(typed.trim());
@@ -24,9 +25,11 @@ export function usePosition(defaultLatitude: string, defaultLongitude: string) {
 export type Position = ReturnType<typeof usePosition>;
 
 /**
- * A position on the map: a pin to drag (loaded in the browser only) and the latitude and
- * longitude fields it fills; the fields alone are enough when the map cannot load. Where an
- * address provider is set up, a dropped pin offers the address found there.
+ * A position on the map: a pin to drag (loaded in the browser only), "Use my location", and the
+ * latitude and longitude fields they fill, behind "Enter coordinates instead" (most people do
+ * not know theirs; the fields alone still do the job when the map cannot load). Where an address
+ * provider is set up, a dropped pin offers the address found there, and the browser's position
+ * fills it.
  */
 export function LocationPicker({
   position,
@@ -58,10 +61,25 @@ export function LocationPicker({
   const atPin = useFetcher<{ places: FoundPlace[]; error: string | null }>();
   const [dismissed, setDismissed] = useState(false);
   const found = dismissed || atPin.state !== 'idle' ? null : atPin.data?.places[0];
+  const typedWrong = [position.latitude, position.longitude].some((v) => v.trim() !== '');
+  // The fields are shown when something was typed in them or the server found them wrong.
+  const [coordinatesOpen, setCoordinatesOpen] = useState(
+    typedWrong && Boolean(errors.latitude?.length || errors.longitude?.length),
+  );
+  const missing = [...new Set([...(errors.latitude ?? []), ...(errors.longitude ?? [])])];
+  const { set } = position;
+  const located = useCallback(
+    (latitude: number, longitude: number) => {
+      set(latitude, longitude);
+      setDismissed(true);
+    },
+    [set],
+  );
   return (
     <fieldset className="flex flex-col gap-3">
       <legend className="text-sm font-semibold text-slate-800">{legend}</legend>
       <p className="-mt-1 text-sm text-slate-600">{hint}</p>
+      <UseMyLocation onLocated={located} reverse={reverse} onAddress={onUseAddress} />
       <PinMap
         latitude={lat !== null && lng !== null ? lat : null}
         longitude={lat !== null && lng !== null ? lng : null}
@@ -97,33 +115,42 @@ export function LocationPicker({
           </button>
         </p>
       ) : null}
-      <div className="grid grid-cols-2 gap-3">
-        {(
-          [
-            ['latitude', 'Latitude', '40.2550', position.latitude],
-            ['longitude', 'Longitude', '-111.6480', position.longitude],
-          ] as const
-        ).map(([name, label, placeholder, value]) => (
-          <Field
-            key={name}
-            label={label}
-            errors={errors[name]}
-            inputProps={{
-              id: `${idPrefix}-${name}`,
-              name,
-              inputMode: 'decimal',
-              autoComplete: 'off',
-              placeholder,
-              required: true,
-              value,
-              onChange: (e) =>
-                name === 'latitude'
-                  ? position.set(e.target.value, position.longitude)
-                  : position.set(position.latitude, e.target.value),
-            }}
-          />
-        ))}
-      </div>
+      {!coordinatesOpen ? <ErrorList id={`${idPrefix}-position-error`} errors={missing} /> : null}
+      <details
+        open={coordinatesOpen}
+        onToggle={(event) => setCoordinatesOpen(event.currentTarget.open)}
+        className="group"
+      >
+        <summary className="text-brand-800 w-fit cursor-pointer text-sm font-semibold hover:underline">
+          Enter coordinates instead
+        </summary>
+        {/* Closed, the fields still hold what the pin set and are sent with the form. */}
+        <div className="mt-3 grid grid-cols-2 gap-3">
+          {(
+            [
+              ['latitude', 'Latitude', position.latitude],
+              ['longitude', 'Longitude', position.longitude],
+            ] as const
+          ).map(([name, label, value]) => (
+            <Field
+              key={name}
+              label={label}
+              errors={errors[name]}
+              inputProps={{
+                id: `${idPrefix}-${name}`,
+                name,
+                inputMode: 'decimal',
+                autoComplete: 'off',
+                value,
+                onChange: (e) =>
+                  name === 'latitude'
+                    ? position.set(e.target.value, position.longitude)
+                    : position.set(position.latitude, e.target.value),
+              }}
+            />
+          ))}
+        </div>
+      </details>
     </fieldset>
   );
 }

@@ -83,7 +83,7 @@ export function PinMap({
       status={status}
       label={`Map: drag the pin to ${subject === 'Venue' ? 'the venue' : 'your driveway'}`}
       className="h-64 sm:h-80"
-      fallback="Type the latitude and longitude below instead."
+      fallback="Use your location, or open “Enter coordinates instead” below."
     />
   );
 }

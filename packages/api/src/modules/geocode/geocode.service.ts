@@ -1,6 +1,6 @@
 import { AppError, type RateLimits, type SessionUser } from '@parkside/core';
 import { geocodeCache, geocoderPace, type Database } from '@parkside/db';
-import { GeocoderError, type Geocoder, type Place } from '@parkside/geocoder';
+import { GEOCODER_ATTRIBUTION, GeocoderError, type Geocoder, type Place } from '@parkside/geocoder';
 import type { GeocodeQueryInput } from '@parkside/validators';
 import { defineTask, handlerOf, taskSet, type TaskSet } from '@parkside/jobs';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
@@ -12,21 +12,25 @@ export const GEOCODE_CACHE_DAYS = 30;
 export const GEOCODER_MAX_WAIT_MS = 4000;
 
 export const GEOCODE_ERRORS = {
-  off: 'Address search is not set up here. Drag the pin onto your driveway or type its coordinates.',
+  off: 'Address search is off on this site. Use your location, drop the pin on the map or enter coordinates.',
   noSuggestions: 'This address search does not suggest as you type: press Search instead.',
   unavailable:
-    'Address search is not answering right now. Drag the pin onto the map or type the coordinates instead.',
+    'Address search is not answering right now. Use your location, drop the pin on the map or enter coordinates instead.',
   busy: (wait: string) => `Address search is busy. Try again in ${wait}.`,
 } as const;
 
 const DAY = 24 * 60 * 60 * 1000;
 
-/** What the forms offer: suggestions while typing, a search button, the address at a pin. */
+/**
+ * What the forms offer: suggestions while typing, a search button, the address at a pin, and the
+ * line naming whose search and whose data it is (the provider's terms ask for it).
+ */
 export function geocodeCapabilities(geocoder: Geocoder | null) {
   return {
     suggest: Boolean(geocoder?.suggest),
     search: geocoder !== null,
     reverse: geocoder !== null,
+    attribution: geocoder ? GEOCODER_ATTRIBUTION[geocoder.kind] : null,
   };
 }
 

@@ -55,11 +55,13 @@ describe('geocode', () => {
       suggest: false,
       search: false,
       reverse: false,
+      attribution: null,
     });
     expect(await api(host, 'photon').geocode.capabilities()).toEqual({
       suggest: true,
       search: true,
       reverse: true,
+      attribution: 'Address search by Photon (komoot), map data © OpenStreetMap contributors',
     });
     expect(await api(host, 'nominatim').geocode.capabilities()).toMatchObject({ suggest: false });
     await expect(api(host, null).geocode.search({ query: '1700 N Canyon' })).rejects.toMatchObject({
