@@ -1044,6 +1044,28 @@ const matrix: Record<string, Rule> = {
       },
     ],
   },
+  'listing.sendAgain': {
+    access: 'verified',
+    owner: 'host',
+    // Only a listing that was not approved can be sent again; A's is open.
+    input: (a) => ({
+      listingId: a.listing.id,
+      priceCents: 2500,
+      spacesOffered: 3,
+      availableFrom: a.listing.availableFrom.toISOString(),
+      availableTo: a.listing.availableTo.toISOString(),
+    }),
+    outcomes: [['hostA', 'CONFLICT']],
+    foreign: (a) => [
+      {
+        listingId: a.listing.id,
+        priceCents: 100,
+        spacesOffered: 1,
+        availableFrom: a.listing.availableFrom.toISOString(),
+        availableTo: a.listing.availableTo.toISOString(),
+      },
+    ],
+  },
   'listing.reopen': {
     access: 'verified',
     owner: 'host',
@@ -1076,6 +1098,16 @@ const matrix: Record<string, Rule> = {
       ['driverA', 'NOT_FOUND'],
     ],
     foreign: (a) => [{ drivewayId: a.driveway.id, miles: 2 }],
+  },
+  'listing.eventsNearPoint': {
+    access: 'verified',
+    owner: 'none',
+    // Public events around a point: nothing of anyone's own is read.
+    input: () => ({ latitude: 40.2574, longitude: -111.6546, miles: 2 }),
+    outcomes: [
+      ['hostA', 'ok'],
+      ['driverA', 'ok'],
+    ],
   },
   'listing.addForEvents': {
     access: 'verified',
@@ -1446,6 +1478,7 @@ const mutationScopes: Record<string, ApiTokenScope | 'session'> = {
   'listing.close': 'listings:write',
   'listing.update': 'listings:write',
   'listing.reopen': 'listings:write',
+  'listing.sendAgain': 'listings:write',
   'listing.add': 'listings:write',
   'listing.addForEvents': 'listings:write',
   'listing.updateDriveway': 'listings:write',

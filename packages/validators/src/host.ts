@@ -1,5 +1,6 @@
 import { multilineText, text } from './text';
 import {
+  ALSO_FOR_MAX,
   AMENITY_LABELS,
   MAX_DRIVEWAY_CAPACITY,
   PRICE_MAX_CENTS,
@@ -159,11 +160,17 @@ export const registerDrivewayFormInput = z
     region: formText('state', 2, 40),
     postalCode: formText('ZIP code', 3, 12),
     latitude: z
-      .number({ message: 'Enter the latitude, or drop the pin on the map.' })
+      .number({
+        message:
+          'Place your driveway: find its address, use your location or drop the pin on the map.',
+      })
       .min(-90, { message: 'Latitude is between -90 and 90.' })
       .max(90, { message: 'Latitude is between -90 and 90.' }),
     longitude: z
-      .number({ message: 'Enter the longitude, or drop the pin on the map.' })
+      .number({
+        message:
+          'Place your driveway: find its address, use your location or drop the pin on the map.',
+      })
       .min(-180, { message: 'Longitude is between -180 and 180.' })
       .max(180, { message: 'Longitude is between -180 and 180.' }),
     capacity,
@@ -179,6 +186,11 @@ export const registerDrivewayFormInput = z
       .default([]),
     eventId: z.uuid({ message: 'Choose an event.' }),
     ...listingTermsForm,
+    /** More events ticked on the form; a price of their own where the host gave each one. */
+    also: z
+      .array(z.object({ eventId: id('Event'), price: dollars.optional() }))
+      .max(ALSO_FOR_MAX, { message: `List for at most ${ALSO_FOR_MAX} more events at once.` })
+      .default([]),
   })
   .refine((input) => input.spacesOffered <= input.capacity, {
     message: 'You cannot offer more spaces than the driveway holds.',
@@ -258,6 +270,15 @@ export const listingsForEventsInput = z
   })
   .strict();
 export type ListingsForEventsInput = z.output<typeof listingsForEventsInput>;
+
+/** The events a new driveway could be listed for: within `miles` of where its pin is. */
+export const eventsNearPointInput = z
+  .object({
+    latitude: z.number().min(-90).max(90),
+    longitude: z.number().min(-180).max(180),
+    miles: z.number().min(0.5).max(25).default(2),
+  })
+  .strict();
 
 /** The events a driveway could be listed for: within `miles` of it (2 by default). */
 export const eventsNearDrivewayInput = z

@@ -28,3 +28,6 @@ export const WALKING_ROUTE_FACTOR = 1.3;
 export function walkingMinutes(straightLineMiles: number): number {
   return Math.max(1, Math.ceil(((straightLineMiles * WALKING_ROUTE_FACTOR) / WALKING_MPH) * 60));
 }
+
+/** How many more events a new driveway can be listed for in its own form. */
+export const ALSO_FOR_MAX = 50;

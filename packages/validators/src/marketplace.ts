@@ -2,6 +2,7 @@ import { multilineText, text } from './text';
 import { z } from './z';
 import { LISTING_PAGE_MAX } from './limits';
 import {
+  ALSO_FOR_MAX,
   AMENITY_LABELS,
   MAX_DRIVEWAY_CAPACITY,
   PRICE_MAX_CENTS,
@@ -87,8 +88,35 @@ export const drivewayCreateInput = z
         licensePlateRequired: z.boolean().default(true),
       })
       .strict(),
+    /**
+     * More events to list the new driveway for in the same submission (all or none): the first
+     * listing's spaces and plate rule, each window from an hour before its event to an hour after,
+     * and its own price where given (else the first listing's).
+     */
+    alsoFor: z
+      .array(
+        z
+          .object({
+            eventId: z.uuid({ message: 'Event id must be a UUID.' }),
+            priceCents: z
+              .number()
+              .int()
+              .min(PRICE_MIN_CENTS, { message: 'The price must be at least $1.00.' })
+              .max(PRICE_MAX_CENTS, { message: 'The price must be at most $1,000.00.' })
+              .optional(),
+          })
+          .strict(),
+      )
+      .max(ALSO_FOR_MAX, { message: `List for at most ${ALSO_FOR_MAX} more events at once.` })
+      .default([]),
   })
   .strict()
+  .refine(
+    (input) =>
+      new Set([input.listing.eventId, ...input.alsoFor.map((a) => a.eventId)]).size ===
+      input.alsoFor.length + 1,
+    { message: 'Each event once.', path: ['alsoFor'] },
+  )
   .refine((input) => input.listing.spacesOffered <= input.capacity, {
     message: 'You cannot offer more spaces than the driveway holds.',
     path: ['listing', 'spacesOffered'],

@@ -113,6 +113,27 @@ export async function runHostAction(context: AppLoadContext, formData: FormData)
           return done('Listing saved.');
         },
       );
+    case 'send-listing-again':
+      return handle(
+        formData,
+        intent,
+        field('listingId'),
+        editListingFormInput,
+        async (v, refuseWith) => {
+          const { timeZone } = await api.mineById({ listingId: v.listingId });
+          const from = fromZonedInput(v.availableFrom, timeZone);
+          const to = fromZonedInput(v.availableTo, timeZone);
+          if (!from || !to) return refuseWith('Enter the window as dates and times.');
+          await api.sendAgain({
+            listingId: v.listingId,
+            priceCents: v.price,
+            spacesOffered: v.spacesOffered,
+            availableFrom: from,
+            availableTo: to,
+          });
+          return done('Sent for review again.', REVIEW_NOTE);
+        },
+      );
     case 'close-listing-status':
       return handle(formData, intent, field('listingId'), listingIdInput, async (v) => {
         await api.close(v);

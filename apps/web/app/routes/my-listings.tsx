@@ -1,7 +1,7 @@
 import { publicMessageOf } from '@parkside/api/errors';
 import { redirect } from '@remix-run/node';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Link, useActionData, useLoaderData } from '@remix-run/react';
+import { Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react';
 import { requireVerifiedUser } from '~/.server/auth';
 import { checkInFromForm } from '~/.server/check-in';
 import { upcomingEventChoices } from '~/.server/host';
@@ -75,6 +75,8 @@ export default function MyListings() {
   const answer = useActionData<typeof action>();
   const checkIn = answer && 'checkInError' in answer ? answer : undefined;
   const failure = answer && 'checkInError' in answer ? undefined : answer;
+  // "Fix and send again" on a driveway's row opens that listing's form.
+  const fixing = useSearchParams()[0].get('fix');
   return (
     <PageBody width="3xl">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -125,8 +127,13 @@ export default function MyListings() {
               terms={terms}
               failure={failure}
               // One line each once there are several; open when a form of it was refused.
-              open={driveways.length <= 2 || holdsFailure(driveway, failure?.target)}
+              open={
+                driveways.length <= 2 ||
+                holdsFailure(driveway, failure?.target) ||
+                driveway.listings.some((l) => l.id === fixing)
+              }
               now={now}
+              fixing={fixing}
             />
           ))}
         </div>

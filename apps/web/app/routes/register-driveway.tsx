@@ -48,6 +48,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     availableTo,
     licensePlateRequired,
     photos,
+    also,
     ...place
   } = submission.value;
   const event = await tryApi(() => context.api.event.byId({ id: eventId }));
@@ -68,8 +69,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     );
   }
   try {
-    const { drivewayId, listingId } = await context.api.listing.createWithDriveway({
+    const { drivewayId, listingId, alsoListed } = await context.api.listing.createWithDriveway({
       ...place,
+      alsoFor: also.map(({ eventId, price }) => ({
+        eventId,
+        ...(price === undefined ? {} : { priceCents: price }),
+      })),
       listing: {
         eventId,
         priceCents: price,
@@ -84,10 +89,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const { status } = await context.api.listing.mineById({ listingId });
     return redirectWithToast(`/listing-success?listing=${listingId}`, {
       type: 'success',
-      title:
-        status === 'in_review'
-          ? 'Your driveway is saved and in review.'
-          : 'Your driveway is listed!',
+      title: `${
+        status === 'in_review' ? 'Your driveway is saved and in review' : 'Your driveway is listed'
+      }${alsoListed > 0 ? ` for ${alsoListed + 1} events` : ''}${status === 'in_review' ? '.' : '!'}`,
       ...(missed
         ? {
             description: `${missed === 1 ? 'One photo' : `${missed} photos`} could not be added. Add ${missed === 1 ? 'it' : 'them'} again from My Listings.`,

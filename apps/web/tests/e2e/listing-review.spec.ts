@@ -60,35 +60,45 @@ test('a new host finds the driveway by its address, lists it for several events,
 
   await page.getByLabel('Capacity (cars)').fill('2');
   await page.getByLabel('Spaces offered').fill('2');
+
+  // Two more events around the pin in the same step: one at the first event's price, one its own.
+  const more = page.getByRole('region', { name: 'More events (optional)' });
+  await more.getByRole('combobox', { name: /Upcoming events within/ }).selectOption('10');
+  await more.getByRole('checkbox', { name: /^BYU Cougars vs\. Arizona State/ }).check();
+  await more.getByRole('checkbox', { name: /^Stadium of Fire/ }).check();
+  await more.getByLabel('Each its own price').check();
+  await expect(more.getByLabel(/^Price for BYU Cougars vs\. Arizona State/)).toHaveValue('20');
+  await more.getByLabel(/^Price for Stadium of Fire/).fill('35');
+  await screenshots(page, 'register-driveway-more-events');
   await page.getByRole('button', { name: 'List my driveway' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your driveway is in review');
   await expect(page.getByRole('heading', { name: 'We check your listing' })).toBeVisible();
   await expect(page.getByText('Your listing now shows on the event page')).toHaveCount(0);
   await screenshots(page, 'listing-success-in-review');
 
-  // Three more events in one go, from My Listings.
+  // One more later, from My Listings ("List for more events").
   await page.goto('/my-listings');
   const driveway = await openDriveway(page, title);
+  await expect(driveway.getByRole('article')).toHaveCount(3);
+  await expect(
+    driveway
+      .getByRole('article', { name: /^Stadium of Fire/ })
+      .getByText('$35.00', { exact: true }),
+  ).toBeVisible();
   await driveway.getByText('List for more events').click();
   // The events within 2 miles come once the page's script runs: pick the distance after that, as
   // a person does once they see the list (a pick made before is reset when the page hydrates).
   await expect(
-    driveway.getByRole('checkbox', { name: /^BYU Cougars vs\. Arizona State/ }),
+    driveway.getByRole('checkbox', { name: /^Freedom Festival Grand Parade/ }),
   ).toBeVisible();
   await driveway.getByRole('combobox', { name: /Upcoming events within/ }).selectOption('10');
-  for (const name of [
-    /^BYU Cougars vs\. Arizona State/,
-    /^Stadium of Fire/,
-    /^Provo Balloon Fest/,
-  ]) {
-    const box = driveway.getByRole('checkbox', { name });
-    await box.check();
-    await expect(box).toBeChecked();
-  }
+  const balloons = driveway.getByRole('checkbox', { name: /^Provo Balloon Fest/ });
+  await balloons.check();
+  await expect(balloons).toBeChecked();
   // The toast stays 3 s; the page itself watches for it from before the click.
-  const listed = toastSeen(page, 'Your driveway is listed for 3 more events.');
+  const listed = toastSeen(page, 'Your driveway is listed for 1 more event.');
   const allWait = toastSeen(page, 'All wait for review.');
-  await driveway.getByRole('button', { name: 'List for 3 events' }).click();
+  await driveway.getByRole('button', { name: 'List for 1 event' }).click();
   await Promise.all([listed, allWait]);
   const listings = driveway.getByRole('article');
   await expect(listings).toHaveCount(4);
@@ -148,6 +158,36 @@ test('a new host finds the driveway by its address, lists it for several events,
   await screenshots(page, 'my-listings-reviewed');
   const mail = await waitForEmail(hostEmail, `Your listing for ${rejectedFor} was not approved`);
   expect(mail.text).toContain('Please add a photo of the driveway.');
+
+  // The closed row says it too, and "Fix and send again" opens the form with the reason above.
+  await page.getByRole('heading', { name: title, level: 2 }).click();
+  const notice = page.getByRole('listitem').filter({ hasText: `Not approved for ${rejectedFor}` });
+  await expect(notice).toContainText('Please add a photo of the driveway.');
+  await screenshots(page, 'my-listings-not-approved-row');
+  await notice.getByRole('link', { name: /Fix and send again/ }).click();
+  const fix = no.locator('details', { hasText: 'Why it was not approved' });
+  await expect(fix).toHaveAttribute('open', '');
+  await expect(fix).toContainText('Please add a photo of the driveway.');
+  await fix.getByLabel('Price per space (USD)').fill('15');
+  await screenshots(page, 'my-listings-fix-and-send-again');
+  const sentAgain = toastSeen(page, 'Sent for review again.');
+  await fix.getByRole('button', { name: 'Send for review again' }).click();
+  await sentAgain;
+  await expect(no.getByText('In review')).toBeVisible();
+
+  // The admin sees the earlier reason and what changed, and approves it this time.
+  await admin.goto('/admin/listings');
+  const again = admin.getByRole('article', { name: `${title} for ${rejectedFor}` });
+  await expect(again.getByRole('region', { name: 'Sent again' })).toContainText(
+    'The reason then: Please add a photo of the driveway.',
+  );
+  await expect(again.getByRole('list', { name: 'Changed since' })).toContainText('→ $15.00');
+  await screenshots(admin, 'admin-listing-sent-again');
+  await again.getByRole('button', { name: 'Approve' }).click();
+  await expect(again).toHaveCount(0);
+  await page.reload();
+  await expect(listings.filter({ hasText: 'Not approved' })).toHaveCount(0);
+  await expect(listings.getByRole('button', { name: 'Close listing' })).toHaveCount(4);
 
   // Drivers see the approved listings now.
   await driver.goto(`/rent?event=${event}`);

@@ -91,7 +91,13 @@ test('a host lists a driveway, a driver books and cancels it, and both see it', 
   await page.goto(`/register-driveway?event=${event}`);
   await page.getByLabel('Title', { exact: true }).fill(title);
   await page.getByRole('button', { name: 'List my driveway' }).click();
-  await expect(page.getByText('Enter the latitude, or drop the pin on the map.')).toBeVisible();
+  // Most hosts do not know their coordinates: the fields wait behind "Enter coordinates instead".
+  await expect(
+    page.getByText(
+      'Place your driveway: find its address, use your location or drop the pin on the map.',
+    ),
+  ).toBeVisible();
+  await expect(page.getByLabel('Latitude')).toBeHidden();
   await expect(page.getByText('Enter the street address.')).toBeVisible();
   await expect(page.getByLabel('Title', { exact: true })).toHaveValue(title);
   // Offline the map shows no tiles; typing the coordinates is enough.

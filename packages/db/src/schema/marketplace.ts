@@ -4,6 +4,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
   point,
@@ -119,6 +120,17 @@ export const listings = pgTable(
     /** The admin's reason, told to the host, when the listing was rejected. */
     reviewReason: text('review_reason'),
     reviewedAt: at('reviewed_at'),
+    /**
+     * What the admin saw when rejecting it (terms and the driveway's details), so a listing the
+     * host fixes and sends again shows the admin what changed (decision 060).
+     */
+    reviewSnapshot: jsonb('review_snapshot').$type<Record<string, string>>(),
+    /** A listing sent again after a rejection: the reason it was rejected for, and what changed. */
+    earlierReviewReason: text('earlier_review_reason'),
+    changesSinceReview: text('changes_since_review')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -15,6 +15,31 @@ export type QueuedListing = Awaited<
   ReturnType<ApiCaller['admin']['listingQueue']>
 >['listings'][number];
 
+/** A listing rejected before and sent again by its host: the earlier reason and what changed. */
+function SentAgain({ listing }: { listing: QueuedListing }) {
+  const changes = listing.changesSinceReview;
+  return (
+    <section
+      aria-label="Sent again"
+      className="mt-3 rounded-lg bg-sky-50 px-3 py-2 text-sm text-sky-950 ring-1 ring-sky-200"
+    >
+      <p>
+        <span className="font-semibold">Sent again after a rejection.</span> The reason then:{' '}
+        {listing.earlierReviewReason || 'none given'}
+      </p>
+      {changes.length > 0 ? (
+        <ul aria-label="Changed since" className="mt-1 list-disc pl-5">
+          {changes.map((change) => (
+            <li key={change}>{change}</li>
+          ))}
+        </ul>
+      ) : (
+        <p className="mt-1">Nothing changed since.</p>
+      )}
+    </section>
+  );
+}
+
 /** One listing waiting for review: what flagged it, where it is, its photos, and the decision. */
 export function ListingReviewCard({ listing }: { listing: QueuedListing }) {
   const { driveway, event, host } = listing;
@@ -44,6 +69,7 @@ export function ListingReviewCard({ listing }: { listing: QueuedListing }) {
         tone="warning"
         className="mt-3"
       />
+      {listing.earlierReviewReason !== null ? <SentAgain listing={listing} /> : null}
       <dl className="mt-4 grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-4">
         <Fact label="Price">
           {formatUsd(listing.priceCents)} · {listing.spacesOffered}{' '}

@@ -2,7 +2,7 @@ import type { InputHTMLAttributes } from 'react';
 import { Field } from '~/components/forms/field';
 import { AddressSearch, type GeocoderCapabilities } from '~/components/map/address-search';
 import { fillAddress, type FoundPlace } from '~/components/map/fill-address';
-import { LocationPicker, usePosition } from '~/components/map/location-picker';
+import { LocationPicker, type Position } from '~/components/map/location-picker';
 import type { registerDrivewayFormInput } from '@parkside/validators';
 import type { useZodForm } from '~/components/forms/use-zod-form';
 
@@ -22,8 +22,6 @@ const ADDRESS_FIELDS = {
   postalCode: 'postalCode',
 } as const;
 
-const text = (value: unknown) => (typeof value === 'string' ? value : '');
-
 /**
  * Where the driveway is: a search that fills the address and moves the pin (where an address
  * provider is set up), the address fields, and the pin with its coordinates.
@@ -33,16 +31,15 @@ export function DrivewayAddress({
   fields,
   venue,
   geocoder,
+  position,
 }: {
   drivewayInput: DrivewayInput;
   fields: DrivewayFormFields;
   venue: [number, number];
   geocoder: GeocoderCapabilities;
+  /** Where the pin is: the form's events nearby are read around it too. */
+  position: Position;
 }) {
-  const position = usePosition(
-    text(fields.latitude.initialValue),
-    text(fields.longitude.initialValue),
-  );
   const formOf = () => document.getElementById('register-driveway') as HTMLFormElement | null;
   const pick = (place: FoundPlace) => {
     fillAddress(formOf(), place, ADDRESS_FIELDS);

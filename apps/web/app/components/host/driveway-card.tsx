@@ -3,6 +3,9 @@ import { DrivewayPhotos } from '~/components/driveways/driveway-photos';
 import { formatEventDate } from '~/utils/event-time';
 import { AddListingForm, EditDrivewayForm, type DrivewayFormProps } from './host-forms';
 import { ListingPanel } from './listing-panel';
+import { fixAnchor } from './fix-listing-form';
+import { Link } from '@remix-run/react';
+import { useEffect, useRef } from 'react';
 import { MoreEventsForm } from './more-events-form';
 import type { HostDriveway, HostListing } from './types';
 
@@ -38,19 +41,34 @@ export function DrivewayCard({
   failure,
   open,
   now,
+  fixing,
 }: DrivewayFormProps & {
   /** Open from the start (few driveways, or a form of it was just refused). */
   open: boolean;
   /** The instant the page was read, for "Today". */
   now: string;
+  /** The listing "Fix and send again" was followed for. */
+  fixing: string | null;
 }) {
   const near = { latitude: driveway.latitude, longitude: driveway.longitude };
+  const rejected = driveway.listings.filter((l) => l.upcoming && l.status === 'rejected');
+  const details = useRef<HTMLDetailsElement>(null);
+  // "Fix and send again" opens the driveway and the listing's form, even if the host closed them.
+  useEffect(() => {
+    if (!fixing || !driveway.listings.some((l) => l.id === fixing)) return;
+    const form = document.getElementById(fixAnchor(fixing));
+    if (details.current) details.current.open = true;
+    if (form instanceof HTMLDetailsElement) {
+      form.open = true;
+      form.scrollIntoView({ block: 'start' });
+    }
+  }, [fixing, driveway.listings]);
   return (
     <section
       aria-labelledby={`driveway-${driveway.id}`}
-      className="rounded-2xl bg-white shadow-sm ring-1 ring-slate-200"
+      className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200"
     >
-      <details open={open || undefined} className="group/driveway">
+      <details ref={details} open={open || undefined} className="group/driveway">
         <summary className="flex cursor-pointer list-none items-center justify-between gap-3 rounded-2xl p-5 hover:bg-slate-50 sm:px-6">
           <span className="min-w-0">
             <h2 id={`driveway-${driveway.id}`} className="text-xl font-bold">
@@ -95,6 +113,7 @@ export function DrivewayCard({
                     terms={terms}
                     near={near}
                     failure={failure}
+                    fixing={fixing}
                   />
                 ))}
               </div>
@@ -102,6 +121,26 @@ export function DrivewayCard({
           )}
         </div>
       </details>
+      {/* Seen on the closed row without opening it; the opened driveway says it per listing. */}
+      {rejected.length > 0 ? (
+        <ul className="flex flex-col gap-2 border-t border-red-200 bg-red-50 px-5 py-3 text-sm text-red-900 sm:px-6 [details[open]~&]:hidden">
+          {rejected.map((listing) => (
+            <li key={listing.id} className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+              <span>
+                <span className="font-semibold">Not approved</span> for {listing.event.title}:{' '}
+                {listing.reviewReason ?? 'no reason given'}
+              </span>
+              <Link
+                to={`?fix=${listing.id}#${fixAnchor(listing.id)}`}
+                className="text-brand-800 font-semibold underline"
+              >
+                Fix and send again
+                <span className="sr-only"> for {listing.event.title}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : null}
     </section>
   );
 }

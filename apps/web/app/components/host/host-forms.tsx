@@ -19,13 +19,20 @@ export function Disclosure({
   summary,
   open,
   children,
+  id,
 }: {
   summary: string;
   open: boolean;
   children: React.ReactNode;
+  /** Where a link can take the reader (e.g. "Fix and send again" from the driveway's row). */
+  id?: string;
 }) {
   return (
-    <details open={open || undefined} className="group rounded-xl ring-1 ring-slate-200">
+    <details
+      id={id}
+      open={open || undefined}
+      className="group scroll-mt-24 rounded-xl ring-1 ring-slate-200"
+    >
       <summary className="text-brand-800 cursor-pointer list-none rounded-xl px-4 py-2.5 text-sm font-semibold hover:bg-slate-50">
         <span
           aria-hidden="true"
@@ -58,45 +65,67 @@ export interface DrivewayFormProps {
   failure?: HostFormFailure;
 }
 
+/** A listing's price, spaces and window, as one of its forms shows them (`state` keeps what was typed). */
+export function ListingTermInputs({
+  listing,
+  capacity,
+  terms,
+  near,
+  state,
+  prefix,
+}: Omit<ListingFormProps, 'failure'> & { state: ReturnType<typeof formState>; prefix: string }) {
+  return (
+    <>
+      <PriceField
+        idPrefix={prefix}
+        terms={terms}
+        helpFor={{ eventId: listing.event.id, ...near, excludeListingId: listing.id }}
+        defaultValue={state.value('price', dollars(listing.priceCents))}
+        errors={state.errors('price')}
+      />
+      <p className="-mt-2 text-sm text-slate-600">
+        A new price applies to new bookings; existing bookings keep theirs.
+      </p>
+      <SpacesField
+        idPrefix={prefix}
+        max={capacity}
+        hint={`${listing.booked} booked; this driveway holds ${capacity}.`}
+        defaultValue={state.value('spacesOffered', listing.spacesOffered)}
+        errors={state.errors('spacesOffered')}
+      />
+      <WindowFields
+        idPrefix={prefix}
+        required
+        from={state.value(
+          'availableFrom',
+          toZonedInput(listing.availableFrom, listing.event.timeZone),
+        )}
+        to={state.value('availableTo', toZonedInput(listing.availableTo, listing.event.timeZone))}
+        timeZone={listing.event.timeZone}
+        startsAt={listing.event.startsAt}
+        errors={{
+          availableFrom: state.errors('availableFrom'),
+          availableTo: state.errors('availableTo'),
+        }}
+      />
+    </>
+  );
+}
+
 export function EditListingForm({ listing, capacity, terms, near, failure }: ListingFormProps) {
   const state = formState(failure, 'update-listing', listing.id);
-  const prefix = `edit-${listing.id}`;
   return (
     <Disclosure summary="Edit listing" open={state.failed}>
       <Form method="post" className="flex flex-col gap-4">
         <FormError errors={state.formErrors} />
         <input type="hidden" name="listingId" value={listing.id} />
-        <PriceField
-          idPrefix={prefix}
+        <ListingTermInputs
+          listing={listing}
+          capacity={capacity}
           terms={terms}
-          helpFor={{ eventId: listing.event.id, ...near, excludeListingId: listing.id }}
-          defaultValue={state.value('price', dollars(listing.priceCents))}
-          errors={state.errors('price')}
-        />
-        <p className="-mt-2 text-sm text-slate-600">
-          A new price applies to new bookings; existing bookings keep theirs.
-        </p>
-        <SpacesField
-          idPrefix={prefix}
-          max={capacity}
-          hint={`${listing.booked} booked; this driveway holds ${capacity}.`}
-          defaultValue={state.value('spacesOffered', listing.spacesOffered)}
-          errors={state.errors('spacesOffered')}
-        />
-        <WindowFields
-          idPrefix={prefix}
-          required
-          from={state.value(
-            'availableFrom',
-            toZonedInput(listing.availableFrom, listing.event.timeZone),
-          )}
-          to={state.value('availableTo', toZonedInput(listing.availableTo, listing.event.timeZone))}
-          timeZone={listing.event.timeZone}
-          startsAt={listing.event.startsAt}
-          errors={{
-            availableFrom: state.errors('availableFrom'),
-            availableTo: state.errors('availableTo'),
-          }}
+          near={near}
+          state={state}
+          prefix={`edit-${listing.id}`}
         />
         <SubmitButton
           name="intent"

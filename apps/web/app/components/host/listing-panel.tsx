@@ -8,6 +8,7 @@ import { CancelBookingForm, EditListingForm, type ListingFormProps } from './hos
 import type { HostFormFailure } from './form-state';
 import type { HostBooking, HostListing } from './types';
 import { reviewFlagsSentence } from '~/components/listings/review-flags';
+import { FixListingForm } from './fix-listing-form';
 
 function StatusBadge({ listing }: { listing: HostListing }) {
   const [label, tone] = !listing.upcoming
@@ -113,7 +114,17 @@ function ReviewNote({ listing }: { listing: HostListing }) {
 }
 
 /** One listing of a driveway: the event, the numbers, the actions and the bookings. */
-export function ListingPanel({ listing, capacity, terms, near, failure }: ListingFormProps) {
+export function ListingPanel({
+  listing,
+  capacity,
+  terms,
+  near,
+  failure,
+  fixing,
+}: ListingFormProps & {
+  /** The listing "Fix and send again" was followed for: its form opens. */
+  fixing?: string | null;
+}) {
   const { event } = listing;
   const figures: [string, string][] = [
     ['Price', formatUsd(listing.priceCents)],
@@ -146,7 +157,17 @@ export function ListingPanel({ listing, capacity, terms, near, failure }: Listin
         ))}
       </dl>
       <ReviewNote listing={listing} />
-      {/* A rejected listing stays as the admin saw it: nothing to change or reopen. */}
+      {/* A rejected listing changes only to be sent again, with the reason above its form. */}
+      {listing.upcoming && listing.status === 'rejected' ? (
+        <FixListingForm
+          listing={listing}
+          capacity={capacity}
+          terms={terms}
+          near={near}
+          failure={failure}
+          open={fixing === listing.id}
+        />
+      ) : null}
       {listing.upcoming && listing.status !== 'rejected' ? (
         <div className="flex flex-col gap-3">
           <EditListingForm

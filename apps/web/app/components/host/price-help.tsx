@@ -49,7 +49,8 @@ export function PriceHelp({ id, for: target }: { id: string; for: PriceHelpFor }
   const help = fetcher.data?.help;
   const where = help?.around === 'driveway' ? 'of your driveway' : 'of the venue';
   return (
-    <p ref={ref} id={id} aria-live="polite" className="min-h-5 text-sm text-slate-700">
+    // Room for the longest answer is kept, so the form does not move when it arrives.
+    <p ref={ref} id={id} aria-live="polite" className="min-h-15 text-sm text-slate-700 sm:min-h-10">
       {!help ? (
         fetcher.state !== 'idle' ? (
           'Looking up nearby prices…'

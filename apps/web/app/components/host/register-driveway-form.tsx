@@ -9,6 +9,8 @@ import { NewDrivewayPhotos } from '~/components/driveways/driveway-photos';
 import { formatEventDate } from '~/utils/event-time';
 import { AmenityCheckboxes } from './amenity-checkboxes';
 import { DrivewayAddress, type DrivewayFormFields, type DrivewayInput } from './driveway-address';
+import { AlsoListFor } from './also-list-for';
+import { usePosition } from '~/components/map/location-picker';
 import type { GeocoderCapabilities } from '~/components/map/address-search';
 import { defaultWindow, type PickableEvent } from './event-window';
 import { PlateRequiredField, PriceField, SpacesField, WindowFields } from './listing-term-fields';
@@ -89,6 +91,15 @@ export function RegisterDrivewayForm({
   });
   const amenities = fields.amenities.initialValue;
   const photos = fields.photos.initialValue;
+  const position = usePosition(
+    text(fields.latitude.initialValue),
+    text(fields.longitude.initialValue),
+  );
+  // What was ticked and priced before a refusal comes back as `also[i]`.
+  const typedAlso = (Array.isArray(fields.also.initialValue) ? fields.also.initialValue : []) as {
+    eventId?: string;
+    price?: string;
+  }[];
 
   return (
     <Form method="post" {...getFormProps(form)} className="mt-8 flex flex-col gap-6">
@@ -105,6 +116,7 @@ export function RegisterDrivewayForm({
           fields={fields}
           venue={[event.latitude, event.longitude]}
           geocoder={geocoder}
+          position={position}
         />
         <Field
           label="Capacity (cars)"
@@ -138,6 +150,21 @@ export function RegisterDrivewayForm({
         terms={terms}
         fields={fields}
       />
+
+      <Section
+        title="More events (optional)"
+        hint="List this driveway for other events nearby in the same step: the same spaces and plate rule, each parking window from an hour before its event to an hour after. All are saved together, or none."
+      >
+        <AlsoListFor
+          position={position}
+          firstEventId={event.id}
+          typedIds={typedAlso.flatMap((a) => (a.eventId ? [a.eventId] : []))}
+          typedPrices={Object.fromEntries(
+            typedAlso.flatMap((a) => (a.eventId && a.price ? [[a.eventId, a.price]] : [])),
+          )}
+          errors={fields.also.errors}
+        />
+      </Section>
 
       <SubmitButton pendingText="Listing your driveway…" className="w-full sm:w-auto sm:self-end">
         List my driveway

@@ -8,6 +8,7 @@ import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import { nearbyMedianCents } from '../../shared/listing-review';
 import { drivewayAddressColumns, milesBetween } from '../../shared/listings';
 import { notifyWaitlist } from '../notifications/waitlist-mail';
+import { reviewSnapshotOf } from '../../shared/review-snapshot';
 
 /** At most this many listings are shown in the review queue at once (oldest first). */
 export const REVIEW_QUEUE_LIMIT = 50;
@@ -25,6 +26,8 @@ export async function listReviewQueue(db: Database) {
       priceCents: listings.priceCents,
       spacesOffered: listings.spacesOffered,
       reviewFlags: listings.reviewFlags,
+      earlierReviewReason: listings.earlierReviewReason,
+      changesSinceReview: listings.changesSinceReview,
       milesFromVenue: milesBetween(driveways, events),
       nearbyMedianCents: nearbyMedianCents(db),
       driveway: {
@@ -99,7 +102,13 @@ export async function decideListing(
   const reason = input.decision === 'rejected' ? input.reason : null;
   await tx
     .update(listings)
-    .set({ status: approved ? 'open' : 'rejected', reviewReason: reason, reviewedAt: new Date() })
+    .set({
+      status: approved ? 'open' : 'rejected',
+      reviewReason: reason,
+      reviewedAt: new Date(),
+      // What the admin saw, so a fixed listing sent again shows what changed.
+      reviewSnapshot: approved ? null : await reviewSnapshotOf(tx, row.id),
+    })
     .where(and(eq(listings.id, row.id), inArray(listings.status, ['in_review'])));
   if (approved) await notifyWaitlist(tx, row.eventId, publicUrl);
   if (row.hostEmail) {

@@ -258,3 +258,64 @@ describe('the admin’s review', () => {
     expect(next.status).toBe('open');
   });
 });
+
+describe('a listing that was not approved, fixed and sent again', () => {
+  it('goes back to the queue with the earlier reason and what changed, and is decided again', async () => {
+    const host = await newHost();
+    const game = await event();
+    const { listingId, drivewayId } = await api(host).listing.createWithDriveway(
+      (() => {
+        counter += 1;
+        return drivewayRequest(game.id, { street: `${counter} Review Way` }, { priceCents: 9000 });
+      })(),
+    );
+    const before = await listingRow(listingId);
+    const terms = {
+      listingId,
+      priceCents: 2500,
+      spacesOffered: before.spacesOffered,
+      availableFrom: before.availableFrom.toISOString(),
+      availableTo: before.availableTo.toISOString(),
+    };
+    // Only a rejected listing is sent again.
+    await expect(api(host).listing.sendAgain(terms)).rejects.toMatchObject({ code: 'CONFLICT' });
+    await api(admin).admin.decideListing({
+      listingId,
+      decision: 'rejected',
+      reason: 'Add a photo, and $90 is far above what neighbours ask.',
+    });
+
+    // The host adds a photo (the driveway's own form) and lowers the price as they send it again.
+    await handle.db
+      .update(driveways)
+      .set({ photos: ['/files/driveways/fixed/front.jpg'] })
+      .where(eq(driveways.id, drivewayId));
+    const sent = await api(host).listing.sendAgain(terms);
+    expect(sent).toEqual({
+      status: 'in_review',
+      changes: ['Price: $90.00 → $25.00', 'Photos: 0 → 1'],
+    });
+    // Someone else's listing is not theirs to send.
+    await expect(api(driver).listing.sendAgain(terms)).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+
+    const queued = (await api(admin).admin.listingQueue()).listings.find((l) => l.id === listingId);
+    expect(queued).toMatchObject({
+      earlierReviewReason: 'Add a photo, and $90 is far above what neighbours ask.',
+      changesSinceReview: ['Price: $90.00 → $25.00', 'Photos: 0 → 1'],
+      priceCents: 2500,
+      // Flagged as it is now: it has a photo; the host is still new.
+      reviewFlags: ['first_listing'],
+    });
+    const mine = (await api(host).listing.mine()).flatMap((d) => d.listings);
+    expect(mine.find((l) => l.id === listingId)).toMatchObject({
+      status: 'in_review',
+      reviewReason: null,
+    });
+    await api(admin).admin.decideListing({ listingId, decision: 'approved' });
+    expect((await listingRow(listingId)).status).toBe('open');
+    // Sent once: an open listing is not sent again.
+    await expect(api(host).listing.sendAgain(terms)).rejects.toMatchObject({ code: 'CONFLICT' });
+  });
+});

@@ -1,6 +1,6 @@
 import { driveways, events, listings, users, type Database } from '@parkside/db';
 import type { DrivewayCreateInput, ListingAddInput } from '@parkside/validators';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { SessionUser } from '@parkside/core';
 import { AppError } from '@parkside/core';
 import { notifyWaitlist } from '../notifications/waitlist-mail';
@@ -81,7 +81,7 @@ export async function createDrivewayWithListing(
     if (!event || event.status !== 'scheduled' || event.endsAt <= new Date()) {
       throw new AppError('BAD_REQUEST', 'Choose an upcoming event.');
     }
-    const { listing: offer, ...place } = input;
+    const { listing: offer, alsoFor, ...place } = input;
     const [driveway] = await tx
       .insert(driveways)
       .values({ ...place, hostId: host.id })
@@ -91,10 +91,59 @@ export async function createDrivewayWithListing(
       availableFrom: offer.availableFrom ? new Date(offer.availableFrom) : undefined,
       availableTo: offer.availableTo ? new Date(offer.availableTo) : undefined,
     });
+    // The other events ticked on the form, in the same transaction: all or none.
+    const also = await insertAlsoFor(tx, driveway!, alsoFor, offer);
     await tx.update(users).set({ isHost: true }).where(eq(users.id, host.id));
-    if (listing.status === 'open') await notifyWaitlist(tx, event.id, publicUrl);
-    return { drivewayId: driveway!.id, listingId: listing.id, status: listing.status };
+    for (const { eventId, status } of [{ eventId: event.id, status: listing.status }, ...also])
+      if (status === 'open') await notifyWaitlist(tx, eventId, publicUrl);
+    return {
+      drivewayId: driveway!.id,
+      listingId: listing.id,
+      status: listing.status,
+      alsoListed: also.length,
+    };
   });
+}
+
+/**
+ * Lists a new driveway for the more events its form ticked: the first listing's spaces and plate
+ * rule, its price unless one of their own was given, each default window. An event that is over,
+ * cancelled or gone stops the whole submission, naming it.
+ */
+async function insertAlsoFor(
+  tx: Tx,
+  driveway: DrivewayForReview,
+  alsoFor: DrivewayCreateInput['alsoFor'],
+  offer: DrivewayCreateInput['listing'],
+) {
+  if (alsoFor.length === 0) return [];
+  const ids = alsoFor.map((a) => a.eventId);
+  const found = await tx.select().from(events).where(inArray(events.id, ids));
+  const ofDriveway = await reviewOfDriveway(tx, driveway);
+  const now = new Date();
+  const made: { eventId: string; status: (typeof listings.$inferSelect)['status'] }[] = [];
+  for (const { eventId, priceCents } of alsoFor) {
+    const event = found.find((e) => e.id === eventId);
+    if (!event || !isUpcoming(event, now)) {
+      throw new AppError(
+        'BAD_REQUEST',
+        `${event ? `"${event.title}" is over or cancelled` : 'One of the events no longer exists'}; nothing was listed.`,
+      );
+    }
+    const listing = await insertListing(
+      tx,
+      driveway,
+      event,
+      {
+        priceCents: priceCents ?? offer.priceCents,
+        spacesOffered: offer.spacesOffered,
+        licensePlateRequired: offer.licensePlateRequired,
+      },
+      ofDriveway,
+    );
+    made.push({ eventId, status: listing.status });
+  }
+  return made;
 }
 
 /**

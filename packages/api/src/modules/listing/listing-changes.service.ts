@@ -5,12 +5,51 @@ import { eq } from 'drizzle-orm';
 import type { SessionUser } from '@parkside/core';
 import { AppError } from '@parkside/core';
 import { notifyWaitlist } from '../notifications/waitlist-mail';
-import { inTransaction } from '../../transaction';
+import { inTransaction, type Tx } from '../../transaction';
 import { spacesTaken } from '../../shared/listings';
 /**
  * The changes a host makes to a listing: price, spaces and window, reopen, spaces alone, close.
  * Each locks the host's own driveway first (`lockOwnListing`); NOT_FOUND for anyone else's.
  */
+
+/**
+ * Locks the host's listing and writes its price, spaces and window, checked as `updateListing`
+ * says; `only` refuses a listing in another state (a rejected one is fixed and sent again).
+ */
+export async function writeListingTerms(
+  tx: Tx,
+  host: SessionUser,
+  input: ListingUpdateInput,
+  now: Date,
+  only?: { expect: 'rejected'; refusal: string },
+) {
+  const locked = await lockOwnListing(tx, host, input.listingId);
+  const { listing, event, driveway } = locked;
+  if (only && listing.status !== only.expect) throw new AppError('CONFLICT', only.refusal);
+  if (!isUpcoming(event, now))
+    throw new AppError('CONFLICT', 'This event is over; its listing can no longer change.');
+  if (input.spacesOffered > driveway.capacity) {
+    throw new AppError('BAD_REQUEST', `This driveway holds ${driveway.capacity} cars at most.`);
+  }
+  const booked = await spacesTaken(tx, listing.id);
+  if (input.spacesOffered < booked) {
+    throw new AppError(
+      'CONFLICT',
+      `${booked} ${booked === 1 ? 'space is' : 'spaces are'} already booked; cancel bookings before offering fewer.`,
+    );
+  }
+  const [updated] = await tx
+    .update(listings)
+    .set({
+      priceCents: input.priceCents,
+      spacesOffered: input.spacesOffered,
+      availableFrom: new Date(input.availableFrom),
+      availableTo: new Date(input.availableTo),
+    })
+    .where(eq(listings.id, listing.id))
+    .returning();
+  return { ...locked, updated: updated!, booked };
+}
 
 /**
  * A host changes a listing's price (future bookings only: bookings keep the amounts they were
@@ -24,32 +63,10 @@ export async function updateListing(
   now = new Date(),
 ) {
   return inTransaction(db, async (tx) => {
-    const { listing, event, driveway } = await lockOwnListing(tx, host, input.listingId);
-    if (!isUpcoming(event, now))
-      throw new AppError('CONFLICT', 'This event is over; its listing can no longer change.');
-    if (input.spacesOffered > driveway.capacity) {
-      throw new AppError('BAD_REQUEST', `This driveway holds ${driveway.capacity} cars at most.`);
-    }
-    const booked = await spacesTaken(tx, listing.id);
-    if (input.spacesOffered < booked) {
-      throw new AppError(
-        'CONFLICT',
-        `${booked} ${booked === 1 ? 'space is' : 'spaces are'} already booked; cancel bookings before offering fewer.`,
-      );
-    }
-    const [updated] = await tx
-      .update(listings)
-      .set({
-        priceCents: input.priceCents,
-        spacesOffered: input.spacesOffered,
-        availableFrom: new Date(input.availableFrom),
-        availableTo: new Date(input.availableTo),
-      })
-      .where(eq(listings.id, listing.id))
-      .returning();
+    const { listing, event, updated, booked } = await writeListingTerms(tx, host, input, now);
     if (listing.status === 'open' && input.spacesOffered > listing.spacesOffered)
       await notifyWaitlist(tx, event.id, publicUrl);
-    return { ...updated!, booked };
+    return { ...updated, booked };
   });
 }
 

@@ -5,12 +5,14 @@ import {
   listingIdInput,
   listingsForEventInput,
   eventsNearDrivewayInput,
+  eventsNearPointInput,
   listingsForEventsInput,
   listingUpdateInput,
   priceHelpInput,
 } from '@parkside/validators';
 import { z } from 'zod';
 import { publicProcedure, router, verifiedProcedure } from '../../trpc';
+import { sendListingAgain } from './listing-sent-again.service';
 import { addListing, createDrivewayWithListing } from './host-listings.service';
 import {
   closeListing,
@@ -24,7 +26,7 @@ import { listingsForEvent } from './listing-search.service';
 import { rentPage } from './rent-page';
 import { drivewayPage } from './driveway-page';
 import { priceHelp } from './price-help';
-import { addListingsForEvents, eventsNearDriveway } from './many-events';
+import { addListingsForEvents, eventsNearDriveway, eventsNearPoint } from './many-events';
 
 const listingId = z.uuid({ message: 'Listing id must be a UUID.' });
 
@@ -106,6 +108,12 @@ export const listingRouter = router({
     .input(listingUpdateInput)
     .mutation(({ ctx, input }) => updateListing(ctx.db, ctx.user, input, ctx.settings.publicUrl)),
 
+  /** A listing that was not approved, fixed by its host, back to the review queue. */
+  sendAgain: verifiedProcedure
+    .meta({ scope: 'listings:write' })
+    .input(listingUpdateInput)
+    .mutation(({ ctx, input }) => sendListingAgain(ctx.db, ctx.user, input)),
+
   reopen: verifiedProcedure
     .meta({ scope: 'listings:write' })
     .input(listingIdInput)
@@ -123,6 +131,11 @@ export const listingRouter = router({
   eventsNear: verifiedProcedure
     .input(eventsNearDrivewayInput)
     .query(({ ctx, input }) => eventsNearDriveway(ctx.db, ctx.user, input)),
+
+  /** The events a new driveway's form offers, around its pin. */
+  eventsNearPoint: verifiedProcedure
+    .input(eventsNearPointInput)
+    .query(({ ctx, input }) => eventsNearPoint(ctx.db, input)),
 
   /** One of the host's driveways listed for several events at once: all or none. */
   addForEvents: verifiedProcedure

@@ -135,3 +135,60 @@ describe('one driveway, many events', () => {
     expect(await count()).toBe(0);
   });
 });
+
+describe('a new driveway listed for several events from its own form', () => {
+  it('offers the events around the pin, and lists all ticked ones with the driveway, each price its own where given', async () => {
+    const first = await game(4);
+    const second = await game(11);
+    const third = await game(18);
+    const request = drivewayRequest(first.id);
+    const near = await api(host).listing.eventsNearPoint({
+      latitude: request.latitude,
+      longitude: request.longitude,
+      miles: 2,
+    });
+    expect(near.map((e) => e.id)).toEqual(expect.arrayContaining([first.id, second.id, third.id]));
+
+    const made = await api(host).listing.createWithDriveway({
+      ...request,
+      alsoFor: [{ eventId: second.id }, { eventId: third.id, priceCents: 3500 }],
+    });
+    expect(made.alsoListed).toBe(2);
+    const rows = await handle.db
+      .select()
+      .from(listings)
+      .where(eq(listings.drivewayId, made.drivewayId));
+    const priceOf = (eventId: string) => rows.find((r) => r.eventId === eventId)!.priceCents;
+    expect(rows).toHaveLength(3);
+    expect([priceOf(first.id), priceOf(second.id), priceOf(third.id)]).toEqual([2500, 2500, 3500]);
+    expect(new Set(rows.map((r) => r.spacesOffered))).toEqual(new Set([2]));
+    // Each of the others has its own window: an hour before its event to an hour after.
+    const thirdRow = rows.find((r) => r.eventId === third.id)!;
+    expect(thirdRow.availableFrom.getTime()).toBe(third.startsAt.getTime() - 3_600_000);
+  });
+
+  it('saves nothing, not even the driveway, when one of the events cannot be listed', async () => {
+    const first = await game(5);
+    const cancelled = await game(12);
+    await handle.db.update(events).set({ status: 'cancelled' }).where(eq(events.id, cancelled.id));
+    const title = `All or nothing ${Date.now()}`;
+    await expect(
+      api(host).listing.createWithDriveway({
+        ...drivewayRequest(first.id, { title }),
+        alsoFor: [{ eventId: cancelled.id }],
+      }),
+    ).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: expect.stringContaining('nothing was listed'),
+    });
+    const mine = await api(host).listing.mine();
+    expect(mine.map((d) => d.title)).not.toContain(title);
+    // The first event twice is refused before anything is written.
+    await expect(
+      api(host).listing.createWithDriveway({
+        ...drivewayRequest(first.id),
+        alsoFor: [{ eventId: first.id }],
+      }),
+    ).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+  });
+});

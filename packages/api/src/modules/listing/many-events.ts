@@ -12,8 +12,61 @@ import { insertListing, isUpcoming, lockOwnDriveway } from './host-listings.serv
 export const EVENTS_NEAR_LIMIT = 100;
 
 /**
- * The upcoming events within `miles` of the host's own driveway that it is not listed for yet,
- * soonest first, with each venue's distance: what "List for more events" offers.
+ * The upcoming events within `miles` of a point, soonest first, with each venue's distance,
+ * leaving out those `drivewayId` is already listed for.
+ */
+async function upcomingEventsNear(
+  db: Database,
+  point: { latitude: number; longitude: number },
+  miles: number,
+  drivewayId: string | null,
+  now: Date,
+) {
+  const distance = milesBetween(point, { latitude: events.latitude, longitude: events.longitude });
+  // A box around the circle first (a degree of latitude is about 69 miles), then true miles.
+  const dLat = miles / 69;
+  const dLng = dLat / Math.max(Math.cos((point.latitude * Math.PI) / 180), 0.01);
+  const rows = await db
+    .select({
+      id: events.id,
+      title: events.title,
+      venueName: events.venueName,
+      startsAt: events.startsAt,
+      endsAt: events.endsAt,
+      timeZone: events.timeZone,
+      miles: distance.as('miles'),
+    })
+    .from(events)
+    .where(
+      and(
+        eq(events.status, 'scheduled'),
+        gt(events.endsAt, now),
+        sql`${events.latitude} between ${point.latitude - dLat} and ${point.latitude + dLat}`,
+        sql`${events.longitude} between ${point.longitude - dLng} and ${point.longitude + dLng}`,
+        sql`${distance} <= ${miles}`,
+        drivewayId
+          ? notExists(
+              db
+                .select({ id: listings.id })
+                .from(listings)
+                .where(and(eq(listings.eventId, events.id), eq(listings.drivewayId, drivewayId))),
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(asc(events.startsAt), asc(events.id))
+    .limit(EVENTS_NEAR_LIMIT);
+  return rows.map((row) => ({
+    ...row,
+    miles: Math.round(row.miles * 100) / 100,
+    startsAt: row.startsAt.toISOString(),
+    endsAt: row.endsAt.toISOString(),
+  }));
+}
+
+/**
+ * The upcoming events within `miles` of the host's own driveway that it is not listed for yet:
+ * what "List for more events" offers.
  */
 export async function eventsNearDriveway(
   db: Database,
@@ -25,55 +78,24 @@ export async function eventsNearDriveway(
     .select({
       id: driveways.id,
       hostId: driveways.hostId,
-      lat: driveways.latitude,
-      lng: driveways.longitude,
+      latitude: driveways.latitude,
+      longitude: driveways.longitude,
     })
     .from(driveways)
     .where(eq(driveways.id, input.drivewayId))
     .limit(1);
   if (!driveway || driveway.hostId !== host.id)
     throw new AppError('NOT_FOUND', 'Driveway not found.');
-  const miles = milesBetween(
-    { latitude: driveway.lat, longitude: driveway.lng },
-    { latitude: events.latitude, longitude: events.longitude },
-  );
-  // A box around the circle first (a degree of latitude is about 69 miles), then true miles.
-  const dLat = input.miles / 69;
-  const dLng = dLat / Math.max(Math.cos((driveway.lat * Math.PI) / 180), 0.01);
-  const rows = await db
-    .select({
-      id: events.id,
-      title: events.title,
-      venueName: events.venueName,
-      startsAt: events.startsAt,
-      endsAt: events.endsAt,
-      timeZone: events.timeZone,
-      miles: miles.as('miles'),
-    })
-    .from(events)
-    .where(
-      and(
-        eq(events.status, 'scheduled'),
-        gt(events.endsAt, now),
-        sql`${events.latitude} between ${driveway.lat - dLat} and ${driveway.lat + dLat}`,
-        sql`${events.longitude} between ${driveway.lng - dLng} and ${driveway.lng + dLng}`,
-        sql`${miles} <= ${input.miles}`,
-        notExists(
-          db
-            .select({ id: listings.id })
-            .from(listings)
-            .where(and(eq(listings.eventId, events.id), eq(listings.drivewayId, driveway.id))),
-        ),
-      ),
-    )
-    .orderBy(asc(events.startsAt), asc(events.id))
-    .limit(EVENTS_NEAR_LIMIT);
-  return rows.map((row) => ({
-    ...row,
-    miles: Math.round(row.miles * 100) / 100,
-    startsAt: row.startsAt.toISOString(),
-    endsAt: row.endsAt.toISOString(),
-  }));
+  return upcomingEventsNear(db, driveway, input.miles, driveway.id, now);
+}
+
+/** The upcoming events within `miles` of a driveway not saved yet (the new driveway's form). */
+export function eventsNearPoint(
+  db: Database,
+  input: { latitude: number; longitude: number; miles: number },
+  now = new Date(),
+) {
+  return upcomingEventsNear(db, input, input.miles, null, now);
 }
 
 /**
