@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 /** Shows the latitude and longitude fields ("Enter coordinates instead"), if they are not shown. */
 export async function openCoordinates(page: Page) {
   if (!(await page.getByLabel('Latitude').isVisible())) {
-    await page.getByText('Enter coordinates instead').click();
+    await page.getByText('Enter coordinates instead', { exact: true }).click();
   }
 }
 

@@ -44,7 +44,7 @@ test('"Use my location" moves the pin and fills the address; a refusal is one li
   await located.getByLabel('Street address').fill('1700 N Canyon Rd (back gate)');
   await expect(located.getByLabel('Street address')).toHaveValue('1700 N Canyon Rd (back gate)');
   await screenshots(located, 'driveway-form-located');
-  await located.getByText('Enter coordinates instead').click();
+  await located.getByText('Enter coordinates instead', { exact: true }).click();
   await expect(located.getByLabel('Longitude')).toHaveValue(String(AT_CANYON_ROAD.longitude));
   await screenshots(located, 'driveway-form-coordinates');
   await located.context().close();
@@ -114,7 +114,7 @@ test('with no geocoder setting the server asks Photon at its public address; GEO
     const off = await signedInPage(browser, `http://127.0.0.1:${portNone}`, ...HOST);
     await off.goto('/register-driveway');
     await expect(off.getByRole('button', { name: 'Use my location' })).toBeVisible();
-    await expect(off.getByText('Enter coordinates instead')).toBeVisible();
+    await expect(off.getByText('Enter coordinates instead', { exact: true })).toBeVisible();
     await expect(search(off)).toHaveCount(0);
     await off.goto('/register-event');
     await expect(off.getByRole('combobox', { name: 'Find the venue’s address' })).toHaveCount(0);

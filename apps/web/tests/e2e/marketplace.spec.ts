@@ -93,10 +93,12 @@ test('a host lists a driveway, a driver books and cancels it, and both see it', 
   await page.getByRole('button', { name: 'List my driveway' }).click();
   // Most hosts do not know their coordinates: the fields wait behind "Enter coordinates instead".
   await expect(
-    page.getByText(
-      'Place your driveway: find its address, use your location or drop the pin on the map.',
-    ),
-  ).toBeVisible();
+    page
+      .getByText(
+        'Place your driveway: find its address, use your location or drop the pin on the map.',
+      )
+      .filter({ visible: true }),
+  ).toHaveCount(1);
   await expect(page.getByLabel('Latitude')).toBeHidden();
   await expect(page.getByText('Enter the street address.')).toBeVisible();
   await expect(page.getByLabel('Title', { exact: true })).toHaveValue(title);
