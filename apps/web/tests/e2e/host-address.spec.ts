@@ -4,8 +4,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { freePort, startServer, stopServers } from './app-servers';
 import { createFreshDatabase } from './fresh-database';
 import { serveFakeMapTiles } from './map-tiles';
-import { screenshots } from './page-api';
-import { signedInPage } from './session';
+import { openDriveway, screenshots } from './page-api';
+import { signedInPage, signUpVerified } from './session';
 
 /**
  * A host places a driveway without knowing its coordinates (decision 059): address search on by
@@ -20,18 +20,23 @@ const AT_CANYON_ROAD = { latitude: 40.25906, longitude: -111.65624 };
 
 const search = (page: Page) => page.getByRole('combobox', { name: 'Find the address' });
 
-test('"Use my location" moves the pin and fills the address; a refusal is one line', async ({
+test('a new host places the driveway with "Use my location" and lists it for three events; a refusal is one line', async ({
   browser,
   baseURL,
 }) => {
-  const located = await signedInPage(browser, baseURL!, ...HOST, {
+  const context = await browser.newContext({
+    baseURL,
     geolocation: AT_CANYON_ROAD,
     permissions: ['geolocation'],
   });
+  const located = await context.newPage();
   await serveFakeMapTiles(located);
+  await signUpVerified(located, 'Lou Located');
   await located.goto('/register-driveway');
   // No coordinates to read as if they were filled: the fields wait behind a link.
   await expect(located.getByLabel('Latitude')).toBeHidden();
+  const title = `Located driveway ${Date.now()}`;
+  await located.getByLabel('Title', { exact: true }).fill(title);
   await located.getByRole('button', { name: 'Use my location' }).click();
   await expect(located.getByLabel('Street address')).toHaveValue('1700 North Canyon Road');
   await expect(located.getByLabel('City', { exact: true })).toHaveValue('Provo');
@@ -47,7 +52,19 @@ test('"Use my location" moves the pin and fills the address; a refusal is one li
   await located.getByText('Enter coordinates instead', { exact: true }).click();
   await expect(located.getByLabel('Longitude')).toHaveValue(String(AT_CANYON_ROAD.longitude));
   await screenshots(located, 'driveway-form-coordinates');
-  await located.context().close();
+
+  // Two more events around the pin, at the first event's price, in the same step.
+  const more = located.getByRole('region', { name: 'More events (optional)' });
+  await more.getByRole('combobox', { name: /Upcoming events within/ }).selectOption('10');
+  await more.getByRole('checkbox', { name: /^Provo Balloon Fest/ }).check();
+  await more.getByRole('checkbox', { name: /^Orem Summerfest/ }).check();
+  await located.getByRole('button', { name: 'List my driveway' }).click();
+  await expect(located.getByRole('heading', { level: 1 })).toHaveText('Your driveway is in review');
+  await located.goto('/my-listings');
+  const driveway = await openDriveway(located, title);
+  await expect(driveway.getByRole('article')).toHaveCount(3);
+  await expect(driveway.getByText('1700 N Canyon Rd (back gate), Provo, UT 84604')).toBeVisible();
+  await context.close();
 
   const refused = await signedInPage(browser, baseURL!, ...HOST);
   await refused.context().clearPermissions();

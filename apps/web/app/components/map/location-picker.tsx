@@ -66,7 +66,13 @@ export function LocationPicker({
   const [coordinatesOpen, setCoordinatesOpen] = useState(
     typedWrong && Boolean(errors.latitude?.length || errors.longitude?.length),
   );
-  const missing = [...new Set([...(errors.latitude ?? []), ...(errors.longitude ?? [])])];
+  // Nothing typed and no pin: one line for what to do, whatever the fields' own words are.
+  const missing =
+    errors.latitude?.length || errors.longitude?.length
+      ? [
+          `Place your ${subject === 'Venue' ? 'venue' : 'driveway'}: find its address, use your location or drop the pin on the map.`,
+        ]
+      : [];
   const { set } = position;
   const located = useCallback(
     (latitude: number, longitude: number) => {
