@@ -49,7 +49,10 @@ export function passJson(config: AppleWalletConfig, pass: WalletPassData) {
       headerFields: [{ key: 'plate', label: 'PLATE', value: pass.licensePlate ?? 'Not given' }],
       primaryFields: [{ key: 'event', label: 'EVENT', value: pass.eventTitle }],
       secondaryFields: [{ key: 'window', label: 'PARK BETWEEN', value: pass.windowText }],
-      auxiliaryFields: [{ key: 'address', label: 'ADDRESS', value: pass.address }],
+      auxiliaryFields: [
+        { key: 'address', label: 'ADDRESS', value: pass.address },
+        ...(pass.payment ? [{ key: 'payment', label: 'PAYMENT', value: pass.payment }] : []),
+      ],
       backFields: [
         { key: 'driveway', label: 'Driveway', value: pass.drivewayTitle },
         ...(pass.accessInstructions

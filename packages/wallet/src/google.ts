@@ -22,6 +22,7 @@ export function googlePassObject(config: GoogleWalletConfig, pass: WalletPassDat
     },
     textModulesData: [
       { id: 'plate', header: 'License plate', body: pass.licensePlate ?? 'Not given' },
+      ...(pass.payment ? [{ id: 'payment', header: 'Payment', body: pass.payment }] : []),
       { id: 'address', header: 'Address', body: `${pass.drivewayTitle}, ${pass.address}` },
       ...(pass.accessInstructions
         ? [{ id: 'access', header: 'How to get in', body: pass.accessInstructions }]

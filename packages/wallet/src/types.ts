@@ -20,6 +20,11 @@ export interface WalletPassData {
   longitude: number;
   accessInstructions: string | null;
   hostName: string;
+  /**
+   * What is due or paid, as the money story says it ("Pay $15.00 to the host when you arrive",
+   * "Paid $15.00 by card"); null for a cancelled booking.
+   */
+  payment: string | null;
   /** The pass page, for "open in Parkside". */
   passUrl: string;
 }

@@ -32,6 +32,7 @@ const pass: WalletPassData = {
   longitude: -111.6512,
   accessInstructions: 'Enter from Oak Lane; park two by two.',
   hostName: 'Hayden Host',
+  payment: 'Pay $15.00 to the host when you arrive',
   passUrl: 'https://parkside.example/bookings/0f8fad5b-d9cb-469f-a165-70867728950e/pass',
 };
 
@@ -114,6 +115,7 @@ describe('Apple Wallet', () => {
         '1620 N Oak Ln, Provo, UT 84604',
         'Enter from Oak Lane; park two by two.',
         'Hayden Host',
+        'Pay $15.00 to the host when you arrive',
       ]),
     );
 
@@ -162,6 +164,13 @@ describe('Google Wallet', () => {
             state: 'ACTIVE',
             barcode: { type: 'QR_CODE', value: pass.code },
             header: { defaultValue: { value: 'Cougars Under the Lights' } },
+            textModulesData: expect.arrayContaining([
+              {
+                id: 'payment',
+                header: 'Payment',
+                body: 'Pay $15.00 to the host when you arrive',
+              },
+            ]),
           },
         ],
       },

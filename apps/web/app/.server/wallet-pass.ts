@@ -26,6 +26,7 @@ export function walletPassOf(pass: Pass, publicUrl: string): WalletPassData {
     longitude: driveway.longitude,
     accessInstructions: driveway.accessInstructions,
     hostName: pass.hostName,
+    payment: pass.payment,
     passUrl: new URL(`/bookings/${pass.bookingId}/pass`, publicUrl).toString(),
   };
 }

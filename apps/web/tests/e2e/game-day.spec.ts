@@ -89,6 +89,10 @@ test('the pass gets the car checked in, and both sides review after the event', 
     await expect(driver.getByRole('heading', { level: 1 })).toHaveText('Cougars Scrimmage');
     await expect(driver.getByText('7KDW 219', { exact: true })).toBeVisible();
     await expect(driver.getByText('1620 N Oak Ln, Provo, UT 84604')).toBeVisible();
+    // Paid on arrival: the pass says what to hand the host.
+    await expect(
+      driver.getByText('Pay $20.00 to the host when you arrive', { exact: true }),
+    ).toBeVisible();
     await expect(driver.getByRole('link', { name: 'Get directions' })).toHaveAttribute(
       'href',
       /destination=40\.\d+,-111\.\d+/,

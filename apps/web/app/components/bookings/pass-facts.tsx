@@ -17,6 +17,12 @@ export function PassFacts({ pass, address }: { pass: Pass; address: string }) {
           <dd className="text-lg font-semibold">{pass.vehicleDescription}</dd>
         ) : null}
       </div>
+      {pass.payment ? (
+        <div>
+          <dt className="text-sm font-bold uppercase">Payment</dt>
+          <dd className="text-2xl font-extrabold">{pass.payment}</dd>
+        </div>
+      ) : null}
       <div>
         <dt className="text-sm font-bold uppercase">Park between</dt>
         <dd className="text-2xl font-extrabold">

@@ -16,7 +16,7 @@ import {
 } from '@parkside/db';
 import { and, asc, eq, gt, lt } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
-import { dateTimeFormat } from '@parkside/validators';
+import { dateTimeFormat, driverMoneyLine } from '@parkside/validators';
 import { firstName } from '../notifications/booking-rows';
 import { bookingIdOfCode, checkInCodeFor, groupedCode } from './check-in-code';
 import { placeWithoutAccess } from '../../shared/listings';
@@ -123,6 +123,8 @@ export async function requirePass(
       photo: driveway.photos[0] ?? null,
     },
     hostName: row.hostName ?? 'Your host',
+    /** What is due to the host at the curb, or what was paid (the money story's words). */
+    payment: booking.status === 'confirmed' ? driverMoneyLine(booking) : null,
   };
 }
 

@@ -79,6 +79,10 @@ describe('the pass', () => {
       licensePlate: 'GD 2026',
       driveway: { street: driveway.street, accessInstructions: driveway.accessInstructions },
     });
+    // Paid on arrival (no card payments here): the pass says what to hand the host.
+    expect(pass.payment).toBe(
+      `Pay $${(booking.priceCents / 100).toFixed(2)} to the host when you arrive`,
+    );
     expect(pass.code).not.toContain(booking.id);
     expect(pass.code).not.toContain(booking.id.replace(/-/g, ''));
     for (const someone of [host, stranger]) {
@@ -86,6 +90,12 @@ describe('the pass', () => {
         code: 'NOT_FOUND',
       });
     }
+  });
+
+  it('of a cancelled booking names no amount', async () => {
+    const { booking } = await booked();
+    await cancelBooking(handle.db, driver, { bookingId: booking.id });
+    expect((await requirePass(handle.db, driver, booking.id, key)).payment).toBeNull();
   });
 
   it('is signed with one key that every server reads from the database', async () => {
