@@ -37,14 +37,17 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       context.api.parkingReport.options({ bookingId: result.value.bookingId, alternative: false }),
     ),
   ]);
-  // "I can't park here" while the window is open; once reported, the way to what was done.
+  // "I can't park here" while the window is open, when it opens before; once reported, the way
+  // to what was done.
   const problem = !options.ok
     ? 'closed'
     : options.value.report
       ? 'reported'
-      : options.value.closedReason
-        ? 'closed'
-        : 'open';
+      : options.value.opensAt
+        ? 'soon'
+        : options.value.closedReason
+          ? 'closed'
+          : 'open';
   return { pass: result.value, qr, savedAt: savedCopyAt(request), wallet, problem } as const;
 }
 

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { waitForEmail } from './control';
-import { expectClearOfFeedback } from './page-api';
+import { expectClearOfFeedback, screenshots } from './page-api';
 import { signIn } from './session';
 
 const CARPORT = 'Covered carport, 5 minutes on foot';
@@ -123,6 +123,17 @@ for (const width of [390, 1366]) {
       .filter({ hasText: 'UT 7K9-22' });
     await expect(booking).toContainText('Pay $30.00 to the host when you arrive');
     await expect(booking.getByRole('link', { name: 'Get directions' })).toBeVisible();
+    // Help at the driveway is known before the day: when it opens and what it offers.
+    await expect(booking).toContainText(
+      /Can't park when you get there\? From \d{1,2}:\d{2} [AP]M \w+ on \w{3}, \w{3} \d{1,2}, \d{4} this pass offers a nearby driveway or your money back\./,
+    );
+    await booking.getByRole('link', { name: 'How it works' }).click();
+    await expect(page.getByText('Help opens with your parking window')).toBeVisible();
+    await expect(page.getByText(/^This opens with your parking window, /)).toBeVisible();
+    await page.getByRole('link', { name: 'Back to the pass' }).click();
+    await expect(page.getByText(/^Can't park when you get there\? From /)).toBeVisible();
+    await screenshots(page, 'pass-before-the-window');
+    await page.goto('/my-bookings');
     await booking.getByRole('button', { name: 'Cancel booking' }).click();
     const dialog = page.getByRole('dialog', { name: 'Cancel this booking?' });
     await expect(dialog).toContainText(`${CARPORT} for BYU Cougars vs. Utah Utes`);

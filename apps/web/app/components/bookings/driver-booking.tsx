@@ -3,6 +3,8 @@ import { BookingDetails, type BookingView } from '~/components/rent/booking-deta
 import { PaymentSummary } from '~/components/rent/payment-summary';
 import { ReviewForm } from '~/components/reviews/review-form';
 import { CancelBookingDialog } from './cancel-booking-dialog';
+import { ParkingHelpAhead } from './parking-problem-link';
+import { Link } from '@remix-run/react';
 
 export interface DriverBookingView extends BookingView, MoneyFacts {
   id: string;
@@ -42,6 +44,35 @@ function StatusBadge({ booking }: { booking: DriverBookingView }) {
         ? 'bg-emerald-100 text-emerald-900'
         : 'bg-slate-100 text-slate-700';
   return <span className={`rounded-full px-3 py-1 text-xs font-bold ${tone}`}>{text}</span>;
+}
+
+/**
+ * "I can't park here", known in advance: before the parking window when it opens and what it
+ * offers; in the window, the way to it.
+ */
+function ParkingHelp({ booking }: { booking: DriverBookingView }) {
+  const now = new Date().toISOString();
+  if (now < booking.availableFrom) {
+    return (
+      <ParkingHelpAhead
+        bookingId={booking.id}
+        availableFrom={booking.availableFrom}
+        timeZone={booking.timeZone}
+        className="text-sm text-slate-700"
+      />
+    );
+  }
+  if (now > booking.availableTo) return null;
+  return (
+    <p>
+      <Link
+        to={`/bookings/${booking.id}/report`}
+        className="text-sm font-semibold text-red-800 underline underline-offset-4"
+      >
+        I can&apos;t park here
+      </Link>
+    </p>
+  );
 }
 
 /**
@@ -85,6 +116,7 @@ export function DriverBooking({
       >
         <PaymentSummary booking={booking} fullRefundHours={fullRefundHours} />
       </BookingDetails>
+      {upcoming && !booking.checkedInAt ? <ParkingHelp booking={booking} /> : null}
       {booking.review.open ? (
         <ReviewForm
           bookingId={booking.id}

@@ -23,7 +23,7 @@ export function ParkingPass({
   qr: string;
   savedAt: string | null;
   wallet: { apple: boolean; google: string | null };
-  problem: 'open' | 'reported' | 'closed';
+  problem: 'soon' | 'open' | 'reported' | 'closed';
 }) {
   const { event, driveway } = pass;
   const cancelled = pass.status === 'cancelled';
@@ -113,7 +113,12 @@ export function ParkingPass({
                 </a>
               </p>
               {problem === 'reported' ? (
-                <ParkingProblemLink bookingId={pass.bookingId} state={problem} />
+                <ParkingProblemLink
+                  bookingId={pass.bookingId}
+                  state={problem}
+                  availableFrom={pass.availableFrom}
+                  timeZone={pass.event.timeZone}
+                />
               ) : null}
             </div>
           ) : (
@@ -133,7 +138,12 @@ export function ParkingPass({
                 Add to calendar
               </a>
               <WalletButtons bookingId={pass.bookingId} wallet={wallet} />
-              <ParkingProblemLink bookingId={pass.bookingId} state={problem} />
+              <ParkingProblemLink
+                bookingId={pass.bookingId}
+                state={problem}
+                availableFrom={pass.availableFrom}
+                timeZone={pass.event.timeZone}
+              />
             </div>
           )}
         </div>

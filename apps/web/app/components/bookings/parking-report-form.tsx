@@ -10,6 +10,8 @@ export interface ReportOptions {
   priceCents: number;
   paidByCard: boolean;
   closedReason: string | null;
+  /** Before the parking window: when it opens. */
+  opensAt: string | null;
   alternative: { title: string; street: string; city: string; miles: number } | null;
 }
 
@@ -36,7 +38,11 @@ export function ParkingReportForm({
     return (
       <EmptyState
         className="mt-6"
-        title="This booking cannot be reported now"
+        title={
+          options.opensAt
+            ? 'Help opens with your parking window'
+            : 'This booking cannot be reported now'
+        }
         action={
           <ButtonLink to={pass} variant="secondary">
             Back to the pass

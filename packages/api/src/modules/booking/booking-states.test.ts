@@ -21,7 +21,8 @@ import {
   undoCheckIn,
 } from '../admin/admin-bookings.service';
 import { cancelEvent } from '../event/event-status.service';
-import { createReport, PARKING_REPORT_ERRORS } from '../parking-report/parking-report.service';
+import { createReport } from '../parking-report/parking-report.service';
+import { PARKING_REPORT_ERRORS } from '../parking-report/report-window';
 import { checkInCodeFor } from '../pass/check-in-code';
 import { checkIn, passKey, PASS_ERRORS } from '../pass/pass.service';
 import { BOOKING_STATE_ERRORS, bookingStateOf } from '../../shared/booking-states';

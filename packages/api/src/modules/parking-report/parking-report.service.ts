@@ -33,15 +33,8 @@ import { recordAudit, type AuditActor } from '../audit/audit.service';
 import { queueBookingConfirmed } from '../notifications/booking-mail';
 import { queueParkingReportMail } from '../notifications/parking-report-mail';
 import { refundOnCancel } from '../payment/payment.service';
-import { bookingStateOf, moveBooking, refusalOf } from '../../shared/booking-states';
-
-export const PARKING_REPORT_ERRORS = {
-  notConfirmed: 'This booking is not active any more, so there is nothing to report.',
-  outsideWindow:
-    'You can report a problem while your parking window is open, from its start to its end.',
-  noAlternative:
-    'No other driveway for this event has a space left. Choose the full refund instead.',
-} as const;
+import { bookingStateOf, moveBooking } from '../../shared/booking-states';
+import { closedReason, PARKING_REPORT_ERRORS } from './report-window';
 
 export interface ReportRules {
   settings: Settings;
@@ -67,19 +60,6 @@ async function driverBooking(tx: Tx, driver: SessionUser, bookingId: string, loc
   return row;
 }
 type DriverBooking = Awaited<ReturnType<typeof driverBooking>>;
-
-/** Why the booking cannot be reported now, or null when it can. */
-function closedReason(row: DriverBooking, now: Date): string | null {
-  // The car is parked: the space was usable (an admin can undo a check-in made by mistake).
-  if (bookingStateOf(row.booking) === 'checked_in') return refusalOf('report', 'checked_in');
-  if (row.booking.status !== 'confirmed' || row.event.status !== 'scheduled') {
-    return PARKING_REPORT_ERRORS.notConfirmed;
-  }
-  if (now < row.listing.availableFrom || now > row.listing.availableTo) {
-    return PARKING_REPORT_ERRORS.outsideWindow;
-  }
-  return null;
-}
 
 /**
  * The nearest open driveways of the same event with a space left, nearest to the reported one
@@ -144,6 +124,14 @@ export async function reportOptions(
     availableTo: row.listing.availableTo.toISOString(),
     timeZone: row.event.timeZone,
     closedReason: closed,
+    /** Before the window opens: when it does (the pass and My Bookings say help is coming). */
+    opensAt:
+      !report &&
+      closed &&
+      now < row.listing.availableFrom &&
+      bookingStateOf(row.booking) === 'confirmed'
+        ? row.listing.availableFrom.toISOString()
+        : null,
     alternative: alternative ? alternativeView(alternative) : null,
     report: report ? reportView(report) : null,
   };

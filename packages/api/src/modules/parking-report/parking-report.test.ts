@@ -20,12 +20,8 @@ import { reverseParkingReport } from '../admin/admin-parking-reports.service';
 import { createBooking } from '../booking/booking.service';
 import { reviewOfDriveway } from '../../shared/listing-review';
 import { standingReports } from '../../shared/parking-reports';
-import {
-  createReport,
-  PARKING_REPORT_ERRORS,
-  reportOptions,
-  type ReportRules,
-} from './parking-report.service';
+import { createReport, reportOptions, type ReportRules } from './parking-report.service';
+import { PARKING_REPORT_ERRORS } from './report-window';
 import { replyToReport } from './parking-report-host.service';
 
 let handle: TestDatabase;
@@ -226,10 +222,14 @@ describe('a driver who cannot park', () => {
   it('can report only in the window, only their own booking, and only their own photo', async () => {
     const later = await gameInProgress({ startsInHours: 30 });
     const options = await reportOptions(handle.db, driver, later.booking.id);
-    expect(options.closedReason).toBe(PARKING_REPORT_ERRORS.outsideWindow);
+    // Before the window: when it opens and what it offers then, not only "not now".
+    expect(options.closedReason).toMatch(
+      /^This opens with your parking window, \w{3}, \w{3} \d{1,2}, \d{1,2}:\d{2} [AP]M \w+\. From then, if you cannot park at the driveway, this pass offers the nearest driveway with a space at no extra cost, or your money back\.$/,
+    );
+    expect(options.opensAt).toBe(later.listing.availableFrom.toISOString());
     await expect(
       reportAsDriver({ bookingId: later.booking.id, problem: 'blocked', choice: 'refund' }),
-    ).rejects.toThrow(PARKING_REPORT_ERRORS.outsideWindow);
+    ).rejects.toThrow('This opens with your parking window');
 
     const now = await gameInProgress();
     await expect(reportOptions(handle.db, stranger, now.booking.id)).rejects.toThrow(
