@@ -2,6 +2,7 @@ import { AppError } from '@parkside/core';
 import { driveways, events, listings, type Database } from '@parkside/db';
 import { formatUsd } from '@parkside/validators';
 import { eq } from 'drizzle-orm';
+import { formatWindow } from '../modules/notifications/format';
 import type { Tx } from '../transaction';
 
 /**
@@ -11,18 +12,6 @@ import type { Tx } from '../transaction';
 
 /** Parts long enough that the admin is told they changed, not shown both versions. */
 const LONG_PARTS = new Set(['Description', 'Access instructions']);
-
-const windowText = (from: Date, to: Date, timeZone: string) => {
-  const format = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  });
-  return `${format.format(from)} to ${format.format(to)}`;
-};
 
 /** What an admin judges a listing by, in words: its terms and its driveway. */
 export async function reviewSnapshotOf(tx: Tx | Database, listingId: string) {
@@ -38,7 +27,7 @@ export async function reviewSnapshotOf(tx: Tx | Database, listingId: string) {
   return {
     Price: formatUsd(l.priceCents),
     Spaces: String(l.spacesOffered),
-    'Parking window': windowText(l.availableFrom, l.availableTo, row.timeZone),
+    'Parking window': formatWindow(l.availableFrom, l.availableTo, row.timeZone),
     Title: d.title,
     Address: `${d.street}, ${d.city}, ${d.region} ${d.postalCode}`,
     'Holds (cars)': String(d.capacity),

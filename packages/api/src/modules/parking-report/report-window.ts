@@ -1,4 +1,4 @@
-import { dateTimeFormat } from '@parkside/validators';
+import { formatInZone } from '../notifications/format';
 import { bookingStateOf, refusalOf } from '../../shared/booking-states';
 
 /**
@@ -34,21 +34,9 @@ export function closedReason(row: ReportableBooking, now: Date): string | null {
   }
   if (now < row.listing.availableFrom) {
     return PARKING_REPORT_ERRORS.beforeWindow(
-      opensText(row.listing.availableFrom, row.event.timeZone),
+      formatInZone(row.listing.availableFrom, row.event.timeZone),
     );
   }
   if (now > row.listing.availableTo) return PARKING_REPORT_ERRORS.outsideWindow;
   return null;
 }
-
-/** "Sat, Nov 28, 1:00 PM MST": when the window opens, in the event's zone. */
-const opensText = (at: Date, timeZone: string) =>
-  dateTimeFormat('en-US', {
-    timeZone,
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZoneName: 'short',
-  }).format(at);
