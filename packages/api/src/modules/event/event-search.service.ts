@@ -40,7 +40,20 @@ async function searchMatches(db: Database, q: string): Promise<string[][] | null
   const rows = await (second ? unionAll(first!, second, ...rest) : first!);
   const matches = typed.map(() => [] as string[]);
   for (const row of rows) matches[row.i]?.push(row.word);
-  return matches.some((words) => words.length === 0) ? null : matches;
+  if (matches.some((words) => words.length === 0)) return null;
+  return matches.map((words, i) => closestOf(typed[i]!, words));
+}
+
+/**
+ * The words a typed word stands for, closest first and only the closest kind: the word itself
+ * when some event has it ("provo" is Provo, not Providence), else the words it begins (a word
+ * still being typed, "stad"), else every word it is inside of or close to (a typo, "stadim").
+ */
+function closestOf(typed: string, words: string[]): string[] {
+  const exact = words.filter((word) => word === typed);
+  if (exact.length > 0) return exact;
+  const begun = words.filter((word) => word.startsWith(typed));
+  return begun.length > 0 ? begun : words;
 }
 
 /** Rows whose words hold, for every typed word, one of the words it matches. */

@@ -106,6 +106,51 @@ describe('event.list', () => {
     expect((await api.event.list({ q: 'orem' })).items.map((e) => e.slug)).toEqual(['now']);
   });
 
+  it('finds the right city: a whole word beats a word it begins, which beats a typo', async () => {
+    // Two more events, for this test only (the others count every event).
+    const added = await handle.db
+      .insert(events)
+      .values([
+        event({
+          slug: 'timbers',
+          title: 'Timbers at Providence Park',
+          venueName: 'Providence Park',
+          city: 'Portland',
+          region: 'OR',
+          timeZone: 'America/Los_Angeles',
+          startsInHours: 6 * 24,
+        }),
+        event({
+          slug: 'provo-rodeo',
+          title: 'Rodeo Night',
+          venueName: 'Provo Arena',
+          city: 'Provo',
+          startsInHours: 7 * 24,
+        }),
+      ])
+      .returning({ id: events.id });
+    const found = async (q: string) => (await api.event.list({ q })).items.map((e) => e.slug);
+    // Query, the events it must return, and those it must not.
+    const table: [string, string[], string[]][] = [
+      ['provo', ['provo-rodeo'], ['timbers']],
+      ['PROVO', ['provo-rodeo'], ['timbers']],
+      ['prov', ['timbers', 'provo-rodeo'], []],
+      ['providence', ['timbers'], ['provo-rodeo']],
+      ['portland', ['lanterns', 'timbers'], ['provo-rodeo']],
+      ['stadim', ['football', 'sof'], []],
+      ['provo arena', ['provo-rodeo'], ['timbers']],
+    ];
+    try {
+      for (const [q, must, mustNot] of table) {
+        const slugs = await found(q);
+        expect(slugs, q).toEqual(expect.arrayContaining(must));
+        for (const slug of mustNot) expect(slugs, q).not.toContain(slug);
+      }
+    } finally {
+      for (const { id } of added) await handle.db.delete(events).where(eq(events.id, id));
+    }
+  });
+
   it('tolerates typos and needs every word to match', async () => {
     expect((await api.event.list({ q: 'stadum fire' })).items.map((e) => e.slug)).toEqual(['sof']);
     expect((await api.event.list({ q: 'cougars portland' })).items).toEqual([]);
