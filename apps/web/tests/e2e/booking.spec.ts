@@ -27,6 +27,17 @@ for (const width of [390, 1366]) {
     await expect(cards.first()).toContainText('$15.00');
     await expect(cards.first()).toContainText('N Canyon Rd');
     await expect(cards.first()).not.toContainText('1498 N Canyon Rd');
+    // Each card says the walk as the driveway's page does.
+    await expect(cards.first()).toContainText(/mi from the venue, about \d+ min on foot/);
+    // On a phone the filters are one row saying what is in force, and the first driveway shows
+    // on the first screen; from 640 px they are open.
+    const filters = page.locator('summary', { hasText: 'Filters' });
+    await expect(filters).toContainText('Filters · Lowest price');
+    if (width < 640) {
+      await expect(page.getByLabel('Sort by')).toBeHidden();
+      await expect(cards.first()).toBeInViewport();
+      await filters.click();
+    }
     // The sort and the amenities apply as soon as they change.
     await page.getByLabel('Sort by').selectOption('distance');
     await expect(page).toHaveURL(/sort=distance/);

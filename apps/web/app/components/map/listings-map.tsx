@@ -98,7 +98,7 @@ export function ListingsMap({
       container={container}
       status={status}
       label={`Map of driveways near ${venue.name}`}
-      className="h-64 sm:h-80"
+      className="h-44 sm:h-80"
       fallback="The list below has every driveway with its distance to the venue."
     />
   );

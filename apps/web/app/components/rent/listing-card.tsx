@@ -1,4 +1,4 @@
-import { formatUsd, type Amenity } from '@parkside/validators';
+import { formatUsd, walkingMinutes, type Amenity } from '@parkside/validators';
 import { AmenityList } from '~/components/driveways/amenity-list';
 import { Link } from '@remix-run/react';
 import { RatingSummary } from '~/components/reviews/rating-summary';
@@ -59,7 +59,8 @@ export function ListingCard({
         </h3>
         <RatingSummary rating={listing.rating} className="text-sm font-semibold text-slate-800" />
         <p className="text-sm text-slate-600">
-          {listing.street}, {listing.city} · {listing.distanceMiles.toFixed(2)} mi from the venue
+          {listing.street}, {listing.city} · {listing.distanceMiles.toFixed(2)} mi from the venue,
+          about {walkingMinutes(listing.distanceMiles)} min on foot
         </p>
         <p className="mt-1 text-sm text-slate-600">
           Park from {formatWindowStart(listing.availableFrom, eventStartsAt, timeZone)} to{' '}

@@ -20,7 +20,8 @@ export function RentEventHeader({
 }) {
   return (
     <header className="mt-4 flex flex-col gap-4 overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 sm:flex-row">
-      <EventImage url={event.imageUrl} className="sm:w-64" />
+      {/* On a phone the driveways come first: the event's picture waits for a wider screen. */}
+      <EventImage url={event.imageUrl} className="hidden sm:block sm:w-64" />
       <div className="p-5 sm:py-6 sm:pr-6 sm:pl-0">
         <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">{event.title}</h1>
         {event.status === 'cancelled' ? (
