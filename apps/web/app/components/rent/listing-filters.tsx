@@ -46,6 +46,59 @@ export function ListingFilters({
     const form = event.currentTarget.form;
     if (form) submit(form, { replace: true, preventScrollReset: true });
   };
+  const form = (
+    <Form
+      method="get"
+      className="grid gap-4 border-t border-slate-200 p-4 sm:grid-cols-[auto_auto_1fr_auto] sm:items-end"
+    >
+      <input type="hidden" name="event" value={eventId} />
+      <FormRow htmlFor="rent-sort" label="Sort by">
+        <select
+          id="rent-sort"
+          name="sort"
+          defaultValue={values.sort}
+          onChange={applyNow}
+          className={inputClass}
+        >
+          <option value="price">Lowest price</option>
+          <option value="distance">Shortest walk</option>
+        </select>
+      </FormRow>
+      <FormRow htmlFor="rent-max" label="Max price ($)">
+        <input
+          id="rent-max"
+          name="max"
+          type="number"
+          min={1}
+          max={1000}
+          step={1}
+          defaultValue={values.maxPrice}
+          className={`${inputClass} sm:w-32`}
+        />
+      </FormRow>
+      <fieldset className="flex flex-col gap-1">
+        <legend className="text-sm font-semibold text-slate-700">Amenities</legend>
+        <div className="flex flex-wrap gap-x-4 gap-y-1 pt-1">
+          {(Object.keys(AMENITY_LABELS) as Amenity[]).map((a) => (
+            <label key={a} className="flex items-center gap-1.5 text-sm text-slate-800">
+              <input
+                type="checkbox"
+                name="amenity"
+                value={a}
+                defaultChecked={values.amenities.includes(a)}
+                onChange={applyNow}
+                className="accent-brand-700 h-4 w-4"
+              />
+              {AMENITY_LABELS[a]}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <button type="submit" className={buttonClasses()}>
+        Apply
+      </button>
+    </Form>
+  );
   return (
     <details ref={fold} className="group rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
       <summary className="flex min-h-12 cursor-pointer list-none items-center justify-between gap-3 px-4 py-3">
@@ -60,57 +113,7 @@ export function ListingFilters({
           ›
         </span>
       </summary>
-      <Form
-        method="get"
-        className="grid gap-4 border-t border-slate-200 p-4 sm:grid-cols-[auto_auto_1fr_auto] sm:items-end"
-      >
-        <input type="hidden" name="event" value={eventId} />
-        <FormRow htmlFor="rent-sort" label="Sort by">
-          <select
-            id="rent-sort"
-            name="sort"
-            defaultValue={values.sort}
-            onChange={applyNow}
-            className={inputClass}
-          >
-            <option value="price">Lowest price</option>
-            <option value="distance">Shortest walk</option>
-          </select>
-        </FormRow>
-        <FormRow htmlFor="rent-max" label="Max price ($)">
-          <input
-            id="rent-max"
-            name="max"
-            type="number"
-            min={1}
-            max={1000}
-            step={1}
-            defaultValue={values.maxPrice}
-            className={`${inputClass} sm:w-32`}
-          />
-        </FormRow>
-        <fieldset className="flex flex-col gap-1">
-          <legend className="text-sm font-semibold text-slate-700">Amenities</legend>
-          <div className="flex flex-wrap gap-x-4 gap-y-1 pt-1">
-            {(Object.keys(AMENITY_LABELS) as Amenity[]).map((a) => (
-              <label key={a} className="flex items-center gap-1.5 text-sm text-slate-800">
-                <input
-                  type="checkbox"
-                  name="amenity"
-                  value={a}
-                  defaultChecked={values.amenities.includes(a)}
-                  onChange={applyNow}
-                  className="accent-brand-700 h-4 w-4"
-                />
-                {AMENITY_LABELS[a]}
-              </label>
-            ))}
-          </div>
-        </fieldset>
-        <button type="submit" className={buttonClasses()}>
-          Apply
-        </button>
-      </Form>
+      {form}
     </details>
   );
 }
