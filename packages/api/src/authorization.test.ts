@@ -340,6 +340,15 @@ type Access = 'public' | 'signed-in' | 'verified' | 'admin';
  * - creator: an event, which its creator or an admin may edit;
  * - admin: things only admins manage (every event's state, feedback, API tokens).
  */
+/** New terms for side A's listing: its window kept, the price and spaces given. */
+const listingTerms = (a: World, priceCents: number, spacesOffered: number) => ({
+  listingId: a.listing.id,
+  priceCents,
+  spacesOffered,
+  availableFrom: a.listing.availableFrom.toISOString(),
+  availableTo: a.listing.availableTo.toISOString(),
+});
+
 type Owner = 'none' | 'self' | 'driver' | 'host' | 'creator' | 'admin';
 
 interface Rule {
@@ -1026,45 +1035,17 @@ const matrix: Record<string, Rule> = {
   'listing.update': {
     access: 'verified',
     owner: 'host',
-    input: (a) => ({
-      listingId: a.listing.id,
-      priceCents: 2500,
-      spacesOffered: 3,
-      availableFrom: a.listing.availableFrom.toISOString(),
-      availableTo: a.listing.availableTo.toISOString(),
-    }),
+    input: (a) => listingTerms(a, 2500, 3),
     outcomes: [['hostA', 'ok']],
-    foreign: (a) => [
-      {
-        listingId: a.listing.id,
-        priceCents: 100,
-        spacesOffered: 1,
-        availableFrom: a.listing.availableFrom.toISOString(),
-        availableTo: a.listing.availableTo.toISOString(),
-      },
-    ],
+    foreign: (a) => [listingTerms(a, 100, 1)],
   },
   'listing.sendAgain': {
     access: 'verified',
     owner: 'host',
     // Only a listing that was not approved can be sent again; A's is open.
-    input: (a) => ({
-      listingId: a.listing.id,
-      priceCents: 2500,
-      spacesOffered: 3,
-      availableFrom: a.listing.availableFrom.toISOString(),
-      availableTo: a.listing.availableTo.toISOString(),
-    }),
+    input: (a) => listingTerms(a, 2500, 3),
     outcomes: [['hostA', 'CONFLICT']],
-    foreign: (a) => [
-      {
-        listingId: a.listing.id,
-        priceCents: 100,
-        spacesOffered: 1,
-        availableFrom: a.listing.availableFrom.toISOString(),
-        availableTo: a.listing.availableTo.toISOString(),
-      },
-    ],
+    foreign: (a) => [listingTerms(a, 100, 1)],
   },
   'listing.reopen': {
     access: 'verified',

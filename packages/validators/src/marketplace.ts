@@ -57,6 +57,13 @@ const requiredText = (label: string, min: number, max: number) =>
     })
     .max(max, { message: `The ${label} must be at most ${max} characters.` });
 
+/** A listing's price in cents, within the marketplace's bounds. */
+const listingPriceCents = z
+  .number()
+  .int()
+  .min(PRICE_MIN_CENTS, { message: 'The price must be at least $1.00.' })
+  .max(PRICE_MAX_CENTS, { message: 'The price must be at most $1,000.00.' });
+
 export const drivewayCreateInput = z
   .object({
     title: requiredText('title', 3, 80),
@@ -77,11 +84,7 @@ export const drivewayCreateInput = z
     listing: z
       .object({
         eventId: z.uuid({ message: 'Choose an event.' }),
-        priceCents: z
-          .number()
-          .int()
-          .min(PRICE_MIN_CENTS, { message: 'The price must be at least $1.00.' })
-          .max(PRICE_MAX_CENTS, { message: 'The price must be at most $1,000.00.' }),
+        priceCents: listingPriceCents,
         spacesOffered: z.number().int().min(1, { message: 'Offer at least one space.' }),
         availableFrom: z.iso.datetime({ offset: true }).optional(),
         availableTo: z.iso.datetime({ offset: true }).optional(),
@@ -98,12 +101,7 @@ export const drivewayCreateInput = z
         z
           .object({
             eventId: z.uuid({ message: 'Event id must be a UUID.' }),
-            priceCents: z
-              .number()
-              .int()
-              .min(PRICE_MIN_CENTS, { message: 'The price must be at least $1.00.' })
-              .max(PRICE_MAX_CENTS, { message: 'The price must be at most $1,000.00.' })
-              .optional(),
+            priceCents: listingPriceCents.optional(),
           })
           .strict(),
       )

@@ -10,6 +10,7 @@ import {
   fromZonedInput,
   hostCancelBookingFormInput,
   listingIdInput,
+  type ListingUpdateInput,
 } from '@parkside/validators';
 import { data, type AppLoadContext } from '@remix-run/node';
 import type { z } from 'zod';
@@ -90,49 +91,38 @@ export async function runHostAction(context: AppLoadContext, formData: FormData)
   formData.delete('intent');
   const field = (name: string) => String(formData.get(name) ?? '');
   const api = context.api.listing;
+  /** A listing's terms as typed, in the API's words: the window read in the event's own zone. */
+  const withTerms = async (
+    v: z.output<typeof editListingFormInput>,
+    refuseWith: (message: string) => ReturnType<typeof refuse>,
+    save: (terms: ListingUpdateInput) => Promise<Response>,
+  ) => {
+    const { timeZone } = await api.mineById({ listingId: v.listingId });
+    const from = fromZonedInput(v.availableFrom, timeZone);
+    const to = fromZonedInput(v.availableTo, timeZone);
+    if (!from || !to) return refuseWith('Enter the window as dates and times.');
+    return save({
+      listingId: v.listingId,
+      priceCents: v.price,
+      spacesOffered: v.spacesOffered,
+      availableFrom: from,
+      availableTo: to,
+    });
+  };
   switch (intent) {
     case 'update-listing':
-      return handle(
-        formData,
-        intent,
-        field('listingId'),
-        editListingFormInput,
-        async (v, refuseWith) => {
-          // The window was typed in the event's own time zone.
-          const { timeZone } = await api.mineById({ listingId: v.listingId });
-          const from = fromZonedInput(v.availableFrom, timeZone);
-          const to = fromZonedInput(v.availableTo, timeZone);
-          if (!from || !to) return refuseWith('Enter the window as dates and times.');
-          await api.update({
-            listingId: v.listingId,
-            priceCents: v.price,
-            spacesOffered: v.spacesOffered,
-            availableFrom: from,
-            availableTo: to,
-          });
+      return handle(formData, intent, field('listingId'), editListingFormInput, (v, refuseWith) =>
+        withTerms(v, refuseWith, async (terms) => {
+          await api.update(terms);
           return done('Listing saved.');
-        },
+        }),
       );
     case 'send-listing-again':
-      return handle(
-        formData,
-        intent,
-        field('listingId'),
-        editListingFormInput,
-        async (v, refuseWith) => {
-          const { timeZone } = await api.mineById({ listingId: v.listingId });
-          const from = fromZonedInput(v.availableFrom, timeZone);
-          const to = fromZonedInput(v.availableTo, timeZone);
-          if (!from || !to) return refuseWith('Enter the window as dates and times.');
-          await api.sendAgain({
-            listingId: v.listingId,
-            priceCents: v.price,
-            spacesOffered: v.spacesOffered,
-            availableFrom: from,
-            availableTo: to,
-          });
+      return handle(formData, intent, field('listingId'), editListingFormInput, (v, refuseWith) =>
+        withTerms(v, refuseWith, async (terms) => {
+          await api.sendAgain(terms);
           return done('Sent for review again.', REVIEW_NOTE);
-        },
+        }),
       );
     case 'close-listing-status':
       return handle(formData, intent, field('listingId'), listingIdInput, async (v) => {

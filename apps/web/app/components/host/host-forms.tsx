@@ -112,30 +112,57 @@ export function ListingTermInputs({
   );
 }
 
+/**
+ * A form of a listing's price, spaces and window, posted with `intent`; `above` is what the host
+ * reads first (the reason a listing was not approved).
+ */
+export function ListingTermsForm({
+  listing,
+  capacity,
+  terms,
+  near,
+  state,
+  intent,
+  submit,
+  pendingText,
+  above,
+}: Omit<ListingFormProps, 'failure'> & {
+  state: ReturnType<typeof formState>;
+  intent: string;
+  submit: string;
+  pendingText: string;
+  above?: React.ReactNode;
+}) {
+  return (
+    <Form method="post" className="flex flex-col gap-4">
+      {above}
+      <FormError errors={state.formErrors} />
+      <input type="hidden" name="listingId" value={listing.id} />
+      <ListingTermInputs
+        listing={listing}
+        capacity={capacity}
+        terms={terms}
+        near={near}
+        state={state}
+        prefix={`${intent}-${listing.id}`}
+      />
+      <SubmitButton name="intent" value={intent} pendingText={pendingText} className="self-start">
+        {submit}
+      </SubmitButton>
+    </Form>
+  );
+}
+
 export function EditListingForm({ listing, capacity, terms, near, failure }: ListingFormProps) {
   const state = formState(failure, 'update-listing', listing.id);
   return (
     <Disclosure summary="Edit listing" open={state.failed}>
-      <Form method="post" className="flex flex-col gap-4">
-        <FormError errors={state.formErrors} />
-        <input type="hidden" name="listingId" value={listing.id} />
-        <ListingTermInputs
-          listing={listing}
-          capacity={capacity}
-          terms={terms}
-          near={near}
-          state={state}
-          prefix={`edit-${listing.id}`}
-        />
-        <SubmitButton
-          name="intent"
-          value="update-listing"
-          pendingText="Saving…"
-          className="self-start"
-        >
-          Save listing
-        </SubmitButton>
-      </Form>
+      <ListingTermsForm
+        {...{ listing, capacity, terms, near, state }}
+        intent="update-listing"
+        submit="Save listing"
+        pendingText="Saving…"
+      />
     </Disclosure>
   );
 }
