@@ -26,6 +26,11 @@ export const RATE_LIMITS = {
   verificationResend: { points: 3, duration: 15 * 60 },
   /** Wrong verification codes per user: the 6th within 15 minutes is refused. */
   verificationCodeFailures: { points: 5, duration: 15 * 60 },
+  /**
+   * Wrong pass codes a host types or scans (decision 064): the 11th within 15 minutes is refused,
+   * so six characters cannot be guessed by trying them all. Checking in by plate still works.
+   */
+  gateCodeFailures: { points: 10, duration: 15 * 60 },
   /** Feedback messages per user or client address. */
   feedback: { points: 5, duration: 10 * 60 },
   /** Events registered per user in a day (admins are not limited). */

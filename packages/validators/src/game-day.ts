@@ -4,6 +4,19 @@ import { z } from './z';
 export const REVIEW_BODY_MAX = 1000;
 
 /**
+ * The gate code a driver reads to the host (decision 064): 6 characters from an alphabet without
+ * look-alikes (no 0/O, 1/I/L). PostgreSQL makes them (`new_gate_code()`, migration 0032).
+ */
+export const GATE_CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
+const GATE_CODE = /^[2-9A-HJKMNP-Z]{6}$/;
+
+/** Whether a normalized code (see `normalizeCheckInCode`) has the shape of a gate code. */
+export const isGateCode = (normalized: string) => GATE_CODE.test(normalized);
+
+/** "K7F3QX" as it is read aloud and printed: "K7F 3QX". */
+export const spacedGateCode = (code: string) => `${code.slice(0, 3)} ${code.slice(3)}`;
+
+/**
  * A pass code as people type it: any case, spaces and dashes, O for 0 and I or L for 1. Shared by
  * the server and the host's phone, which matches typed codes to its saved arrivals offline.
  */

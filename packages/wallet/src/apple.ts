@@ -42,11 +42,14 @@ export function passJson(config: AppleWalletConfig, pass: WalletPassData) {
         format: 'PKBarcodeFormatQR',
         message: pass.code,
         messageEncoding: 'iso-8859-1',
-        altText: pass.codeGrouped,
+        altText: `Gate code ${pass.gateCode}`,
       },
     ],
     eventTicket: {
-      headerFields: [{ key: 'plate', label: 'PLATE', value: pass.licensePlate ?? 'Not given' }],
+      headerFields: [
+        { key: 'gate', label: 'GATE CODE', value: pass.gateCode },
+        { key: 'plate', label: 'PLATE', value: pass.licensePlate ?? 'Not given' },
+      ],
       primaryFields: [{ key: 'event', label: 'EVENT', value: pass.eventTitle }],
       secondaryFields: [{ key: 'window', label: 'PARK BETWEEN', value: pass.windowText }],
       auxiliaryFields: [
@@ -62,7 +65,6 @@ export function passJson(config: AppleWalletConfig, pass: WalletPassData) {
         ...(pass.vehicleDescription
           ? [{ key: 'vehicle', label: 'Vehicle', value: pass.vehicleDescription }]
           : []),
-        { key: 'code', label: 'Check-in code', value: pass.codeGrouped },
         { key: 'link', label: 'Your pass in Parkside', value: pass.passUrl },
       ],
     },

@@ -15,12 +15,13 @@ export function googlePassObject(config: GoogleWalletConfig, pass: WalletPassDat
     header: { defaultValue: { language: 'en-US', value: pass.eventTitle } },
     subheader: { defaultValue: { language: 'en-US', value: pass.windowText } },
     hexBackgroundColor: '#047857',
-    barcode: { type: 'QR_CODE', value: pass.code, alternateText: pass.codeGrouped },
+    barcode: { type: 'QR_CODE', value: pass.code, alternateText: `Gate code ${pass.gateCode}` },
     validTimeInterval: {
       start: { date: pass.availableFrom },
       end: { date: pass.availableTo },
     },
     textModulesData: [
+      { id: 'gate', header: 'Gate code', body: pass.gateCode },
       { id: 'plate', header: 'License plate', body: pass.licensePlate ?? 'Not given' },
       ...(pass.payment ? [{ id: 'payment', header: 'Payment', body: pass.payment }] : []),
       { id: 'address', header: 'Address', body: `${pass.drivewayTitle}, ${pass.address}` },

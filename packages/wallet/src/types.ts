@@ -4,7 +4,8 @@ export interface WalletPassData {
   status: 'confirmed' | 'cancelled';
   /** The signed check-in code the QR holds (the barcode carries exactly this). */
   code: string;
-  codeGrouped: string;
+  /** The 6-character code the driver reads to the host, in two halves ("K7F 3QX"). */
+  gateCode: string;
   eventTitle: string;
   venueName: string;
   /** ISO instants. */

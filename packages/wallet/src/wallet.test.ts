@@ -2,7 +2,7 @@
  * Wallet passes made with throwaway certificates and keys, then checked as Apple and Google
  * would: the .pkpass's manifest hashes every file and its PKCS #7 signature verifies (by OpenSSL)
  * against the issuing certificate; the Google link's JWT verifies with the service account's
- * public key. Both carry the pass's own check-in code.
+ * public key. Both carry the pass's own check-in code (the QR) and its gate code.
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -18,7 +18,7 @@ const pass: WalletPassData = {
   bookingId: '0f8fad5b-d9cb-469f-a165-70867728950e',
   status: 'confirmed',
   code: 'PK3YFBJGJ9EH28HBH5YHWBAHVYV0KKBDPX1WNAZV15NR',
-  codeGrouped: 'PK3Y FBJG J9EH 28HB H5YH WBAH VYV0 KKBD PX1W NAZV 15NR',
+  gateCode: 'K7F 3QX',
   eventTitle: 'Cougars Under the Lights',
   venueName: 'LaVell Edwards Stadium',
   availableFrom: '2026-11-28T20:00:00.000Z',
@@ -97,7 +97,7 @@ describe('Apple Wallet', () => {
       serialNumber: pass.bookingId,
       voided: false,
       relevantDate: pass.availableFrom,
-      barcodes: [{ format: 'PKBarcodeFormatQR', message: pass.code, altText: pass.codeGrouped }],
+      barcodes: [{ format: 'PKBarcodeFormatQR', message: pass.code, altText: 'Gate code K7F 3QX' }],
       locations: [{ latitude: pass.latitude, longitude: pass.longitude }],
     });
     const fields = [
@@ -107,6 +107,11 @@ describe('Apple Wallet', () => {
       ...json.eventTicket.auxiliaryFields,
       ...json.eventTicket.backFields,
     ].map((field: { value: string }) => field.value);
+    // The gate code is the first thing on the front, beside the plate.
+    expect(json.eventTicket.headerFields[0]).toMatchObject({
+      label: 'GATE CODE',
+      value: 'K7F 3QX',
+    });
     expect(fields).toEqual(
       expect.arrayContaining([
         '4LUX 112',
@@ -162,9 +167,10 @@ describe('Google Wallet', () => {
             id: `${config.issuerId}.0f8fad5bd9cb469fa16570867728950e`,
             classId: `${config.issuerId}.parkside_parking_pass`,
             state: 'ACTIVE',
-            barcode: { type: 'QR_CODE', value: pass.code },
+            barcode: { type: 'QR_CODE', value: pass.code, alternateText: 'Gate code K7F 3QX' },
             header: { defaultValue: { value: 'Cougars Under the Lights' } },
             textModulesData: expect.arrayContaining([
+              { id: 'gate', header: 'Gate code', body: 'K7F 3QX' },
               {
                 id: 'payment',
                 header: 'Payment',

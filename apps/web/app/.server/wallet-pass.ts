@@ -12,7 +12,7 @@ export function walletPassOf(pass: Pass, publicUrl: string): WalletPassData {
     bookingId: pass.bookingId,
     status: pass.status,
     code: pass.code,
-    codeGrouped: pass.codeGrouped,
+    gateCode: pass.gateCode,
     eventTitle: event.title,
     venueName: event.venueName,
     availableFrom: pass.availableFrom,

@@ -95,7 +95,10 @@ export function useCheckIns(arrivals: Arrivals) {
     const key = 'code' in input ? normalizeCheckInCode(input.code) : null;
     const id = 'bookingId' in input ? input.bookingId : null;
     const today = arrivals.filter((group) => group.day === 'today').flatMap((g) => g.cars);
-    const car = today.find((c) => (key ? c.codeKey === key : c.bookingId === id));
+    // Typed, it is the gate code the driver read out; scanned, the QR's signed code.
+    const car = today.find((c) =>
+      key ? c.gateCode === key || c.codeKey === key : c.bookingId === id,
+    );
     if (!car) {
       setNotice({
         tone: 'refused',

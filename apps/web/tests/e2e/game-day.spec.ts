@@ -100,7 +100,7 @@ test('the pass gets the car checked in, and both sides review after the event', 
     await screenshots(driver, 'game-day-pass');
     await driver.setViewportSize(PHONE);
     // The floating Feedback button never sits on the QR, wherever the pass is scrolled.
-    await expectClearOfFeedback(driver, driver.getByRole('img', { name: /^Check-in code / }));
+    await expectClearOfFeedback(driver, driver.getByRole('img', { name: /^QR code of your pass/ }));
 
     // Printed, the pass is one page.
     const pdf = (await driver.pdf({ format: 'Letter' })).toString('latin1');
@@ -114,12 +114,15 @@ test('the pass gets the car checked in, and both sides review after the event', 
     expect(audit.failed).toEqual([]);
     expect(audit.score).toBe(1);
 
-    // The QR, read from a screenshot of the page, holds the code printed under it.
-    const qr = driver.getByRole('img', { name: /^Check-in code / });
+    // The QR, read from a screenshot of the page, holds the signed code, not the booking id; the
+    // gate code to read aloud is six characters without look-alikes, in two halves.
+    const qr = driver.getByRole('img', { name: /^QR code of your pass/ });
     const code = await readQr(qr);
-    const printed = (await qr.getAttribute('aria-label'))!.replace('Check-in code ', '');
-    expect(code).toBe(printed.replace(/ /g, ''));
+    expect(code).toMatch(/^PK[0-9A-Z]{40,}$/);
     expect(code).not.toContain(bookedId.replace(/-/g, ''));
+    const gateCode = (await driver.locator('[data-gate-code]').textContent())!;
+    expect(gateCode).toMatch(/^[2-9A-HJKMNP-Z]{3} [2-9A-HJKMNP-Z]{3}$/);
+    await expect(qr).toHaveAccessibleName(`QR code of your pass, gate code ${gateCode}`);
 
     // The host, on a phone whose camera films the driver's pass, sees the car on today's
     // arrivals and scans it in.
@@ -143,7 +146,7 @@ test('the pass gets the car checked in, and both sides review after the event', 
       await expect(arrivals.getByRole('listitem', { name: 'Car 7KDW 219' })).toContainText(
         'Gray Subaru Outback · Dana',
       );
-      await arrivals.getByLabel('Pass code').fill('not a pass');
+      await arrivals.getByLabel('Gate code').fill('not a pass');
       await arrivals.getByRole('button', { name: 'Check in', exact: true }).click();
       await expect(arrivals.getByRole('alert')).toHaveText(/not a Parkside pass/);
       // The camera's frames are decoded in the page: on a loaded machine that can take longer
@@ -155,8 +158,8 @@ test('the pass gets the car checked in, and both sides review after the event', 
         'Checked in',
       );
       await screenshots(host, 'game-day-arrivals');
-      // Typed from the screen, the same code finds the car already in.
-      await arrivals.getByLabel('Pass code').fill(printed.toLowerCase());
+      // The gate code read aloud and typed in lower case finds the car already in.
+      await arrivals.getByLabel('Gate code').fill(gateCode.toLowerCase());
       await arrivals.getByRole('button', { name: 'Check in', exact: true }).click();
       await toast(host, '7KDW 219 was already checked in.');
     }

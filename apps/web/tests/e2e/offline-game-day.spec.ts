@@ -83,10 +83,10 @@ test('passes and check-in work with no signal, and sign-out leaves nothing behin
     await expect(driver.getByRole('heading', { level: 1 })).toHaveText('Cougars Under the Lights');
     await expect(driver.getByText(/^Saved on this phone · updated /)).toBeVisible();
     await expect(driver.getByText('4LUX 112', { exact: true })).toBeVisible();
-    const qr = driver.getByRole('img', { name: /^Check-in code / });
-    const code = await readQr(qr);
-    const printed = (await qr.getAttribute('aria-label'))!.replace('Check-in code ', '');
-    expect(code).toBe(printed.replace(/ /g, ''));
+    const qr = driver.getByRole('img', { name: /^QR code of your pass/ });
+    expect(await readQr(qr)).toMatch(/^PK[0-9A-Z]{40,}$/);
+    const gateCode = (await driver.locator('[data-gate-code]').textContent())!;
+    expect(gateCode).toMatch(/^[2-9A-HJKMNP-Z]{3} [2-9A-HJKMNP-Z]{3}$/);
     await screenshots(driver, 'offline-pass');
     // Wallet is not configured on this server: no button for it.
     await expect(driver.getByRole('link', { name: /Wallet/ })).toHaveCount(0);
@@ -121,7 +121,7 @@ test('passes and check-in work with no signal, and sign-out leaves nothing behin
     await expect(host.getByText(/^Saved on this phone · updated/)).toBeVisible();
     const arrivals = host.getByRole('region', { name: 'Arrivals' });
     // The first car by the code typed from the driver's pass, the second by its button.
-    await arrivals.getByLabel('Pass code').fill(printed.toLowerCase());
+    await arrivals.getByLabel('Gate code').fill(gateCode.toLowerCase());
     await arrivals.getByRole('button', { name: 'Check in', exact: true }).click();
     await expect(arrivals.getByRole('status')).toHaveText(
       'No signal: 4LUX 112 (Dana) is checked in on this phone. It is sent when the signal returns.',
@@ -202,10 +202,9 @@ test('Wallet passes where the operator set their keys, with the pass’s own che
       vehicleDescription: 'Silver Prius',
     });
     await driver.goto(`/bookings/${bookingId}/pass`);
-    const qr = driver.getByRole('img', { name: /^Check-in code / });
-    const code = (await qr.getAttribute('aria-label'))!
-      .replace('Check-in code ', '')
-      .replace(/ /g, '');
+    const qr = driver.getByRole('img', { name: /^QR code of your pass/ });
+    const code = await readQr(qr);
+    const gateCode = (await driver.locator('[data-gate-code]').textContent())!;
     await driver.getByRole('link', { name: 'Add to Apple Wallet' }).scrollIntoViewIfNeeded();
     await screenshots(driver, 'pass-wallet-buttons');
 
@@ -224,6 +223,10 @@ test('Wallet passes where the operator set their keys, with the pass’s own che
       serialNumber: bookingId,
       barcodes: [{ format: 'PKBarcodeFormatQR', message: code }],
     });
+    expect(passJson.eventTicket.headerFields[0]).toMatchObject({
+      label: 'GATE CODE',
+      value: gateCode,
+    });
     expect(files.has('signature')).toBe(true);
 
     // Google: a save link whose JWT the service account signed, with the same code.
@@ -237,7 +240,11 @@ test('Wallet passes where the operator set their keys, with the pass’s own che
     });
     expect(payload).toMatchObject({
       origins: [base],
-      payload: { genericObjects: [{ barcode: { type: 'QR_CODE', value: code } }] },
+      payload: {
+        genericObjects: [
+          { barcode: { type: 'QR_CODE', value: code, alternateText: `Gate code ${gateCode}` } },
+        ],
+      },
     });
 
     // Nobody else gets the pass file; a cancelled booking has no Wallet pass.

@@ -188,9 +188,17 @@ export const bookings = pgTable(
     payoutId: uuid('payout_id'),
     /** When the host checked the car in on the day (by plate or the pass's QR). */
     checkedInAt: at('checked_in_at'),
+    /**
+     * The code a driver reads to the host at the gate: 6 characters without look-alikes, made by
+     * `new_gate_code()` in PostgreSQL (migration 0032), unique among all bookings (decision 064).
+     */
+    gateCode: text('gate_code')
+      .notNull()
+      .default(sql`new_gate_code()`),
     createdAt: createdAt(),
   },
   (t) => [
+    unique('bookings_gate_code_unique').on(t.gateCode),
     unique('bookings_driver_idempotency_unique').on(t.driverId, t.idempotencyKey),
     index('bookings_listing_status_idx').on(t.listingId, t.status),
     index('bookings_driver_id_idx').on(t.driverId),

@@ -9,7 +9,7 @@ const timeOf = (iso: string, timeZone: string) => formatEventTime(iso, timeZone)
 
 /**
  * The driver's parking pass, black on white for sunlight and print: the state (cancelled, checked
- * in), plate, window, address, access, host, the QR of the check-in code, photo, directions and
+ * in), gate code, plate, window, address, access, host, the QR of the check-in code, photo, directions and
  * the calendar file. `savedAt` marks the copy kept on the phone for game day without a signal.
  */
 export function ParkingPass({
@@ -82,16 +82,15 @@ export function ParkingPass({
               <div
                 role="img"
                 data-feedback-clear
-                aria-label={`Check-in code ${pass.codeGrouped}`}
-                className="w-full max-w-[18rem] [&>svg]:h-auto [&>svg]:w-full"
+                aria-label={`QR code of your pass, gate code ${pass.gateCode}`}
+                className="w-full max-w-[18rem] print:max-w-[13rem] [&>svg]:h-auto [&>svg]:w-full"
                 // Markup made on the server by the QR encoder from our own code, not user input.
                 dangerouslySetInnerHTML={{ __html: qr }}
               />
               <figcaption className="mt-2 text-center">
                 <span className="block text-sm font-bold uppercase">
-                  Show this to your host, or read them the code
+                  Or show this to your host to scan
                 </span>
-                <span className="mt-1 block font-mono text-lg font-bold">{pass.codeGrouped}</span>
               </figcaption>
             </figure>
           )}

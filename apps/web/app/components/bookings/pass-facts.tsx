@@ -8,6 +8,15 @@ export function PassFacts({ pass, address }: { pass: Pass; address: string }) {
   const { event, driveway } = pass;
   return (
     <dl className="grid gap-4">
+      {pass.status === 'confirmed' ? (
+        <div>
+          <dt className="text-sm font-bold uppercase">Gate code</dt>
+          <dd className="font-mono text-5xl font-black tracking-[0.12em]" data-gate-code>
+            {pass.gateCode}
+          </dd>
+          <dd className="text-base print:hidden">Read it to your host when you arrive.</dd>
+        </div>
+      ) : null}
       <div>
         <dt className="text-sm font-bold uppercase">License plate</dt>
         <dd className="font-mono text-4xl font-black tracking-wider">

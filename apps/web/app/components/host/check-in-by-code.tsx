@@ -6,7 +6,7 @@ import type { useCheckIns } from '~/offline/use-check-ins';
 import { PassScanner } from './pass-scanner';
 
 /**
- * The pass's code, typed or scanned. In the browser (`checkIns` given) the check-in goes through
+ * The pass's gate code, typed, or its QR, scanned. In the browser (`checkIns` given) the check-in goes through
  * the phone, which works with no signal; without JavaScript the form posts to the page.
  */
 export function CheckInByCode({
@@ -37,7 +37,7 @@ export function CheckInByCode({
       >
         <input type="hidden" name="intent" value="check-in-code" />
         <label htmlFor="pass-code" className="font-semibold">
-          Pass code
+          Gate code
         </label>
         <div className="flex flex-wrap gap-2">
           <input
@@ -58,7 +58,7 @@ export function CheckInByCode({
           </SubmitButton>
         </div>
         <p id="pass-code-hint" className="text-sm text-slate-600">
-          The code under the QR on the driver’s pass.
+          The 6 characters the driver reads from their pass, like K7F 3QX.
         </p>
         {notice ? (
           <p

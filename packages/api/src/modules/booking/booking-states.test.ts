@@ -7,7 +7,7 @@
  */
 import { adminAudit, bookings, type Booking } from '@parkside/db';
 import { createTestDatabase, type TestDatabase } from '@parkside/db/testing';
-import type { SessionUser } from '@parkside/core';
+import { createRateLimits, type RateLimits, type SessionUser } from '@parkside/core';
 import { noPaymentProvider } from '@parkside/payments';
 import { bookingCreateInput, parkingReportCreateInput } from '@parkside/validators';
 import { eq, sql } from 'drizzle-orm';
@@ -24,12 +24,14 @@ import { cancelEvent } from '../event/event-status.service';
 import { createReport } from '../parking-report/parking-report.service';
 import { PARKING_REPORT_ERRORS } from '../parking-report/report-window';
 import { checkInCodeFor } from '../pass/check-in-code';
-import { checkIn, passKey, PASS_ERRORS } from '../pass/pass.service';
+import { checkIn } from '../pass/check-in.service';
+import { passKey, PASS_ERRORS } from '../pass/pass.service';
 import { BOOKING_STATE_ERRORS, bookingStateOf } from '../../shared/booking-states';
 import { cancelBooking, createBooking, FILLED_UP_MESSAGE } from './booking.service';
 
 let handle: TestDatabase;
 let key: string;
+let limits: RateLimits;
 let counter = 0;
 const host = testUser('bs-host', { isHost: true });
 const driver = testUser('bs-driver', { name: 'Dana Driver' });
@@ -79,9 +81,9 @@ const driverCancel = (booking: Booking) =>
 const hostCancel = (booking: Booking) =>
   cancelBooking(handle.db, host, { bookingId: booking.id, reason: 'My car is in the way.' });
 const checkInByCode = (booking: Booking) =>
-  checkIn(handle.db, host, { code: checkInCodeFor(booking.id, key) }, key);
+  checkIn(handle.db, host, { code: checkInCodeFor(booking.id, key) }, { key, limits });
 const checkInByPlate = (booking: Booking) =>
-  checkIn(handle.db, host, { bookingId: booking.id }, key);
+  checkIn(handle.db, host, { bookingId: booking.id }, { key, limits });
 const report = (booking: Booking) =>
   createReport(
     handle.db,
@@ -94,6 +96,7 @@ beforeAll(async () => {
   handle = await createTestDatabase();
   await insertUsers(handle.db, host, driver, secondDriver, admin);
   key = await passKey(handle.db);
+  limits = createRateLimits(handle.db);
 });
 afterAll(async () => {
   await handle?.close();

@@ -64,8 +64,3 @@ export function bookingIdOfCode(input: string, key: string): string | null {
   const hex = id.toString('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
-
-/** The code in groups of four, for reading aloud or typing. */
-export function groupedCode(code: string): string {
-  return code.match(/.{1,4}/g)!.join(' ');
-}

@@ -2,7 +2,8 @@ import { passCheckInInput } from '@parkside/validators';
 import { z } from 'zod';
 import { router, verifiedProcedure } from '../../trpc';
 import { listSavedForOffline } from './offline.service';
-import { checkIn, requirePass, listArrivals, passKey } from './pass.service';
+import { checkIn } from './check-in.service';
+import { requirePass, listArrivals, passKey } from './pass.service';
 
 const bookingIdInput = z.strictObject({
   bookingId: z.uuid({ message: 'Booking id must be a UUID.' }),
@@ -32,11 +33,14 @@ export const passRouter = router({
     listSavedForOffline(ctx.db, ctx.user, await passKey(ctx.db, ctx.settings.passSecret)),
   ),
 
-  /** By the pass's code (scanned or typed) or by a booking from the arrivals list. */
+  /** By the gate code, the QR's signed code, or a booking from the arrivals list. */
   checkIn: verifiedProcedure
     .meta({ scope: 'listings:write', rerunnable: true })
     .input(passCheckInInput)
     .mutation(async ({ ctx, input }) =>
-      checkIn(ctx.db, ctx.user, input, await passKey(ctx.db, ctx.settings.passSecret)),
+      checkIn(ctx.db, ctx.user, input, {
+        key: await passKey(ctx.db, ctx.settings.passSecret),
+        limits: ctx.limits,
+      }),
     ),
 });

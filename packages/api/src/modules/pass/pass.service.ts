@@ -1,7 +1,7 @@
 /**
- * Game day (decision 031): the driver's pass with its signed check-in code, and the host's
- * arrivals list and check-in. Only a booking's driver sees its pass; only the host of its
- * driveway checks it in, on the day.
+ * Game day (decisions 031, 064): the driver's pass with its gate code and signed QR code, and the
+ * host's arrivals list (the check-in is in check-in.service.ts). Only a booking's driver sees its
+ * pass; only the host of its driveway sees its car arriving.
  */
 import { selectBookingPlaces } from '../../shared/booking-places';
 import { AppError, type SessionUser } from '@parkside/core';
@@ -16,11 +16,11 @@ import {
 } from '@parkside/db';
 import { and, asc, eq, gt, lt } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
-import { dateTimeFormat, driverMoneyLine } from '@parkside/validators';
+import { dateTimeFormat, driverMoneyLine, spacedGateCode } from '@parkside/validators';
 import { firstName } from '../notifications/booking-rows';
-import { bookingIdOfCode, checkInCodeFor, groupedCode } from './check-in-code';
+import { checkInCodeFor } from './check-in-code';
 import { placeWithoutAccess } from '../../shared/listings';
-import { BOOKING_STATE_ERRORS, refusalOf, tryMoveBooking } from '../../shared/booking-states';
+import { BOOKING_STATE_ERRORS } from '../../shared/booking-states';
 
 export const PASS_ERRORS = {
   notOurs:
@@ -29,6 +29,10 @@ export const PASS_ERRORS = {
   cancelled: BOOKING_STATE_ERRORS.cancelled,
   unpaid: BOOKING_STATE_ERRORS.unpaid,
   otherDay: (day: string) => `This pass is for ${day}, not today.`,
+  noGateCode: (code: string) =>
+    `No pass for your driveways has the code ${spacedGateCode(code)}. Check it with the driver, or find the car by its plate.`,
+  tooManyWrongCodes: (minutes: number) =>
+    `Too many wrong codes. Find the car by its plate, or type a code again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
 } as const;
 
 const keys = new WeakMap<Database, Promise<string>>();
@@ -58,11 +62,11 @@ export function passKey(db: Database, configured?: string | null): Promise<strin
   return key;
 }
 
-const localDay = (date: Date, timeZone: string) =>
+export const localDay = (date: Date, timeZone: string) =>
   dateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
     date,
   );
-const longDay = (date: Date, timeZone: string) =>
+export const longDay = (date: Date, timeZone: string) =>
   dateTimeFormat('en-US', { timeZone, weekday: 'long', month: 'long', day: 'numeric' }).format(
     date,
   );
@@ -99,8 +103,10 @@ export async function requirePass(
     bookingId: booking.id,
     status: booking.status as 'confirmed' | 'cancelled',
     checkedInAt: booking.checkedInAt?.toISOString() ?? null,
+    /** The signed code the QR holds. */
     code,
-    codeGrouped: groupedCode(code),
+    /** What the driver reads to the host: "K7F 3QX". */
+    gateCode: spacedGateCode(booking.gateCode),
     licensePlate: booking.licensePlate,
     vehicleDescription: booking.vehicleDescription,
     event: {
@@ -132,6 +138,7 @@ export async function requirePass(
 export async function listArrivals(db: Database, host: SessionUser, key: string, now = new Date()) {
   const rows = await selectBookingPlaces(db, {
     bookingId: bookings.id,
+    gateCode: bookings.gateCode,
     licensePlate: bookings.licensePlate,
     vehicleDescription: bookings.vehicleDescription,
     checkedInAt: bookings.checkedInAt,
@@ -170,8 +177,10 @@ export async function listArrivals(db: Database, host: SessionUser, key: string,
       availableFrom: string;
       availableTo: string;
       checkedInAt: string | null;
-      /** The pass's code as typed (normalized): the host's phone matches codes offline. */
+      /** The pass's signed code (the QR) normalized: the host's phone matches scans offline. */
       codeKey: string;
+      /** The gate code the driver reads out: the host's phone matches it offline too. */
+      gateCode: string;
     }[];
   }[] = [];
   for (const row of rows) {
@@ -205,68 +214,8 @@ export async function listArrivals(db: Database, host: SessionUser, key: string,
       availableTo: row.availableTo.toISOString(),
       checkedInAt: row.checkedInAt?.toISOString() ?? null,
       codeKey: checkInCodeFor(row.bookingId, key),
+      gateCode: row.gateCode,
     });
   }
   return groups;
-}
-
-/**
- * Checks a car in, by the code of its pass (scanned or typed) or by its booking (found by plate
- * on the arrivals list). Only the host of the booking's driveway, only a confirmed booking, only
- * on its day. The check-in is the `checkIn` change of booking-states.ts: of a check-in and a
- * cancel racing, one wins; of two check-ins, the first sets the time and the second is told the
- * car was already checked in.
- */
-export async function checkIn(
-  db: Database,
-  host: SessionUser,
-  input: { code: string } | { bookingId: string },
-  key: string,
-  now = new Date(),
-) {
-  const byCode = 'code' in input;
-  const bookingId = byCode ? bookingIdOfCode(input.code, key) : input.bookingId;
-  if (!bookingId) throw new AppError('BAD_REQUEST', PASS_ERRORS.notOurs);
-  const [row] = await selectBookingPlaces(db, {
-    id: bookings.id,
-    status: bookings.status,
-    checkedInAt: bookings.checkedInAt,
-    licensePlate: bookings.licensePlate,
-    vehicleDescription: bookings.vehicleDescription,
-    hostId: driveways.hostId,
-    driverName: users.name,
-    availableFrom: listings.availableFrom,
-    availableTo: listings.availableTo,
-    timeZone: events.timeZone,
-  })
-    .leftJoin(users, eq(users.id, bookings.driverId))
-    .where(eq(bookings.id, bookingId))
-    .limit(1);
-  // A booking named by id is someone else's business: it does not exist for this host. A pass
-  // they hold in their hands deserves the reason.
-  if (!row && byCode) throw new AppError('BAD_REQUEST', PASS_ERRORS.notOurs);
-  if (!row || (row.hostId !== host.id && !byCode)) {
-    throw new AppError('NOT_FOUND', 'Booking not found.');
-  }
-  if (row.hostId !== host.id) throw new AppError('FORBIDDEN', PASS_ERRORS.otherHost);
-  const today = localDay(now, row.timeZone);
-  if (
-    row.status === 'confirmed' &&
-    today !== localDay(row.availableFrom, row.timeZone) &&
-    today !== localDay(row.availableTo, row.timeZone)
-  ) {
-    throw new AppError('CONFLICT', PASS_ERRORS.otherDay(longDay(row.availableFrom, row.timeZone)));
-  }
-  const result = await tryMoveBooking(db, row.id, 'checkIn', { checkedInAt: now });
-  if (!result.moved && result.state !== 'checked_in') {
-    throw new AppError('CONFLICT', refusalOf('checkIn', result.state));
-  }
-  return {
-    bookingId: row.id,
-    licensePlate: row.licensePlate,
-    vehicleDescription: row.vehicleDescription,
-    driverFirstName: firstName(row.driverName, 'A driver'),
-    checkedInAt: result.booking.checkedInAt!.toISOString(),
-    alreadyCheckedIn: !result.moved,
-  };
 }

@@ -17,10 +17,13 @@ import { listHostDriveways } from '../listing/host-listings.queries';
 import { bookingReviews, REVIEW_ERRORS, saveReview } from '../review/review.service';
 import { checkInCodeFor } from './check-in-code';
 import { listSavedForOffline } from './offline.service';
-import { checkIn, requirePass, listArrivals, PASS_ERRORS, passKey } from './pass.service';
+import { createRateLimits, type RateLimits } from '@parkside/core';
+import { checkIn } from './check-in.service';
+import { requirePass, listArrivals, PASS_ERRORS, passKey } from './pass.service';
 
 let handle: TestDatabase;
 let key: string;
+let limits: RateLimits;
 let counter = 0;
 const host = testUser('gd-host', { isHost: true });
 const otherHost = testUser('gd-host-2', { isHost: true });
@@ -65,6 +68,7 @@ beforeAll(async () => {
   handle = await createTestDatabase();
   await insertUsers(handle.db, host, otherHost, driver, stranger);
   key = await passKey(handle.db);
+  limits = createRateLimits(handle.db);
 });
 afterAll(async () => {
   await handle?.close();
@@ -116,14 +120,14 @@ describe('checking in', () => {
       handle.db,
       host,
       { code: code.toLowerCase().replace(/(.{4})/g, '$1 ') },
-      key,
+      { key, limits },
     );
     expect(first).toMatchObject({
       bookingId: booking.id,
       alreadyCheckedIn: false,
       driverFirstName: 'Dana',
     });
-    const again = await checkIn(handle.db, host, { code }, key);
+    const again = await checkIn(handle.db, host, { code }, { key, limits });
     expect(again).toMatchObject({ alreadyCheckedIn: true, checkedInAt: first.checkedInAt });
     expect((await requirePass(handle.db, driver, booking.id, key)).checkedInAt).toBe(
       first.checkedInAt,
@@ -140,7 +144,9 @@ describe('checking in', () => {
       booking.id,
       'PK0000000000000000000000000000000000000000',
     ]) {
-      await expect(checkIn(handle.db, host, { code: forged }, key)).rejects.toMatchObject({
+      await expect(
+        checkIn(handle.db, host, { code: forged }, { key, limits }),
+      ).rejects.toMatchObject({
         code: 'BAD_REQUEST',
         message: PASS_ERRORS.notOurs,
       });
@@ -151,17 +157,17 @@ describe('checking in', () => {
   it('refuses a pass of another host’s driveway, a cancelled booking and another day', async () => {
     const { booking } = await booked();
     const { code } = await requirePass(handle.db, driver, booking.id, key);
-    await expect(checkIn(handle.db, otherHost, { code }, key)).rejects.toMatchObject({
+    await expect(checkIn(handle.db, otherHost, { code }, { key, limits })).rejects.toMatchObject({
       code: 'FORBIDDEN',
       message: PASS_ERRORS.otherHost,
     });
     await expect(
-      checkIn(handle.db, otherHost, { bookingId: booking.id }, key),
+      checkIn(handle.db, otherHost, { bookingId: booking.id }, { key, limits }),
     ).rejects.toMatchObject({
       code: 'NOT_FOUND',
     });
     await cancelBooking(handle.db, driver, { bookingId: booking.id });
-    await expect(checkIn(handle.db, host, { code }, key)).rejects.toMatchObject({
+    await expect(checkIn(handle.db, host, { code }, { key, limits })).rejects.toMatchObject({
       code: 'CONFLICT',
       message: PASS_ERRORS.cancelled,
     });
@@ -169,7 +175,9 @@ describe('checking in', () => {
 
     const later = await booked(24 * 5);
     const laterCode = (await requirePass(handle.db, driver, later.booking.id, key)).code;
-    await expect(checkIn(handle.db, host, { code: laterCode }, key)).rejects.toMatchObject({
+    await expect(
+      checkIn(handle.db, host, { code: laterCode }, { key, limits }),
+    ).rejects.toMatchObject({
       code: 'CONFLICT',
       message: expect.stringMatching(/^This pass is for \w+day, \w+ \d+, not today\.$/),
     });
@@ -178,7 +186,7 @@ describe('checking in', () => {
   it('lists today’s cars for their host only, with the first name and the check-in', async () => {
     const today = await bookedForNow();
     const { code } = await requirePass(handle.db, driver, today.booking.id, key);
-    await checkIn(handle.db, host, { code }, key);
+    await checkIn(handle.db, host, { code }, { key, limits });
     const arrivals = await listArrivals(handle.db, host, key);
     const group = arrivals.find((g) => g.eventId === today.event.id)!;
     expect(group.day).toBe('today');
