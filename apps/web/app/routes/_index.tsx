@@ -1,7 +1,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { availabilityOf } from '~/.server/availability';
-import { EventCard, toEventCard } from '~/components/events/event-card';
+import {
+  EventCard,
+  toEventCard,
+  type CardAvailability,
+  type EventCardEvent,
+} from '~/components/events/event-card';
+import { KeptPart } from '~/components/layout/kept-part';
 import { EventSearchCombobox } from '~/components/events/event-search-combobox';
 import { ButtonLink } from '~/components/ui/button-link';
 
@@ -14,12 +20,26 @@ export const meta: MetaFunction = () => [
   },
 ];
 
-export async function loader({ context }: LoaderFunctionArgs) {
-  const upcoming = await context.api.event.list({ limit: 3 });
-  return {
-    upcoming: upcoming.items.map(toEventCard),
-    availability: await availabilityOf(context.api, upcoming.items),
-  };
+/** What the home page shows every visitor below the search: the next events and their spaces. */
+interface SharedHome {
+  upcoming: EventCardEvent[];
+  availability: Record<string, CardAvailability>;
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  // Kept, like /events, until one of these events' parking changes or any event is created,
+  // changed or deleted (decision 027): the home page is the site's busiest signed-in page.
+  return context.kept.shared<SharedHome>(request, async (api) => {
+    const upcoming = await api.event.list({ limit: 3 });
+    const value = {
+      upcoming: upcoming.items.map(toEventCard),
+      availability: await availabilityOf(api, upcoming.items),
+    };
+    return {
+      value,
+      dependsOn: { events: upcoming.items.map((event) => event.id), eventList: true },
+    };
+  });
 }
 
 const steps = [
@@ -68,23 +88,25 @@ export default function Index() {
       </section>
 
       {upcoming.length > 0 ? (
-        <section aria-labelledby="soon-heading" className="mx-auto max-w-6xl px-4 pb-4 sm:px-6">
-          <div className="flex items-end justify-between gap-4">
-            <h2 id="soon-heading" className="text-2xl font-bold">
-              Coming up
-            </h2>
-            <ButtonLink to="/events" variant="ghost">
-              All events <span aria-hidden="true">→</span>
-            </ButtonLink>
-          </div>
-          <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {upcoming.map((event) => (
-              <li key={event.id} className="flex">
-                <EventCard event={event} availability={availability[event.id]} />
-              </li>
-            ))}
-          </ul>
-        </section>
+        <KeptPart name="coming-up">
+          <section aria-labelledby="soon-heading" className="mx-auto max-w-6xl px-4 pb-4 sm:px-6">
+            <div className="flex items-end justify-between gap-4">
+              <h2 id="soon-heading" className="text-2xl font-bold">
+                Coming up
+              </h2>
+              <ButtonLink to="/events" variant="ghost">
+                All events <span aria-hidden="true">→</span>
+              </ButtonLink>
+            </div>
+            <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+              {upcoming.map((event) => (
+                <li key={event.id} className="flex">
+                  <EventCard event={event} availability={availability[event.id]} />
+                </li>
+              ))}
+            </ul>
+          </section>
+        </KeptPart>
       ) : null}
     </>
   );

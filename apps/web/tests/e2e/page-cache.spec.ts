@@ -334,11 +334,13 @@ test('a signed-in driver sees a booking made on the other server at once', async
   await expect(page.getByRole('button', { name: /Dana Driver/ })).toBeVisible();
 });
 
-test('/events is kept too, and a new event on the other server shows at once', async ({
+test('/events and the home page are kept too, and a new event on the other server shows at once', async ({
   page,
   browser,
 }) => {
   const eventsUrl = `${origins[0]}/events`;
+  const homeUrl = `${origins[0]}/`;
+  const errors = hydrationErrors(page);
   const title = `Kept list test ${Date.now()}`;
   // Signed out: the whole page; signed in: its shared part.
   await fetch(eventsUrl);
@@ -348,6 +350,12 @@ test('/events is kept too, and a new event on the other server shows at once', a
   const signedIn = await fetch(eventsUrl, { headers: { cookie } });
   expect(signedIn.headers.get('x-kept')).toBe('hit');
   expect(await signedIn.text()).not.toContain(title);
+  await fetch(homeUrl);
+  expect((await fetch(homeUrl)).headers.get('x-cache')).toBe('hit');
+  await fetch(homeUrl, { headers: { cookie } });
+  const homeSignedIn = await fetch(homeUrl, { headers: { cookie } });
+  expect(homeSignedIn.headers.get('x-kept')).toBe('hit');
+  expect(await homeSignedIn.text()).not.toContain(title);
 
   // A host registers an event on the other server: both kinds of visitor see it on the next visit.
   const [stadium] = await handle.db.select().from(events).where(eq(events.id, eventId));
@@ -357,13 +365,20 @@ test('/events is kept too, and a new event on the other server shows at once', a
     title,
     slug: `kept-list-${Date.now()}`,
     importKey: null,
-    startsAt: new Date(Date.now() + 60 * 60_000),
+    startsAt: new Date(Date.now() + 20 * 60_000),
     endsAt: new Date(Date.now() + 4 * 60 * 60_000),
   });
   await expect.poll(async () => (await (await fetch(eventsUrl)).text()).includes(title)).toBe(true);
   await page.goto(eventsUrl);
   await expect(page.getByRole('heading', { name: title })).toBeVisible();
   await expect(page.getByRole('button', { name: /Dana Driver/ })).toBeVisible();
+  // The home page's "Coming up" has it first, signed out and in, and its kept part hydrates.
+  await expect.poll(async () => (await (await fetch(homeUrl)).text()).includes(title)).toBe(true);
+  await page.goto(homeUrl);
+  const comingUp = page.getByRole('region', { name: 'Coming up' });
+  await expect(comingUp.getByRole('heading', { name: title })).toBeVisible();
+  await expect(page.getByRole('button', { name: /Dana Driver/ })).toBeVisible();
+  expect(errors).toEqual([]);
 
   // And a visitor's browser gets the kept page with the event, in their own signed-out frame.
   const visitor = await browser.newPage();

@@ -4,7 +4,11 @@
  * event at no extra cost, or a full refund. One report per booking, decided under the booking's
  * row lock: a second tap, on any server, finds the first outcome.
  */
-import { loadBookingsWithPeople, selectBookingPlaces } from '../../shared/booking-places';
+import {
+  loadBookingsWithPeople,
+  readDriverBookingPlace,
+  selectBookingPlaces,
+} from '../../shared/booking-places';
 import { AppError, type SessionUser } from '@parkside/core';
 import {
   bookings,
@@ -45,15 +49,17 @@ export interface ReportRules {
 
 /** The booking as the driver sees it for a report, locked when `lock`. */
 async function driverBooking(tx: Tx, driver: SessionUser, bookingId: string, lock: boolean) {
-  const query = selectBookingPlaces(tx, {
-    booking: bookings,
-    listing: listings,
-    driveway: driveways,
-    event: events,
-  })
-    .where(and(eq(bookings.id, bookingId), eq(bookings.driverId, driver.id)))
-    .limit(1);
-  const [row] = lock ? await query.for('update', { of: bookings }) : await query;
+  const [row] = lock
+    ? await selectBookingPlaces(tx, {
+        booking: bookings,
+        listing: listings,
+        driveway: driveways,
+        event: events,
+      })
+        .where(and(eq(bookings.id, bookingId), eq(bookings.driverId, driver.id)))
+        .limit(1)
+        .for('update', { of: bookings })
+    : [await readDriverBookingPlace(tx, bookingId, driver.id)];
   if (!row || row.booking.status === 'expired' || row.booking.status === 'pending_payment') {
     throw new AppError('NOT_FOUND', 'Booking not found.');
   }

@@ -3,7 +3,7 @@
  * host's arrivals list (the check-in is in check-in.service.ts). Only a booking's driver sees its
  * pass; only the host of its driveway sees its car arriving.
  */
-import { selectBookingPlaces } from '../../shared/booking-places';
+import { readDriverBookingPlace, selectBookingPlaces } from '../../shared/booking-places';
 import { AppError, type SessionUser } from '@parkside/core';
 import {
   appSecrets,
@@ -78,16 +78,7 @@ export async function requirePass(
   bookingId: string,
   key: string,
 ) {
-  const [row] = await selectBookingPlaces(db, {
-    booking: bookings,
-    listing: listings,
-    driveway: driveways,
-    event: events,
-    hostName: users.name,
-  })
-    .leftJoin(users, eq(users.id, driveways.hostId))
-    .where(and(eq(bookings.id, bookingId), eq(bookings.driverId, driver.id)))
-    .limit(1);
+  const row = await readDriverBookingPlace(db, bookingId, driver.id);
   if (!row || row.booking.status === 'expired' || row.booking.status === 'pending_payment') {
     throw new AppError('NOT_FOUND', 'Booking not found.');
   }
