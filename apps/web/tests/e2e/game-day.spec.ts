@@ -13,18 +13,12 @@ import {
 } from './page-api';
 import { gameTonight, startGameDayServer } from './game-tonight';
 import { readQr } from './qr';
-import { signedInPage } from './session';
+import { PHONE, signedInPhone } from './session';
 
 // On a phone, as people would: the driver opens the pass, the host checks the car in with the
 // code the pass's QR holds, the pass says so; after the event both review and the driveway's
 // card on /rent shows it.
 test.describe.configure({ timeout: 120_000 });
-
-const PHONE = { width: 390, height: 844 };
-
-/** A person on a phone, signed in. */
-const phone = (browser: Browser, base: string, email: string, password: string) =>
-  signedInPage(browser, base, email, password, { viewport: PHONE, hasTouch: true });
 
 /**
  * A video file (YUV4MPEG2, grey) of the QR on white, for Chromium's fake camera: what the host's
@@ -74,7 +68,7 @@ test('the pass gets the car checked in, and both sides review after the event', 
     // A game in Provo in two hours, with the demo host's Oak Lane driveway listed for it.
     const game = await gameTonight(sql, 'Cougars Scrimmage');
 
-    const driver = await phone(browser, base, 'driver@example.com', 'parkside-driver');
+    const driver = await signedInPhone(browser, base, 'driver@example.com', 'parkside-driver');
     const bookedId = await bookThroughApi(driver, game.listingId, {
       licensePlate: '7KDW 219',
       vehicleDescription: 'Gray Subaru Outback',
@@ -138,7 +132,7 @@ test('the pass gets the car checked in, and both sides review after the event', 
       ],
     });
     camera = filming;
-    const host = await phone(filming, base, 'host@example.com', 'parkside-host');
+    const host = await signedInPhone(filming, base, 'host@example.com', 'parkside-host');
     {
       await host.context().grantPermissions(['camera'], { origin: base });
       await host.goto('/my-listings');

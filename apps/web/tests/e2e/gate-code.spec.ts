@@ -1,17 +1,13 @@
-import { expect, test, type Browser } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { bookThroughApi, screenshots, toastSeen } from './page-api';
 import { gameTonight, startGameDayServer } from './game-tonight';
-import { signedInPage } from './session';
+import { signedInPhone } from './session';
 
 // The gate code at the curb (decision 064), on phones at 390 px: the driver reads six characters
 // and the amount due from the pass; the host's wrong tries are refused with a clear message, and
 // the code typed in lower case with a space checks the car in. (Offline, the same typed code
 // checks a car in on the host's phone: offline-game-day.spec.ts.)
 test.describe.configure({ timeout: 120_000 });
-
-const PHONE = { width: 390, height: 844 };
-const phone = (browser: Browser, base: string, email: string, password: string) =>
-  signedInPage(browser, base, email, password, { viewport: PHONE, hasTouch: true });
 
 test('a driver reads the gate code and the amount due; the host types it and the car is in', async ({
   browser,
@@ -20,7 +16,7 @@ test('a driver reads the gate code and the amount due; the host types it and the
   const { base, sql, close } = await startGameDayServer();
   try {
     const listing = (await gameTonight(sql, 'Cougars Gate Night')).listingId;
-    const driver = await phone(browser, base, 'driver@example.com', 'parkside-driver');
+    const driver = await signedInPhone(browser, base, 'driver@example.com', 'parkside-driver');
     const bookingId = await bookThroughApi(driver, listing, {
       licensePlate: '5GAT 808',
       vehicleDescription: 'White Jeep',
@@ -43,7 +39,7 @@ test('a driver reads the gate code and the amount due; the host types it and the
     await screenshots(driver, 'gate-code-pass');
 
     // The host on the arrivals page: three wrong codes, each refused and said why.
-    const host = await phone(browser, base, 'host@example.com', 'parkside-host');
+    const host = await signedInPhone(browser, base, 'host@example.com', 'parkside-host');
     await host.goto('/arrivals');
     const arrivals = host.getByRole('region', { name: 'Arrivals' });
     await expect(arrivals.getByRole('listitem', { name: 'Car 5GAT 808' })).toBeVisible();

@@ -1,21 +1,16 @@
 import { makeAppleTestCertificates, makeGoogleTestKey, unzip } from '@parkside/wallet/testing';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { importSPKI, jwtVerify } from 'jose';
 import { readFileSync } from 'node:fs';
 import { bookThroughApi, callApi, screenshots } from './page-api';
 import { gameTonight, startGameDayServer } from './game-tonight';
 import { readQr } from './qr';
-import { signedInPage, signOut } from './session';
+import { signedInPhone, signOut } from './session';
 
 // Game day without a signal (decision 042), on the production build at 390 px: the driver's
 // pass and the host's arrivals open offline, a check-in made offline reaches the server when the
 // signal returns, and sign-out leaves nothing on the phone.
 test.describe.configure({ timeout: 180_000 });
-
-const PHONE = { width: 390, height: 844 };
-
-const phone = (browser: Browser, base: string, email: string, password: string) =>
-  signedInPage(browser, base, email, password, { viewport: PHONE, hasTouch: true });
 
 /** Until the service worker controls the page and has stored the build's files. */
 async function offlineReady(page: Page) {
@@ -32,13 +27,13 @@ test('passes and check-in work with no signal, and sign-out leaves nothing behin
   const { base, sql, close } = await startGameDayServer();
   try {
     const listing = (await gameTonight(sql, 'Cougars Under the Lights')).listingId;
-    const driver = await phone(browser, base, 'driver@example.com', 'parkside-driver');
+    const driver = await signedInPhone(browser, base, 'driver@example.com', 'parkside-driver');
     const bookingId = await bookThroughApi(driver, listing, {
       licensePlate: '4LUX 112',
       vehicleDescription: 'Blue Honda Fit',
     });
     // A second car, whose driver cancels while the host has no signal.
-    const other = await phone(browser, base, 'admin@example.com', 'parkside-admin');
+    const other = await signedInPhone(browser, base, 'admin@example.com', 'parkside-admin');
     const secondId = await bookThroughApi(other, listing, {
       licensePlate: '9ZZZ 001',
       vehicleDescription: 'Red pickup',
@@ -105,7 +100,7 @@ test('passes and check-in work with no signal, and sign-out leaves nothing behin
     await driver.context().setOffline(false);
 
     // The host at the curb: Arrivals saved with a signal, then none.
-    const host = await phone(browser, base, 'host@example.com', 'parkside-host');
+    const host = await signedInPhone(browser, base, 'host@example.com', 'parkside-host');
     await host.goto('/arrivals');
     await offlineReady(host);
     await host.reload();
@@ -196,7 +191,7 @@ test('Wallet passes where the operator set their keys, with the pass’s own che
   });
   try {
     const listing = (await gameTonight(sql, 'Cougars Wallet Night')).listingId;
-    const driver = await phone(browser, base, 'driver@example.com', 'parkside-driver');
+    const driver = await signedInPhone(browser, base, 'driver@example.com', 'parkside-driver');
     const bookingId = await bookThroughApi(driver, listing, {
       licensePlate: '7WAL 123',
       vehicleDescription: 'Silver Prius',
@@ -248,7 +243,7 @@ test('Wallet passes where the operator set their keys, with the pass’s own che
     });
 
     // Nobody else gets the pass file; a cancelled booking has no Wallet pass.
-    const host = await phone(browser, base, 'host@example.com', 'parkside-host');
+    const host = await signedInPhone(browser, base, 'host@example.com', 'parkside-host');
     expect((await host.request.get(`/bookings/${bookingId}/pass.pkpass`)).status()).toBe(404);
     expect((await callApi(driver, 'booking.cancel', { bookingId })).status).toBe(200);
     await driver.reload();

@@ -84,3 +84,10 @@ export async function signedInPage(
   await expect(profileMenu(page)).toBeVisible();
   return page;
 }
+
+/** A phone's screen, as the game-day tests hold one. */
+export const PHONE = { width: 390, height: 844 };
+
+/** Another person on a phone (390 px, touch), signed in on the server at `base`. */
+export const signedInPhone = (browser: Browser, base: string, email: string, password: string) =>
+  signedInPage(browser, base, email, password, { viewport: PHONE, hasTouch: true });

@@ -9,8 +9,8 @@ const timeOf = (iso: string, timeZone: string) => formatEventTime(iso, timeZone)
 
 /**
  * The driver's parking pass, black on white for sunlight and print: the state (cancelled, checked
- * in), gate code, plate, window, address, access, host, the QR of the check-in code, photo, directions and
- * the calendar file. `savedAt` marks the copy kept on the phone for game day without a signal.
+ * in), gate code, plate, window, address, access, host, the QR of the check-in code, photo,
+ * directions and the calendar file. `savedAt` marks the copy kept on the phone for game day without a signal.
  */
 export function ParkingPass({
   pass,

@@ -6,8 +6,9 @@ import type { useCheckIns } from '~/offline/use-check-ins';
 import { PassScanner } from './pass-scanner';
 
 /**
- * The pass's gate code, typed, or its QR, scanned. In the browser (`checkIns` given) the check-in goes through
- * the phone, which works with no signal; without JavaScript the form posts to the page.
+ * The pass's gate code, typed, or its QR, scanned. In the browser (`checkIns` given) the check-in
+ * goes through the phone, which works with no signal; without JavaScript the form posts to the
+ * page.
  */
 export function CheckInByCode({
   checkIns,

@@ -6,7 +6,7 @@
 import { AppError, type RateLimits, type SessionUser } from '@parkside/core';
 import { bookings, driveways, events, listings, users, type Database } from '@parkside/db';
 import { isGateCode, normalizeCheckInCode } from '@parkside/validators';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { selectBookingPlaces } from '../../shared/booking-places';
 import { refusalOf, tryMoveBooking } from '../../shared/booking-states';
 import { firstName } from '../notifications/booking-rows';
@@ -22,38 +22,14 @@ export interface CheckInOptions {
 }
 
 /**
- * The booking a typed or scanned code names for this host. A gate code is looked up among the
- * host's own bookings only; a QR's code carries its booking and a signature. Every wrong code
- * counts against the host's limit, so six characters cannot be guessed by trying them all.
+ * Which booking a typed or scanned code names for this host, as a condition on the booking query:
+ * a gate code among the host's own bookings only; a QR's code by its booking, if its signature
+ * holds. Null: the code names none.
  */
-async function bookingOfCode(
-  db: Database,
-  host: SessionUser,
-  typed: string,
-  { key, limits }: CheckInOptions,
-): Promise<string> {
-  const limitKey = `host:${host.id}`;
-  const tooMany = (seconds: number) =>
-    AppError.tooManyRequests(PASS_ERRORS.tooManyWrongCodes(Math.ceil(seconds / 60)), seconds);
-  const wait = await limits.check('gateCodeFailures', limitKey);
-  if (wait) throw tooMany(wait);
-  const code = normalizeCheckInCode(typed);
-  let bookingId: string | null;
-  if (isGateCode(code)) {
-    const [row] = await selectBookingPlaces(db, { id: bookings.id })
-      .where(and(eq(bookings.gateCode, code), eq(driveways.hostId, host.id)))
-      .limit(1);
-    bookingId = row?.id ?? null;
-  } else {
-    bookingId = bookingIdOfCode(code, key);
-  }
-  if (bookingId) return bookingId;
-  const after = await limits.consume('gateCodeFailures', limitKey);
-  if (after) throw tooMany(after);
-  throw new AppError(
-    'BAD_REQUEST',
-    isGateCode(code) ? PASS_ERRORS.noGateCode(code) : PASS_ERRORS.notOurs,
-  );
+function bookingNamedBy(code: string, host: SessionUser, key: string): SQL | null {
+  if (isGateCode(code)) return and(eq(bookings.gateCode, code), eq(driveways.hostId, host.id))!;
+  const bookingId = bookingIdOfCode(code, key);
+  return bookingId ? eq(bookings.id, bookingId) : null;
 }
 
 /**
@@ -68,8 +44,20 @@ export async function checkIn(
   options: CheckInOptions,
 ) {
   const now = options.now ?? new Date();
-  const byCode = 'code' in input;
-  const bookingId = byCode ? await bookingOfCode(db, host, input.code, options) : input.bookingId;
+  const code = 'code' in input ? normalizeCheckInCode(input.code) : null;
+  // Every wrong code counts against the host's limit, so six characters cannot be guessed by
+  // trying them all; a car found by plate is not a guess.
+  const limitKey = `host:${host.id}`;
+  const tooMany = (seconds: number) =>
+    AppError.tooManyRequests(PASS_ERRORS.tooManyWrongCodes(Math.ceil(seconds / 60)), seconds);
+  if (code !== null) {
+    const wait = await options.limits.check('gateCodeFailures', limitKey);
+    if (wait) throw tooMany(wait);
+  }
+  const where =
+    'bookingId' in input
+      ? eq(bookings.id, input.bookingId)
+      : bookingNamedBy(code!, host, options.key);
   const [row] = await selectBookingPlaces(db, {
     id: bookings.id,
     status: bookings.status,
@@ -83,12 +71,19 @@ export async function checkIn(
     timeZone: events.timeZone,
   })
     .leftJoin(users, eq(users.id, bookings.driverId))
-    .where(eq(bookings.id, bookingId))
+    .where(where ?? sql`false`)
     .limit(1);
+  if (!row && code !== null) {
+    const after = await options.limits.consume('gateCodeFailures', limitKey);
+    if (after) throw tooMany(after);
+    throw new AppError(
+      'BAD_REQUEST',
+      isGateCode(code) ? PASS_ERRORS.noGateCode(code) : PASS_ERRORS.notOurs,
+    );
+  }
   // A booking named by id is someone else's business: it does not exist for this host. A pass
   // they hold in their hands deserves the reason.
-  if (!row && byCode) throw new AppError('BAD_REQUEST', PASS_ERRORS.notOurs);
-  if (!row || (row.hostId !== host.id && !byCode)) {
+  if (!row || (row.hostId !== host.id && code === null)) {
     throw new AppError('NOT_FOUND', 'Booking not found.');
   }
   if (row.hostId !== host.id) throw new AppError('FORBIDDEN', PASS_ERRORS.otherHost);
