@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { linkFrom, setMailFailing, uniqueEmail, upsertOidcAccount, waitForEmail } from './control';
 import {
   continueAtProvider,

@@ -1,5 +1,5 @@
 import { bookAsDemoDriver, listShadyDriveway } from './review';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { uniqueEmail, waitForEmail } from './control';
 import { eventRequest } from './event-form';
 import { callApi, newPage, screenshots } from './page-api';

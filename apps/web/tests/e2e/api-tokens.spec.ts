@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from './fixtures';
 import { screenshots } from './page-api';
 import { signInAsAdmin, signUpVerified } from './session';
 

@@ -1,7 +1,7 @@
 import { hashPassword } from '@parkside/auth';
 import { insertListing } from '@parkside/api/testing';
 import { createDatabase, driveways, events, passwordAccounts, users } from '@parkside/db';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { freePorts, postForm, sessionCookie, startServer, stopServers } from './app-servers';
 import { createFreshDatabase } from './fresh-database';
 

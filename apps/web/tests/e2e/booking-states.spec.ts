@@ -4,7 +4,7 @@
  * with a reason in the audit log; the driver cancels, and the cancelled card keeps the street but
  * not the house number or the way in; the admin restores the booking.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { gameTonight, startGameDayServer } from './game-tonight';
 import { bookThroughApi, screenshots } from './page-api';
 import { signedInPage } from './session';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { waitForEmail } from './control';
 import { expectClearOfFeedback, screenshots } from './page-api';
 import { signIn } from './session';

@@ -4,7 +4,7 @@
  * admins granted and revoked, and the errors a person sees.
  */
 import { createParksideClient } from '@parkside/client';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { execFile, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

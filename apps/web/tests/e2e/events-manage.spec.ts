@@ -1,6 +1,6 @@
 import { listShadyDriveway } from './review';
 import { callApi } from './page-api';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from './fixtures';
 import { mkdirSync } from 'node:fs';
 import { waitForEmail } from './control';
 import { denverDay, eventRequest, fillEvent } from './event-form';

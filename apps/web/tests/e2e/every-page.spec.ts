@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { ROUTE_ACCESS } from '../../app/utils/route-access';
 import { ADMIN, profileMenu, signIn, signOut } from './session';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { freePort, startServer, stopServers } from './app-servers';
 import { uniqueEmail, waitForEmail } from './control';
 import { createFreshDatabase } from './fresh-database';

@@ -1,5 +1,5 @@
 import { expectClearOfFeedback } from './page-api';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { ROUTE_ACCESS, type Access } from '../../app/utils/route-access';
 import { uniqueEmail } from './control';
 import { header, profileMenu, signInAsAdmin, signOut, signUp, signUpVerified } from './session';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { bookThroughApi, screenshots, toastSeen } from './page-api';
 import { gameTonight, startGameDayServer } from './game-tonight';
 import { signedInPhone } from './session';

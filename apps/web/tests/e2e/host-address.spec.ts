@@ -1,6 +1,6 @@
 import { PHOTON_PUBLIC_URL } from '@parkside/geocoder';
 import { startPublicGeocoderStandIn } from '@parkside/geocoder/testing/public';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { freePort, startServer, stopServers } from './app-servers';
 import { createFreshDatabase } from './fresh-database';
 import { serveFakeMapTiles } from './map-tiles';

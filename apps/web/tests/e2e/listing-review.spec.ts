@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './fixtures';
 import { waitForEmail } from './control';
 import { serveFakeMapTiles } from './map-tiles';
 import { newPage, openDriveway, screenshots, toastSeen } from './page-api';

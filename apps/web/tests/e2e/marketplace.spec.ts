@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page } from './fixtures';
 import { blockMapTiles, serveFakeMapTiles } from './map-tiles';
 import { waitForEmail } from './control';
 import { approveListings } from './review';

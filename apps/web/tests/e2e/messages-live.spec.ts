@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import postgres from 'postgres';
 import { freePorts, startServer, stopServers } from './app-servers';
 import { createFreshDatabase } from './fresh-database';

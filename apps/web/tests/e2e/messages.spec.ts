@@ -1,5 +1,5 @@
 import { bookAsDemoDriver, listShadyDriveway } from './review';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { eventRequest } from './event-form';
 import { callApi, newPage, screenshots } from './page-api';
 import { profileMenu, signInAsAdmin, signUpVerified } from './session';

@@ -1,6 +1,6 @@
 import { startStripeTestServer } from '@parkside/payments/testing';
 import { WORDS_OF_THE_OTHER_MODE } from '@parkside/validators';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { freePort, startServer, stopServers } from './app-servers';
 import { createFreshDatabase } from './fresh-database';
 import { screenshots } from './page-api';

@@ -1,5 +1,5 @@
 import { makeAppleTestCertificates, makeGoogleTestKey, unzip } from '@parkside/wallet/testing';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { importSPKI, jwtVerify } from 'jose';
 import { readFileSync } from 'node:fs';
 import { bookThroughApi, callApi, screenshots } from './page-api';

@@ -1,6 +1,6 @@
 import { DEMO_ACCOUNTS } from '@parkside/auth';
 import { createDatabase, driveways, events, listings, type DatabaseHandle } from '@parkside/db';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { eq } from 'drizzle-orm';
 import type { ChildProcess } from 'node:child_process';
 import { get as httpGet, type IncomingHttpHeaders } from 'node:http';

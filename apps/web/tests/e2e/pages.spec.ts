@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './fixtures';
 
 // /list is guarded (sign-in and verified e-mail); the guard specs cover it.
 const publicPages = [

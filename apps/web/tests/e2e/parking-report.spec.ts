@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import type postgres from 'postgres';
 import { accessibilityOf } from './accessibility';
 import { startGameDayServer } from './game-tonight';

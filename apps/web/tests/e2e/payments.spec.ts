@@ -1,5 +1,5 @@
 import { startStripeTestServer } from '@parkside/payments/testing';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { freePort, startServer, stopServers } from './app-servers';
 import { testSmtpUrl, waitForEmail } from './control';
 import { createFreshDatabase } from './fresh-database';

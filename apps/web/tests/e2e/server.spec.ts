@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { startTestSmtpServer } from '@parkside/email/testing';

@@ -5,7 +5,7 @@
  * stored was answered to its driver, and no driver saw a broken connection on a request the
  * server worked on. Asserted by what was answered and stored, never by how long it took.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { bookings, createDatabase, events, listings } from '@parkside/db';
 import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import { once } from 'node:events';

@@ -1,6 +1,6 @@
 import { approveListings } from './review';
 import { openDriveway, screenshots, toastSeen } from './page-api';
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from './fixtures';
 import { fakeExecutable, noisyPng } from './images';
 import { fillEvent } from './event-form';
 import { blockMapTiles } from './map-tiles';

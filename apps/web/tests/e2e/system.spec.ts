@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { giveUpMailTo, setMailFailing, waitForEmail } from './control';
 import { bookThroughApi, newPage, screenshots } from './page-api';
 import { signInAsAdmin, signUpVerified } from './session';
