@@ -126,6 +126,8 @@ const schema = z
      */
     GOOGLE_WALLET_ISSUER_ID: z.string().min(1).optional(),
     GOOGLE_WALLET_SERVICE_ACCOUNT: z.string().min(1).optional(),
+    /** The Wallet API's address: Google's unless a test points it at a local server. */
+    GOOGLE_WALLET_API_URL: z.url().optional(),
     /** What the admin System page shows as this server's version (a release tag or commit). */
     APP_VERSION: z.string().max(100).optional(),
     /** The bearer token Prometheus sends to GET /metrics (16+ characters). Unset: /metrics is off. */

@@ -8,7 +8,7 @@ const none = {
   outbox: null,
   payments: { online: false },
   geocoder: null,
-  wallet: { apple: null, google: null },
+  wallet: { apple: null, google: null, offBecause: null },
   oauth: new Map(),
   uploadThingToken: null,
 } as unknown as Parameters<typeof integrationsOf>[1];

@@ -62,7 +62,10 @@ export function integrationsOf(
     {
       name: 'Wallet passes',
       on: wallets.length > 0,
-      detail: wallets.length > 0 ? wallets.join(' and ') : 'no Apple or Google Wallet keys',
+      detail:
+        wallets.length > 0
+          ? wallets.join(' and ')
+          : (services.wallet.offBecause ?? 'no Apple or Google Wallet keys'),
     },
     {
       name: 'Social sign-in',

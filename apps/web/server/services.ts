@@ -52,6 +52,7 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { findRepoRoot } from '@parkside/db';
 import type { ServerEnv } from './env';
+import { googleWalletTasks } from './google-wallet';
 import { walletOf, type WalletSettings } from './wallet';
 
 /** Development and tests sign app-check tokens with this; production sets APP_CHECK_SECRET. */
@@ -187,6 +188,7 @@ export function createServices(
     publicUrl: overrides.publicUrl,
     passSecret: env.PASS_SECRET ?? null,
   });
+  const wallet = walletOf(env, settings.publicUrl);
   // Every module's background work, one task contract each (packages/jobs/src/task.ts).
   const work = mergeTaskSets(
     emailTasks({ db, mailer }),
@@ -194,6 +196,7 @@ export function createServices(
     paymentTasks({ db, payments, publicUrl: settings.publicUrl }),
     jobUpkeep({ db }),
     geocodeTasks({ db }),
+    googleWalletTasks({ db, google: wallet.google, passSecret: env.PASS_SECRET ?? null }),
   );
   const jobs = createJobRunner({
     db,
@@ -273,7 +276,7 @@ export function createServices(
     geocoder: geocoderOf(env, settings.publicUrl),
     metrics,
     metricsToken: env.METRICS_TOKEN,
-    wallet: walletOf(env, settings.publicUrl),
+    wallet,
   };
 }
 

@@ -15,6 +15,7 @@ import { createLogger } from './logging';
 import { startHeartbeat } from './heartbeat';
 import { PARKING_CHANNEL, startKeeping } from './keeping';
 import { startMessageStreams } from './message-stream';
+import { startGoogleWalletSync } from './google-wallet';
 import { seedDemo } from './demo-data';
 import { describeIntegrations, integrationsOf } from './integrations';
 import type { ServerEnv } from './env';
@@ -103,6 +104,8 @@ export async function startServer({ env, getBuild, viteDevServer, oidc, onClose 
     logger,
   });
 
+  // The database queues Google Wallet jobs exactly while this server can run them (decision 066).
+  await startGoogleWalletSync(database.db, services.wallet.google);
   services.jobs.start();
   const heartbeat = await startHeartbeat(database.db, env.APP_VERSION ?? 'unversioned build');
   const server = app.listen(env.PORT, env.HOST, () => {

@@ -1,13 +1,27 @@
-import type { AppleWalletConfig, GoogleWalletConfig } from '@parkside/wallet';
+import {
+  GOOGLE_TOKEN_URL,
+  GOOGLE_WALLET_API_URL,
+  type AppleWalletConfig,
+  type GoogleWalletConfig,
+} from '@parkside/wallet';
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import type { ServerEnv } from './env';
 
-/** Wallet passes as configured (decision 042): either, both or neither. */
+/** Wallet passes as configured (decisions 042, 066): either, both or neither. */
 export interface WalletSettings {
   apple: AppleWalletConfig | null;
   google: GoogleWalletConfig | null;
+  /** Why keys that are set are not used (said in the start log), or null. */
+  offBecause: string | null;
 }
+
+/**
+ * A pass links to the site and Google lets only the site's own origin show its button: a
+ * production server that does not know its public address (PUBLIC_URL) offers no Wallet pass.
+ */
+export const WALLET_NEEDS_PUBLIC_URL =
+  "Wallet keys are set but PUBLIC_URL is not: a pass would link to this server's own address, so no Wallet buttons; set PUBLIC_URL";
 
 /** PEM or JSON given inline, or the path of a file holding it. */
 function textOrFile(value: string): string {
@@ -19,9 +33,15 @@ function textOrFile(value: string): string {
 const serviceAccountKey = z.object({
   client_email: z.email(),
   private_key: z.string().includes('PRIVATE KEY'),
+  /** Where the key trades assertions for tokens; Google's keys name its token endpoint. */
+  token_uri: z.url().default(GOOGLE_TOKEN_URL),
 });
 
 export function walletOf(env: ServerEnv, publicUrl: string): WalletSettings {
+  const keysSet = Boolean(env.APPLE_WALLET_PASS_TYPE_ID || env.GOOGLE_WALLET_ISSUER_ID);
+  if (keysSet && env.NODE_ENV === 'production' && !env.PUBLIC_URL) {
+    return { apple: null, google: null, offBecause: WALLET_NEEDS_PUBLIC_URL };
+  }
   const apple =
     env.APPLE_WALLET_PASS_TYPE_ID &&
     env.APPLE_WALLET_TEAM_ID &&
@@ -51,8 +71,10 @@ export function walletOf(env: ServerEnv, publicUrl: string): WalletSettings {
       issuerId: env.GOOGLE_WALLET_ISSUER_ID,
       serviceAccountEmail: key.data.client_email,
       privateKey: key.data.private_key,
-      origin: new URL(publicUrl).origin,
+      tokenUrl: key.data.token_uri,
+      apiUrl: env.GOOGLE_WALLET_API_URL ?? GOOGLE_WALLET_API_URL,
+      publicUrl,
     };
   }
-  return { apple, google };
+  return { apple, google, offBecause: null };
 }

@@ -17,3 +17,9 @@ export { scheduledMailTasks } from './modules/notifications/scheduled-mail';
 export { paymentTasks } from './modules/payment/payment-tasks';
 export { geocodeTasks } from './modules/geocode/geocode.service';
 export { handlePaymentEvent, HOLD_MINUTES } from './modules/payment/payment.service';
+export {
+  googleWalletObjectTask,
+  passOfBooking,
+  recordGoogleWalletObject,
+  setGoogleWalletSync,
+} from './modules/pass/google-wallet-sync.service';

@@ -103,3 +103,4 @@ export function unzip(buffer: Buffer): Promise<Map<string, Buffer>> {
     });
   });
 }
+export { startGoogleWalletTestServer, type GoogleWalletTestServer } from './google-wallet-server';

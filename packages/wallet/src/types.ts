@@ -42,13 +42,20 @@ export interface AppleWalletConfig {
   organizationName?: string;
 }
 
-/** Google Wallet: the issuer and the service account that signs "Save to Google Wallet" links. */
+/**
+ * Google Wallet: the issuer, and the service account that makes its class and objects through the
+ * Wallet API and signs "Save to Google Wallet" links.
+ */
 export interface GoogleWalletConfig {
   issuerId: string;
   /** The service account's e-mail (client_email of its JSON key). */
   serviceAccountEmail: string;
   /** The service account's private key, PEM (private_key of its JSON key). */
   privateKey: string;
-  /** This site's origin, allowed to show the button. */
-  origin: string;
+  /** Where the service account trades a signed assertion for a token (token_uri of its key). */
+  tokenUrl: string;
+  /** The Wallet API's address: Google's (GOOGLE_WALLET_API_URL), or a local server in tests. */
+  apiUrl: string;
+  /** This site's public address: the link's allowed origin, the logo and the links on a pass. */
+  publicUrl: string;
 }

@@ -31,14 +31,15 @@ export function walletPassOf(pass: Pass, publicUrl: string): WalletPassData {
   };
 }
 
-/** Which Wallet buttons the pass shows: none for a cancelled pass or an unset Wallet. */
+/**
+ * Which Wallet buttons the pass shows: none for a cancelled pass or an unset Wallet; Google's once
+ * the pass's object is saved there (decision 066), its link naming that object.
+ */
 export async function walletButtonsOf(context: AppLoadContext, pass: Pass) {
   if (pass.status !== 'confirmed') return { apple: false, google: null };
   const { apple, google } = context.wallet;
   return {
     apple: Boolean(apple),
-    google: google
-      ? await googleSaveUrl(google, walletPassOf(pass, context.settings.publicUrl))
-      : null,
+    google: google && pass.googleWalletSaved ? await googleSaveUrl(google, pass.bookingId) : null,
   };
 }

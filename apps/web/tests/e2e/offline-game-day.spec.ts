@@ -1,4 +1,9 @@
-import { makeAppleTestCertificates, makeGoogleTestKey, unzip } from '@parkside/wallet/testing';
+import {
+  makeAppleTestCertificates,
+  makeGoogleTestKey,
+  startGoogleWalletTestServer,
+  unzip,
+} from '@parkside/wallet/testing';
 import { expect, test, type Page } from './fixtures';
 import { importSPKI, jwtVerify } from 'jose';
 import { readFileSync } from 'node:fs';
@@ -175,6 +180,8 @@ test('Wallet passes where the operator set their keys, with the pass’s own che
   test.skip(!process.env.TEST_DATABASE_URL, 'the event is set up with SQL on PostgreSQL');
   const apple = makeAppleTestCertificates('pass.test.parkside');
   const google = makeGoogleTestKey();
+  // Google's token endpoint and Wallet API, answered on loopback (decision 066).
+  const walletApi = await startGoogleWalletTestServer(google);
   const { base, sql, close } = await startGameDayServer({
     APPLE_WALLET_PASS_TYPE_ID: apple.passTypeIdentifier,
     APPLE_WALLET_TEAM_ID: apple.teamIdentifier,
@@ -187,7 +194,9 @@ test('Wallet passes where the operator set their keys, with the pass’s own che
       type: 'service_account',
       client_email: google.serviceAccountEmail,
       private_key: google.privateKey,
+      token_uri: walletApi.tokenUrl,
     }),
+    GOOGLE_WALLET_API_URL: walletApi.apiUrl,
   });
   try {
     const listing = (await gameTonight(sql, 'Cougars Wallet Night')).listingId;
@@ -200,8 +209,6 @@ test('Wallet passes where the operator set their keys, with the pass’s own che
     const qr = driver.getByRole('img', { name: /^QR code of your pass/ });
     const code = await readQr(qr);
     const gateCode = (await driver.locator('[data-gate-code]').textContent())!;
-    await driver.getByRole('link', { name: 'Add to Apple Wallet' }).scrollIntoViewIfNeeded();
-    await screenshots(driver, 'pass-wallet-buttons');
 
     // Apple: the download is a .pkpass whose barcode is the code under the QR.
     const file = await driver.request.get(`/bookings/${bookingId}/pass.pkpass`);
@@ -224,22 +231,33 @@ test('Wallet passes where the operator set their keys, with the pass’s own che
     });
     expect(files.has('signature')).toBe(true);
 
-    // Google: a save link whose JWT the service account signed, with the same code.
-    const href = await driver
-      .getByRole('link', { name: 'Save to Google Wallet' })
-      .getAttribute('href');
-    const token = href!.replace('https://pay.google.com/gp/v/save/', '');
+    // Google: once the job queue has saved the pass's object at Google, a save link that names
+    // it, signed by the service account, short enough for any browser or mail client.
+    const saveLink = driver.getByRole('link', { name: 'Save to Google Wallet' });
+    await expect(async () => {
+      await driver.reload();
+      await expect(saveLink).toBeVisible({ timeout: 1000 });
+    }).toPass({ timeout: 30_000 });
+    await saveLink.scrollIntoViewIfNeeded();
+    await screenshots(driver, 'pass-wallet-buttons');
+    const href = (await saveLink.getAttribute('href'))!;
+    expect(href.length).toBeLessThan(2000);
+    const token = href.replace('https://pay.google.com/gp/v/save/', '');
     const { payload } = await jwtVerify(token, await importSPKI(google.publicKey, 'RS256'), {
       audience: 'google',
       issuer: google.serviceAccountEmail,
     });
+    const objectId = `3388000000022222222.${bookingId.replace(/-/g, '')}`;
     expect(payload).toMatchObject({
       origins: [base],
       payload: {
-        genericObjects: [
-          { barcode: { type: 'QR_CODE', value: code, alternateText: `Gate code ${gateCode}` } },
-        ],
+        genericObjects: [{ id: objectId, classId: '3388000000022222222.parkside_parking_pass' }],
       },
+    });
+    expect(walletApi.classes.has('3388000000022222222.parkside_parking_pass')).toBe(true);
+    expect(walletApi.objects.get(objectId)).toMatchObject({
+      state: 'ACTIVE',
+      barcode: { type: 'QR_CODE', value: code, alternateText: `Gate code ${gateCode}` },
     });
 
     // Nobody else gets the pass file; a cancelled booking has no Wallet pass.
@@ -250,7 +268,12 @@ test('Wallet passes where the operator set their keys, with the pass’s own che
     await expect(driver.getByRole('link', { name: 'Add to Apple Wallet' })).toHaveCount(0);
     await expect(driver.getByRole('link', { name: 'Save to Google Wallet' })).toHaveCount(0);
     expect((await driver.request.get(`/bookings/${bookingId}/pass.pkpass`)).status()).toBe(404);
+    // The cancel reaches the object at Google through the job queue: no longer valid.
+    await expect
+      .poll(() => walletApi.objects.get(objectId)?.state, { timeout: 30_000 })
+      .toBe('INACTIVE');
   } finally {
     await close();
+    await walletApi.close();
   }
 });

@@ -2,6 +2,7 @@ import {
   bookings,
   driveways,
   events,
+  googleWalletObjects,
   listings,
   preparedFor,
   users,
@@ -63,8 +64,10 @@ export async function readDriverBookingPlace(db: Database, bookingId: string, dr
       driveway: driveways,
       event: events,
       hostName: users.name,
+      googleWalletState: googleWalletObjects.state,
     })
       .leftJoin(users, eq(users.id, driveways.hostId))
+      .leftJoin(googleWalletObjects, eq(googleWalletObjects.bookingId, bookings.id))
       .where(
         and(
           eq(bookings.id, sql.placeholder('bookingId')),

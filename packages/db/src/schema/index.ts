@@ -13,3 +13,4 @@ export * from './payments';
 export * from './game-day';
 export * from './geocoding';
 export * from './servers';
+export * from './wallet';

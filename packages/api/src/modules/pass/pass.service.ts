@@ -74,7 +74,7 @@ export const longDay = (date: Date, timeZone: string) =>
 /** The driver's pass: everything needed to get in, and the code the host scans. */
 export async function requirePass(
   db: Database,
-  driver: SessionUser,
+  driver: Pick<SessionUser, 'id'>,
   bookingId: string,
   key: string,
 ) {
@@ -120,6 +120,8 @@ export async function requirePass(
       photo: driveway.photos[0] ?? null,
     },
     hostName: row.hostName ?? 'Your host',
+    /** Whether the pass's object is saved at Google and shows it valid (decision 066). */
+    googleWalletSaved: row.googleWalletState === 'ACTIVE',
     /** What is due to the host at the curb, or what was paid (the money story's words). */
     payment: booking.status === 'confirmed' ? driverMoneyLine(booking) : null,
   };
