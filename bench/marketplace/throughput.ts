@@ -1,7 +1,8 @@
 /**
- * /rent?event=ID with 200 listings, one driveway's page (/rent/LISTING_ID) of that event and
- * /events against a minimal Remix page (/bench/minimal),
- * all served by the same production server: a benchmark build of apps/web
+ * /rent?event=ID with 200 listings, one driveway's page (/rent/LISTING_ID) of that event,
+ * /events and the home page against a minimal Remix page (/bench/minimal); signed in, also the
+ * pages a driver opens on game day, My Bookings and a booking's parking pass. All served by the
+ * same production server: a benchmark build of apps/web
  * (PARKSIDE_BENCH_BUILD=1, in apps/web/build-bench/) started with `node` on its server entry and
  * the bench database. Requests/s of each with the same keep-alive connections; the order of the
  * pages rotates from round to round so drift in the machine's load hits them alike.
@@ -20,10 +21,15 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findFreePort, spawnProductionServer, stopServer, waitForHealth } from '../server';
 import { eventId, RENT_EVENT, RENT_LISTINGS } from './seed';
-import { BENCH_DRIVER_NAME, benchSessionCookie } from './session';
+import {
+  BENCH_DRIVER_BOOKINGS,
+  BENCH_DRIVER_NAME,
+  benchDriverBookings,
+  benchSessionCookie,
+} from './session';
 import type { Check } from './stats';
 
-/** /rent, a driveway's page and /events must serve at least this share of the minimal page's requests/s. */
+/** Each page measured must serve at least this share of the minimal page's requests/s. */
 export const PAGE_RATIO_TARGET = 0.8;
 const CONNECTIONS = 10;
 const WARMUP_SECONDS = 3;
@@ -128,12 +134,15 @@ async function load(url: string, headers: Record<string, string>, seconds: numbe
 /** How often the churning figure changes the /rent event's parking. */
 const CHURN_EVERY_MS = 100;
 
-type PageName = 'minimal' | 'rent' | 'driveway' | 'events';
+type PageName = 'minimal' | 'rent' | 'driveway' | 'events' | 'home' | 'myBookings' | 'pass';
 const PATH_LABEL: Record<PageName, string> = {
   minimal: '/bench/minimal',
   rent: '/rent',
   driveway: '/rent/LISTING',
   events: '/events',
+  home: '/',
+  myBookings: '/my-bookings',
+  pass: '/bookings/BOOKING/pass',
 };
 
 /** Requests/s of each page measured, and the failed requests of all of them. */
@@ -245,7 +254,7 @@ function churn(sql: postgres.Sql, event: string): () => Promise<number> {
   let running = true;
   const done = (async () => {
     const [booking] = await sql<{ id: string }[]>`
-      select id from bookings where event_id = ${event} limit 1`;
+      select id from bookings where event_id = ${event} and driver_id is null limit 1`;
     if (!booking) throw new Error('The /rent event has no booking to change.');
     while (running) {
       await sql`update bookings
@@ -269,7 +278,7 @@ function churn(sql: postgres.Sql, event: string): () => Promise<number> {
 
 function ratioCheck(
   name: string,
-  page: 'rent' | 'driveway' | 'events',
+  page: Exclude<PageName, 'minimal'>,
   rates: Rates,
   informational: boolean,
   extra = '',
@@ -304,6 +313,7 @@ export async function benchRent(
     order by price_cents, id limit 1`;
   if (!listing) throw new Error('The /rent event has no open listing.');
   const signedIn = { ...HEADERS, cookie: await benchSessionCookie(db) };
+  const bookingId = await benchDriverBookings(sql, event);
   const pages = async (env: NodeJS.ProcessEnv) => {
     const origin = await startServer(databaseUrl, port, env);
     const urls = {
@@ -311,6 +321,12 @@ export async function benchRent(
       rent: `${origin}/rent?event=${event}`,
       driveway: `${origin}/rent/${listing.id}`,
       events: `${origin}/events`,
+      home: `${origin}/`,
+    };
+    const driverUrls = {
+      ...urls,
+      myBookings: `${origin}/my-bookings`,
+      pass: `${origin}/bookings/${bookingId}/pass`,
     };
     for (const [who, headers, frame] of [
       ['signed out', HEADERS, 'Sign In'],
@@ -329,23 +345,35 @@ export async function benchRent(
         'What drivers say',
       ]);
       const events = await checkPage(urls.events, headers, [frame, 'More events']);
+      const home = await checkPage(urls.home, headers, [frame, 'How Parkside works']);
       const minimal = await checkPage(urls.minimal, headers, [frame, 'Benchmark baseline']);
       const kB = (page: { bytes: number }) => `${(page.bytes / 1024).toFixed(0)} kB`;
       console.log(
-        `  ${who}: /rent ${kB(rent)} of HTML, a driveway's page ${kB(driveway)}, /events ${kB(events)}, minimal page ${kB(minimal)}`,
+        `  ${who}: /rent ${kB(rent)} of HTML, a driveway's page ${kB(driveway)}, /events ${kB(events)}, home ${kB(home)}, minimal page ${kB(minimal)}`,
       );
     }
+    const myBookings = await checkPage(
+      driverUrls.myBookings,
+      signedIn,
+      [BENCH_DRIVER_NAME, 'Show parking pass'],
+      ['Show parking pass', BENCH_DRIVER_BOOKINGS],
+    );
+    const pass = await checkPage(driverUrls.pass, signedIn, [BENCH_DRIVER_NAME, 'Gate code']);
+    console.log(
+      `  the driver's: My Bookings ${(myBookings.bytes / 1024).toFixed(0)} kB, the pass ${(pass.bytes / 1024).toFixed(0)} kB`,
+    );
     console.log(
       `Server up at ${origin} (production build, bench database, PAGE_CACHE=${env.PAGE_CACHE}).`,
     );
-    return urls;
+    return { urls, driverUrls };
   };
   const rentLabel = `/rent (${RENT_LISTINGS} listings) requests/s : minimal page`;
   const eventsLabel = '/events requests/s : minimal page';
   const drivewayLabel = "A driveway's page requests/s : minimal page";
+  const homeLabel = 'The home page requests/s : minimal page';
   const checks: Check[] = [];
 
-  const cached = await pages({ PAGE_CACHE: 'true' });
+  const { urls: cached, driverUrls } = await pages({ PAGE_CACHE: 'true' });
   console.log('The cost of being signed in:');
   checks.push(...(await sessionCost(new URL(cached.minimal).origin, signedIn.cookie)));
   console.log('Signed-out visitors:');
@@ -353,11 +381,24 @@ export async function benchRent(
   checks.push(ratioCheck(`${rentLabel}, signed out`, 'rent', signedOut, false));
   checks.push(ratioCheck(`${drivewayLabel}, signed out`, 'driveway', signedOut, false));
   checks.push(ratioCheck(`${eventsLabel}, signed out`, 'events', signedOut, false));
-  console.log('A signed-in driver:');
-  const driver = await measurePages(cached, signedIn);
+  checks.push(ratioCheck(`${homeLabel}, signed out`, 'home', signedOut, false));
+  console.log(`A signed-in driver with ${BENCH_DRIVER_BOOKINGS} bookings:`);
+  const driver = await measurePages(driverUrls, signedIn);
   checks.push(ratioCheck(`${rentLabel}, signed in`, 'rent', driver, false));
   checks.push(ratioCheck(`${drivewayLabel}, signed in`, 'driveway', driver, false));
   checks.push(ratioCheck(`${eventsLabel}, signed in`, 'events', driver, false));
+  checks.push(ratioCheck(`${homeLabel}, signed in`, 'home', driver, false));
+  checks.push(
+    ratioCheck(
+      `My Bookings (${BENCH_DRIVER_BOOKINGS} bookings) requests/s : minimal page`,
+      'myBookings',
+      driver,
+      false,
+    ),
+  );
+  checks.push(
+    ratioCheck("A booking's parking pass requests/s : minimal page", 'pass', driver, false),
+  );
 
   console.log(`Both while a booking of the event changes every ${CHURN_EVERY_MS} ms:`);
   const stopChurn = churn(sql, event);
@@ -377,7 +418,7 @@ export async function benchRent(
   );
   await stopRentServers();
 
-  const rendered = await pages({ PAGE_CACHE: 'false' });
+  const { urls: rendered } = await pages({ PAGE_CACHE: 'false' });
   console.log('A signed-in driver, every request rendered (page cache off):');
   const renderedRates = await measurePages(rendered, signedIn);
   const how = `; ${CONNECTIONS} connections, ${ROUNDS} x ${ROUND_SECONDS} s per page`;
@@ -385,6 +426,7 @@ export async function benchRent(
     ratioCheck(`${rentLabel}, signed in, page cache off`, 'rent', renderedRates, true, how),
     ratioCheck(`${drivewayLabel}, signed in, page cache off`, 'driveway', renderedRates, true, how),
     ratioCheck(`${eventsLabel}, signed in, page cache off`, 'events', renderedRates, true, how),
+    ratioCheck(`${homeLabel}, signed in, page cache off`, 'home', renderedRates, true, how),
   );
   return checks;
 }

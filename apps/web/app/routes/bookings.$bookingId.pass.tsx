@@ -20,6 +20,10 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
       ? `Parking pass: ${loaded.pass.event.title} · Parkside`
       : 'Parking pass · Parkside',
   },
+  {
+    name: 'description',
+    content: 'Your gate code, the address and the way in: show this pass to your host on arrival.',
+  },
 ];
 
 export const headers = privatePageHeaders;

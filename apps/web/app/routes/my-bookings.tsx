@@ -10,7 +10,13 @@ import { SavedOnPhone } from '~/components/bookings/saved-on-phone';
 import { PageBody } from '~/components/layout/page-body';
 import { ButtonLink } from '~/components/ui/button-link';
 
-export const meta: MetaFunction = () => [{ title: 'My Bookings · Parkside' }];
+export const meta: MetaFunction = () => [
+  { title: 'My Bookings · Parkside' },
+  {
+    name: 'description',
+    content: 'Your parking passes, directions, and what cancelling each booking would refund.',
+  },
+];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireVerifiedUser(context, request);
