@@ -5,6 +5,7 @@
  * link; a cancel turns the object inactive; Google away means a retry, not a lost change; and
  * with Google Wallet off no job is queued at all.
  */
+import { setGoogleWalletSync } from '@parkside/api';
 import { SESSION_COOKIE_NAME } from '@parkside/auth';
 import { jobs } from '@parkside/db';
 import { createTestDatabase, type TestDatabase } from '@parkside/db/testing';
@@ -17,7 +18,6 @@ import { and, eq, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from './demo-data';
-import { startGoogleWalletSync } from './google-wallet';
 import { demoOpenListing, startTestServer, type TestServer } from './test-server';
 
 const ISSUER = '3388000000022222222';
@@ -41,7 +41,7 @@ beforeAll(async () => {
     }),
     GOOGLE_WALLET_API_URL: google.apiUrl,
   });
-  await startGoogleWalletSync(handle.db, server.services.wallet.google);
+  await setGoogleWalletSync(handle.db, server.services.wallet.google !== null);
   const { token } = await server.services.auth.sessions.create('demo-driver');
   cookie = `${SESSION_COOKIE_NAME}=${token}`;
 }, 60_000);
@@ -125,12 +125,12 @@ describe('Google Wallet objects through the job queue', () => {
   });
 
   it('queues nothing while Google Wallet is off', async () => {
-    await startGoogleWalletSync(handle.db, null);
+    await setGoogleWalletSync(handle.db, false);
     try {
       const bookingId = await book();
       expect(await queued(bookingId)).toEqual([]);
     } finally {
-      await startGoogleWalletSync(handle.db, server.services.wallet.google);
+      await setGoogleWalletSync(handle.db, server.services.wallet.google !== null);
     }
   });
 });

@@ -4,12 +4,7 @@
  * the parking pass class, made or brought up to date once per server. A failure (Google away, a
  * refusal) throws, so the job queue tries again with backoff and the System page shows it.
  */
-import {
-  googleWalletObjectTask,
-  passOfBooking,
-  recordGoogleWalletObject,
-  setGoogleWalletSync,
-} from '@parkside/api';
+import { googleWalletObjectTask, passOfBooking, recordGoogleWalletObject } from '@parkside/api';
 import type { Database } from '@parkside/db';
 import { handlerOf, taskSet, type TaskSet } from '@parkside/jobs';
 import {
@@ -49,9 +44,4 @@ export function googleWalletTasks(options: {
       );
     }),
   ]);
-}
-
-/** At start: the database queues Google Wallet jobs exactly while this server can run them. */
-export function startGoogleWalletSync(db: Database, google: GoogleWalletConfig | null) {
-  return setGoogleWalletSync(db, google !== null);
 }

@@ -3,6 +3,7 @@
  * and serves Express in front of Remix until SIGTERM. The production entry (main.ts, built with
  * the Remix app into one bundle) and the development entry (dev.ts, with Vite) both call it.
  */
+import { setGoogleWalletSync } from '@parkside/api';
 import { createDatabase, isDatabaseEmpty } from '@parkside/db';
 import type { ServerBuild } from '@remix-run/node';
 import { existsSync } from 'node:fs';
@@ -15,7 +16,6 @@ import { createLogger } from './logging';
 import { startHeartbeat } from './heartbeat';
 import { PARKING_CHANNEL, startKeeping } from './keeping';
 import { startMessageStreams } from './message-stream';
-import { startGoogleWalletSync } from './google-wallet';
 import { seedDemo } from './demo-data';
 import { describeIntegrations, integrationsOf } from './integrations';
 import type { ServerEnv } from './env';
@@ -105,7 +105,7 @@ export async function startServer({ env, getBuild, viteDevServer, oidc, onClose 
   });
 
   // The database queues Google Wallet jobs exactly while this server can run them (decision 066).
-  await startGoogleWalletSync(database.db, services.wallet.google);
+  await setGoogleWalletSync(database.db, services.wallet.google !== null);
   services.jobs.start();
   const heartbeat = await startHeartbeat(database.db, env.APP_VERSION ?? 'unversioned build');
   const server = app.listen(env.PORT, env.HOST, () => {
