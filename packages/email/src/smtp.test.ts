@@ -67,6 +67,19 @@ describe('SMTP transport against a real SMTP server', () => {
     });
   });
 
+  it('refuses each failing address on its own: turning one back on leaves the other refused', async () => {
+    const mailer = createMailer({ transport: createSmtpTransport(server.url), from: FROM });
+    const content = verificationEmail({ name: 'Dana', url, code: '482 913' });
+    server.setFailing('Ann@example.com', true);
+    server.setFailing('bo@example.com', true);
+    server.setFailing('bo@example.com', false);
+    await expect(mailer.send({ to: 'ann@example.com', ...content })).rejects.toThrow(/550/);
+    await mailer.send({ to: 'bo@example.com', ...content });
+    await mailer.send({ to: 'cy@example.com', ...content });
+    server.setFailing(false);
+    await mailer.send({ to: 'ann@example.com', ...content });
+  });
+
   it('waitFor rejects after the timeout, listing what did arrive', async () => {
     await expect(server.waitFor((m) => m.subject === 'never sent', 200)).rejects.toThrow(
       /no matching email within 200 ms\. \d+ message\(s\) arrived:[\s\S]*Verify your email for Parkside/,

@@ -30,10 +30,10 @@ export interface TestSmtpServer {
   waitFor(predicate: (m: ReceivedEmail) => boolean, timeoutMs?: number): Promise<ReceivedEmail>;
   /**
    * While failing, recipients are refused (550) and message data is refused (451): every
-   * recipient with `true`, or only the given address, so tests running side by side are not
-   * disturbed.
+   * recipient with `true`; with an address, that address only, turned on or off by `on` (each
+   * address on its own, so tests running side by side do not turn each other's failures off).
    */
-  setFailing(failing: boolean | string): void;
+  setFailing(failing: boolean | string, on?: boolean): void;
   close(): Promise<void>;
 }
 
@@ -64,8 +64,9 @@ export async function startTestSmtpServer(
 ): Promise<TestSmtpServer> {
   const messages: ReceivedEmail[] = [];
   const waiters = new Set<Waiter>();
-  let failing: boolean | string = false;
-  const refuses = (address: string) => failing === true || failing === address.toLowerCase();
+  let failingAll = false;
+  const failingAddresses = new Set<string>();
+  const refuses = (address: string) => failingAll || failingAddresses.has(address.toLowerCase());
   let closed: Promise<void> | undefined;
 
   function settle(waiter: Waiter, match: ReceivedEmail): void {
@@ -171,9 +172,12 @@ export async function startTestSmtpServer(
         waiters.add(waiter);
       });
     },
-    setFailing(value) {
-      value = typeof value === 'string' ? value.toLowerCase() : value;
-      failing = value;
+    setFailing(value, on = true) {
+      if (typeof value !== 'string') {
+        failingAll = value;
+        if (!value) failingAddresses.clear();
+      } else if (on) failingAddresses.add(value.toLowerCase());
+      else failingAddresses.delete(value.toLowerCase());
     },
     close() {
       closed ??= new Promise<void>((resolve) => {

@@ -53,7 +53,9 @@ const control = createServer((req, res) => {
   }
   if (req.method === 'POST' && url.pathname === '/smtp/failing') {
     const address = url.searchParams.get('address');
-    smtp.setFailing(url.searchParams.get('on') === 'true' && (address || true));
+    const on = url.searchParams.get('on') === 'true';
+    if (address) smtp.setFailing(address, on);
+    else smtp.setFailing(on);
     return reply(200, { ok: true });
   }
   // The mail job to `to`, refused once and waiting to retry, runs out of attempts at once (the

@@ -140,7 +140,7 @@ test('a new host adds photos while listing a driveway; one that cannot be attach
   browser,
   baseURL,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(150_000);
   const event = await eventId(request, 'utah-valley-marathon');
   const title = `Sunny driveway ${Date.now()}`;
   await blockMapTiles(page);
