@@ -11,7 +11,7 @@ import { createTestDatabase, type TestDatabase } from '@parkside/db/testing';
 import type { ApiTokenCreateInput } from '@parkside/validators';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BEARER_MESSAGES } from './app';
+import { BEARER_MESSAGES } from './api-caller';
 import { startTestServer, type TestServer } from './test-server';
 
 let handle: TestDatabase;

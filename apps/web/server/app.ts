@@ -1,12 +1,11 @@
-import { appRouter } from '@parkside/api';
+import { appRouter, httpOperations } from '@parkside/api';
 import { retryAfterOf } from '@parkside/api/errors';
 import { isAllowedOrigin } from '@parkside/auth';
 import { retryReadIfConnectionLost } from '@parkside/db';
 import type { ServerBuild } from '@remix-run/node';
-import { TRPCError } from '@trpc/server';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import compression from 'compression';
-import express, { type Request, type RequestHandler, type Response } from 'express';
+import express, { type RequestHandler, type Response } from 'express';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
@@ -16,12 +15,14 @@ import type { SharedStore } from './kept-parts';
 import { messageStreamRoute, type MessageStreams } from './message-stream';
 import { stripeWebhookRoute } from './stripe-webhook';
 import type { PageCache } from './remix-handler';
-import { fetchHeadersOf, remixHandler } from './remix-handler';
+import { remixHandler } from './remix-handler';
 import { requestLog, routePatterns, silentLogger, type Logger } from './logging';
 import { metricsRoute } from './metrics';
 import { cspNonce, securityHeaders } from './security';
 import type { RequestSession } from './request-session';
 import { apiContext, type Services } from './services';
+import { callerContext, requestOf } from './api-caller';
+import { httpApiRoutes } from './http-api';
 import { storageRoutes } from './storage';
 import { uploadThingRoutes } from './uploadthing';
 
@@ -54,21 +55,22 @@ interface Locals {
 
 const locals = (res: Response) => res.locals as Locals;
 
-function requestOf(req: Request) {
-  return { headers: fetchHeadersOf(req), clientIp: req.ip ?? 'unknown' };
-}
-
 /** 403 for a state-changing request that did not come from our own pages (CSRF). */
 function originCheck(allowedOrigins: string[]): RequestHandler {
   return (req, res, next) => {
     // A call authenticated by an API token relies on no cookie, so there is nothing to forge;
     // one that also carries the session cookie is refused where the token is read.
     if (
-      (req.path.startsWith('/v0/') || req.path.startsWith('/api/trpc/')) &&
+      (req.path.startsWith('/v0/') ||
+        req.path.startsWith('/api/trpc/') ||
+        req.path.startsWith('/api/v1/')) &&
       /^Bearer\s/i.test(req.get('authorization') ?? '')
     ) {
       return next();
     }
+    // A tool's call to /api/v1 with no cookie at all acts as nobody: nothing to forge, and the
+    // path answers 401 in its own words.
+    if (req.path.startsWith('/api/v1/') && req.get('cookie') === undefined) return next();
     // UploadThing's server calling back: no Origin, signed with our API key (the SDK checks it).
     if (req.path.startsWith('/api/uploadthing') && req.get('x-uploadthing-signature')) {
       return next();
@@ -137,38 +139,6 @@ export function sessionMiddleware({ auth, db }: Services): RequestHandler {
   };
 }
 
-export const BEARER_MESSAGES = {
-  both: 'Send either an API token or the session cookie, not both.',
-  malformed: 'Send the API token as "Authorization: Bearer pk_…".',
-  invalid: 'This API token is missing, unknown, revoked or expired.',
-  rateLimited: (seconds: number) =>
-    `This API token has made too many calls this minute. Try again in ${seconds} seconds.`,
-} as const;
-
-/**
- * The caller of an `/api/trpc` request that carries `Authorization` (decision 025): the token's
- * owner and scopes. Each procedure of a batch counts against the token's rate limit.
- */
-async function bearerCaller(services: Services, req: Request, res: Response, calls: number) {
-  if (services.auth.sessions.readToken(req.get('cookie'))) {
-    throw new TRPCError({ code: 'BAD_REQUEST', message: BEARER_MESSAGES.both });
-  }
-  const match = /^Bearer\s+(\S+)$/i.exec(req.get('authorization') ?? '');
-  if (!match) throw new TRPCError({ code: 'UNAUTHORIZED', message: BEARER_MESSAGES.malformed });
-  const result = await services.apiTokens.authenticate(match[1]!, Math.max(calls, 1));
-  if (result.status === 'invalid') {
-    throw new TRPCError({ code: 'UNAUTHORIZED', message: BEARER_MESSAGES.invalid });
-  }
-  if (result.status === 'rate-limited') {
-    res.setHeader('Retry-After', String(result.retryAfterSeconds));
-    throw new TRPCError({
-      code: 'TOO_MANY_REQUESTS',
-      message: BEARER_MESSAGES.rateLimited(result.retryAfterSeconds),
-    });
-  }
-  return result;
-}
-
 export function createApp({
   services,
   mode,
@@ -191,7 +161,10 @@ export function createApp({
   app.set('trust proxy', trustProxy);
 
   // The request log and id first, so every response carries its id (decision 037).
-  const routes = routePatterns(Object.keys(appRouter._def.procedures));
+  const routes = routePatterns(
+    Object.keys(appRouter._def.procedures),
+    httpOperations().map((operation) => operation.path),
+  );
   app.use(
     requestLog(
       logger,
@@ -292,18 +265,16 @@ export function createApp({
     );
   }
 
+  // The described HTTP API for tools in any language (decision 067).
+  app.use('/api', httpApiRoutes(services, logger));
+
   // The same router the pages use, for internal tools.
   app.use(
     '/api/trpc',
     createExpressMiddleware({
       router: appRouter,
-      createContext: async ({ req, res, info }) => {
-        if (req.get('authorization') === undefined) {
-          return apiContext(services, requestOf(req), locals(res).session?.user ?? null);
-        }
-        const { user, token } = await bearerCaller(services, req, res, info.calls.length);
-        return apiContext(services, requestOf(req), user, token);
-      },
+      createContext: ({ req, res, info }) =>
+        callerContext(services, req, res, locals(res).session?.user ?? null, info.calls.length),
       maxBodySize: 1_000_000,
       // Every 429 says how long to wait; a batch waits for the longest of its refusals.
       responseMeta: ({ errors }) => {

@@ -136,4 +136,13 @@ describe('route patterns', () => {
       ),
     ).toEqual(['/', '/rent', '/rent/:listingId', '/rent/:listingId.data', '/.data', '/*']);
   });
+
+  it('names /api/v1 calls by the path its document gives', () => {
+    const routes = routePatterns([], ['/v1/bookings', '/v1/bookings/{bookingId}/cancel']);
+    expect(
+      ['/api/v1/bookings', '/api/v1/bookings/4f1c/cancel', '/api/v1/bookings/4f1c/x'].map((path) =>
+        routes.of(path),
+      ),
+    ).toEqual(['/api/v1/bookings', '/api/v1/bookings/{bookingId}/cancel', '/api/v1/:unknown']);
+  });
 });

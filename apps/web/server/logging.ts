@@ -105,8 +105,13 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
  * The route pattern of a request, never its raw path: "/rent/:listingId", "/api/trpc/…" with
  * the procedure names the router knows, or the fixed routes of the server.
  */
-export function routePatterns(procedures: string[]) {
+export function routePatterns(procedures: string[], httpPaths: string[] = []) {
   const known = new Set(procedures);
+  // /api/v1's paths as written in its document: /api/v1/bookings/{bookingId}/cancel.
+  const described = httpPaths.map((path) => ({
+    pattern: `/api${path}`,
+    test: new RegExp(`^/api${path.replace(/\{\w+\}/g, '[^/]+')}$`),
+  }));
   let build: ServerBuild | null = null;
   let tree: AgnosticRouteObject[] = [];
   const patterns = {
@@ -136,6 +141,10 @@ export function routePatterns(procedures: string[]) {
         const names = path.slice('/api/trpc/'.length).split(',');
         return `/api/trpc/${names.map((name) => (known.has(name) ? name : ':unknown')).join(',')}`;
       }
+      if (path.startsWith('/api/v1/')) {
+        return described.find(({ test }) => test.test(path))?.pattern ?? '/api/v1/:unknown';
+      }
+      if (path.startsWith('/api/docs/')) return '/api/docs/*';
       if (path.startsWith('/assets/')) return '/assets/*';
       if (path.startsWith('/v0/')) return '/v0/*';
       const fixed = [
@@ -144,6 +153,8 @@ export function routePatterns(procedures: string[]) {
         '/healthz',
         '/metrics',
         '/api/uploadthing',
+        '/api/openapi.json',
+        '/api/docs',
       ];
       if (fixed.includes(path)) return path;
       // A page's data fetched by the browser (single fetch): "/rent.data", "/_root.data".

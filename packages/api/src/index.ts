@@ -23,3 +23,5 @@ export {
   recordGoogleWalletObject,
   setGoogleWalletSync,
 } from './modules/pass/google-wallet-sync.service';
+export { v1Router, type V1Router } from './http-api/v1.router';
+export { httpOperations, openApiDocument, type HttpOperation } from './http-api/document';

@@ -4,6 +4,7 @@ import { fieldErrorsOf, publicMessageOf, toTRPCError } from './errors';
 import { AppError } from '@parkside/core';
 import { isConnectionLost, RECONNECT_WAIT_MS, waitForDatabase } from '@parkside/db';
 import type { ApiTokenScope } from '@parkside/validators';
+import type { OpenApiMeta } from 'trpc-to-openapi';
 
 /** What a procedure declares about itself. */
 export interface ProcedureMeta {
@@ -19,6 +20,8 @@ export interface ProcedureMeta {
    * finds itself already made).
    */
   rerunnable?: boolean;
+  /** A path of the described HTTP API (/api/v1, decision 067); only its procedures have one. */
+  openapi?: OpenApiMeta['openapi'];
 }
 
 const t = initTRPC
@@ -107,6 +110,19 @@ export const SIGN_IN_REQUIRED_MESSAGE = 'Please sign in to continue.';
 export const VERIFICATION_REQUIRED_MESSAGE =
   'Please verify your email address to access this feature...';
 export const ADMIN_REQUIRED_MESSAGE = 'Only Parkside admins can do that.';
+
+/**
+ * A path of the described HTTP API (decision 067): it calls one procedure of `appRouter` through
+ * a caller, and that procedure checks who may call it, the token's scopes and lost connections.
+ */
+export const httpProcedure = t.procedure.use(appErrors).use(({ ctx, meta, next }) => {
+  // Who calls is checked before the input, as the called procedures do: a tool without a
+  // token hears 401, not what is wrong with its body.
+  if (meta?.openapi?.protect !== false && !ctx.user) {
+    throw new AppError('UNAUTHORIZED', SIGN_IN_REQUIRED_MESSAGE);
+  }
+  return next();
+});
 
 /** A signed-in user (401 otherwise). */
 export const signedInProcedure = publicProcedure.use(({ ctx, next }) => {

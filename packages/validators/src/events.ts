@@ -56,7 +56,7 @@ const searchBox = searchText({ message: 'Search must be text.' })
   .optional()
   .transform((value) => (value ? value : undefined));
 
-export const eventListInput = z
+const eventListFields = z
   .object({
     q: searchBox,
     from: calendarDay.optional(),
@@ -71,13 +71,19 @@ export const eventListInput = z
     /** "Near me": nearest first, each with its distance in miles. */
     near: coordinatesSchema.optional(),
   })
-  .strict()
-  .refine((input) => !input.from || !input.to || input.from <= input.to, {
+  .strict();
+
+const withDatesInOrder = <T extends z.ZodType<{ from?: string; to?: string }>>(schema: T) =>
+  schema.refine((input) => !input.from || !input.to || input.from <= input.to, {
     message: 'The start date must be on or before the end date.',
     path: ['to'],
-  })
-  // No input at all (a bare GET /api/trpc/event.list) means "the first page, unfiltered".
-  .prefault({});
+  });
+
+// No input at all (a bare GET /api/trpc/event.list) means "the first page, unfiltered".
+export const eventListInput = withDatesInOrder(eventListFields).prefault({});
+
+/** The same list as plain query parameters (GET /api/v1/events): every field but `near`. */
+export const eventListQuery = withDatesInOrder(eventListFields.omit({ near: true })).prefault({});
 
 export type EventListInput = z.input<typeof eventListInput>;
 
