@@ -131,7 +131,7 @@ function referencePage(nonce: string) {
 <body>
 <header class="api-header">
   <a href="/"><strong>Parkside</strong></a>
-  <span>API reference · <a href="/api/openapi.json">openapi.json</a> · <a href="/settings/api-tokens">Your API tokens</a></span>
+  <span>API reference · <a href="/api/openapi.json">openapi.json</a> · <a href="/account-settings">Your API tokens</a></span>
 </header>
 <main id="reference" aria-label="API reference"></main>
 <script nonce="${nonce}" src="/api/docs/swagger-ui-bundle.js"></script>

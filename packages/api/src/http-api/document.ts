@@ -109,7 +109,7 @@ export function openApiDocument(publicUrl: string) {
     title: 'Parkside API',
     version: '1.0.0',
     description:
-      'Events, driveways, bookings and check-ins for internal tools. Create an API token at /settings/api-tokens (its scopes decide what it may do) and send it as `Authorization: Bearer pk_…`. Every 429 and 503 carries `Retry-After`. The same operations are on /api/trpc for TypeScript tools.',
+      'Events, driveways, bookings and check-ins for internal tools. Make an API token under "API tokens" on /account-settings (its scopes decide what it may do) and send it as `Authorization: Bearer pk_…`. Every 429 and 503 carries `Retry-After`. The same operations are on /api/trpc for TypeScript tools.',
     baseUrl: new URL('/api', publicUrl).toString(),
     securitySchemes: {
       apiToken: { type: 'http', scheme: 'bearer', description: 'A Parkside API token (pk_…).' },
