@@ -97,6 +97,16 @@ const schema = z
      * in the database, shared by every server.
      */
     PASS_SECRET: z.string().min(32, 'PASS_SECRET must be at least 32 characters').optional(),
+    /**
+     * Derives each webhook endpoint's signing secret (32+ characters; decision 068). Empty: a key
+     * made once and kept in the database.
+     */
+    WEBHOOK_SIGNING_KEY: z
+      .string()
+      .min(32, 'WEBHOOK_SIGNING_KEY must be at least 32 characters')
+      .optional(),
+    /** Webhooks may reach private, loopback and link-local addresses (default false). */
+    WEBHOOK_ALLOW_PRIVATE: flag,
     /** Another address for Stripe's API: a local server that answers as Stripe does (tests). */
     STRIPE_API_BASE: z.url().optional(),
     /**

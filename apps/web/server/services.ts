@@ -4,6 +4,7 @@ import {
   paymentTasks,
   geocodeTasks,
   scheduledMailTasks,
+  webhookTasks,
   type Settings,
 } from '@parkside/api';
 import {
@@ -187,6 +188,8 @@ export function createServices(
     cancelFullRefundHours: env.CANCEL_FULL_REFUND_HOURS,
     publicUrl: overrides.publicUrl,
     passSecret: env.PASS_SECRET ?? null,
+    webhookKey: env.WEBHOOK_SIGNING_KEY ?? null,
+    webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE ?? false,
   });
   const wallet = walletOf(env, settings.publicUrl);
   // Every module's background work, one task contract each (packages/jobs/src/task.ts).
@@ -197,6 +200,11 @@ export function createServices(
     jobUpkeep({ db }),
     geocodeTasks({ db }),
     googleWalletTasks({ db, google: wallet.google, passSecret: env.PASS_SECRET ?? null }),
+    webhookTasks({
+      db,
+      key: settings.webhookKey,
+      allowPrivate: settings.webhookAllowPrivate,
+    }),
   );
   const jobs = createJobRunner({
     db,

@@ -25,6 +25,9 @@ import {
   parkingReports,
   storageObjects,
   users,
+  webhookDeliveries,
+  webhookEndpoints,
+  webhookEvents,
   type Booking,
   type Event,
 } from '@parkside/db';
@@ -94,6 +97,9 @@ interface World {
   inReviewListingId: string;
   /** Two background jobs out of attempts: one to retry, one to discard. */
   failedJobIds: [number, number];
+  /** Two webhook endpoints (one to remove) and a delivery to send again. */
+  webhookIds: [string, string];
+  webhookDeliveryId: string;
   /** A report the driver made about a booking on another driveway of the host. */
   reportId: string;
   /** The driver's booking on a third listing of the host, checked in (an admin may undo it). */
@@ -145,6 +151,31 @@ async function failedJobs(): Promise<[number, number]> {
     .values([0, 1].map(() => ({ task: 'email.send', status: 'failed' as const, attempts: 8 })))
     .returning({ id: jobs.id });
   return [rows[0]!.id, rows[1]!.id];
+}
+
+async function webhooks(bookingId: string) {
+  const rows = await handle.db
+    .insert(webhookEndpoints)
+    .values(
+      [0, 1].map(() => ({
+        url: 'https://93.184.216.34/hooks',
+        events: ['booking.confirmed' as const],
+        secretSalt: 'salt',
+      })),
+    )
+    .returning({ id: webhookEndpoints.id });
+  const [event] = await handle.db
+    .insert(webhookEvents)
+    .values({ type: 'booking.confirmed', subjectId: bookingId, data: { id: bookingId } })
+    .returning();
+  const [delivery] = await handle.db
+    .insert(webhookDeliveries)
+    .values({ endpointId: rows[0]!.id, eventId: event!.id, status: 'failed' })
+    .returning();
+  return {
+    webhookIds: [rows[0]!.id, rows[1]!.id] as [string, string],
+    webhookDeliveryId: delivery!.id,
+  };
 }
 
 async function seedWorld(host: SessionUser, driver: SessionUser): Promise<World> {
@@ -246,6 +277,7 @@ async function seedWorld(host: SessionUser, driver: SessionUser): Promise<World>
     conversationId: await startConversation(driver, (booking as Booking).id),
     inReviewListingId: inReview.listing.id,
     failedJobIds: await failedJobs(),
+    ...(await webhooks((booking as Booking).id)),
     reportId: report!.id,
     checkedInBookingId: checkedIn.id,
     cancelledBookingId: cancelled.id,
@@ -489,6 +521,43 @@ const matrix: Record<string, Rule> = {
     access: 'admin',
     owner: 'admin',
     input: (a) => ({ id: a.failedJobIds[1] }),
+    outcomes: [['admin', 'ok']],
+  },
+
+  'webhook.list': {
+    access: 'admin',
+    owner: 'admin',
+    input: () => undefined,
+    outcomes: [['admin', 'ok']],
+  },
+  'webhook.byId': {
+    access: 'admin',
+    owner: 'admin',
+    input: (a) => ({ id: a.webhookIds[0] }),
+    outcomes: [['admin', 'ok']],
+  },
+  'webhook.create': {
+    access: 'admin',
+    owner: 'admin',
+    input: () => ({ url: 'https://93.184.216.34/parkside', events: ['booking.cancelled'] }),
+    outcomes: [['admin', 'ok']],
+  },
+  'webhook.setPaused': {
+    access: 'admin',
+    owner: 'admin',
+    input: (a) => ({ id: a.webhookIds[0], paused: true }),
+    outcomes: [['admin', 'ok']],
+  },
+  'webhook.remove': {
+    access: 'admin',
+    owner: 'admin',
+    input: (a) => ({ id: a.webhookIds[1] }),
+    outcomes: [['admin', 'ok']],
+  },
+  'webhook.sendAgain': {
+    access: 'admin',
+    owner: 'admin',
+    input: (a) => ({ deliveryId: a.webhookDeliveryId }),
     outcomes: [['admin', 'ok']],
   },
 

@@ -15,6 +15,7 @@ import { apiTokenRouter } from './modules/api-token/api-token.router';
 import { storageRouter } from './modules/storage/storage.router';
 import { systemRouter } from './modules/system/system.router';
 import { waitlistRouter } from './modules/waitlist/waitlist.router';
+import { webhookRouter } from './modules/webhook/webhook.router';
 import { createCallerFactory, router } from './trpc';
 
 export const appRouter = router({
@@ -35,6 +36,7 @@ export const appRouter = router({
   storage: storageRouter,
   system: systemRouter,
   waitlist: waitlistRouter,
+  webhook: webhookRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -15,6 +15,10 @@ export const settingsSchema = z.object({
   publicUrl: z.url().default('http://localhost:3000'),
   /** Signs the passes' check-in codes; null: a key kept in the database is used. */
   passSecret: z.string().min(32).nullable().default(null),
+  /** Derives webhook endpoints' signing secrets; null: a key kept in the database is used. */
+  webhookKey: z.string().min(32).nullable().default(null),
+  /** Webhooks may reach private, loopback and link-local addresses (a private network's tools). */
+  webhookAllowPrivate: z.boolean().default(false),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;

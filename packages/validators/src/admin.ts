@@ -61,6 +61,11 @@ export const AUDIT_ACTION_NAMES = [
   'parking_report.reverse',
   'booking.undo_check_in',
   'booking.restore',
+  'webhook.create',
+  'webhook.pause',
+  'webhook.resume',
+  'webhook.delete',
+  'webhook.send_again',
 ] as const;
 
 const instant = z.iso

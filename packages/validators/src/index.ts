@@ -17,3 +17,4 @@ export * from './game-day';
 export * from './money-story';
 export * from './host-money-story';
 export * from './geocode';
+export * from './webhooks';

@@ -3,7 +3,10 @@ import {
   bookingStatus,
   cancelledBy,
   eventStatus,
+  listingStatus,
   LISTING_REVIEW_FLAGS,
+  parkingReportOutcome,
+  PARKING_REPORT_REASONS,
   paymentStatus,
 } from '@parkside/db';
 import { z } from 'zod';
@@ -242,3 +245,42 @@ export const userPageShape = z
     total: z.number().int(),
   })
   .meta({ id: 'UserPage' });
+
+/** A listing as webhooks send it (sent for review, approved, rejected). */
+export const listingShape = z
+  .object({
+    id: z.uuid(),
+    eventId: z.uuid(),
+    drivewayId: z.uuid(),
+    status: z.enum(listingStatus.enumValues),
+    priceCents: cents,
+    spacesOffered: z.number().int(),
+    availableFrom: instant,
+    availableTo: instant,
+    reviewReason: z
+      .string()
+      .nullable()
+      .meta({ description: 'Why it was rejected, as its host was told.' }),
+    reviewedAt: instant.nullable(),
+    createdAt: instant,
+  })
+  .meta({ id: 'Listing' });
+
+/** "I can't park here", as webhooks send it (opened; answered by its host or reversed). */
+export const parkingReportShape = z
+  .object({
+    id: z.uuid(),
+    bookingId: z.uuid(),
+    reason: z.enum(PARKING_REPORT_REASONS),
+    note: z.string(),
+    outcome: z.enum(parkingReportOutcome.enumValues),
+    newBookingId: z.uuid().nullable(),
+    refundCents: cents,
+    waivedCents: cents,
+    hostReply: z.string().nullable(),
+    hostRepliedAt: instant.nullable(),
+    reversedAt: instant.nullable(),
+    reversalReason: z.string().nullable(),
+    createdAt: instant,
+  })
+  .meta({ id: 'ParkingReport' });

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import type { Context } from '../context';
 import { createCaller } from '../root';
 import { httpProcedure, router } from '../trpc';
+import { datesAsText } from './json';
 import {
   bookingShape,
   checkInShape,
@@ -30,20 +31,6 @@ import {
  * called procedure's own.
  */
 const site = (ctx: Context) => createCaller(ctx);
-
-type DatesAsText<T> = {
-  [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K];
-};
-
-/** A row as JSON carries it: its instants as ISO 8601 text, as the output shapes describe. */
-function datesAsText<T extends object>(row: T): DatesAsText<T> {
-  return Object.fromEntries(
-    Object.entries(row).map(([key, value]) => [
-      key,
-      value instanceof Date ? value.toISOString() : value,
-    ]),
-  ) as DatesAsText<T>;
-}
 
 const [byCode, byBooking] = passCheckInInput.options;
 const [approval, rejection] = adminListingDecisionInput.options;

@@ -14,3 +14,4 @@ export * from './game-day';
 export * from './geocoding';
 export * from './servers';
 export * from './wallet';
+export * from './webhooks';

@@ -1,5 +1,8 @@
 import { Link } from '@remix-run/react';
 import { utcSecond } from '~/utils/utc-time';
+import type { AUDIT_ACTION_NAMES } from '@parkside/validators';
+
+type AuditActionName = (typeof AUDIT_ACTION_NAMES)[number];
 
 export interface AuditRow {
   id: string;
@@ -14,7 +17,7 @@ export interface AuditRow {
 }
 
 /** How each action reads in a sentence after the admin's e-mail. */
-export const ACTION_LABELS: Record<string, string> = {
+export const ACTION_LABELS: Record<AuditActionName, string> = {
   'admin.grant': 'granted admin to',
   'admin.revoke': 'revoked admin from',
   'event.edit': 'edited the event',
@@ -35,6 +38,11 @@ export const ACTION_LABELS: Record<string, string> = {
   'parking_report.reverse': 'reversed the parking report about',
   'booking.undo_check_in': 'undid the check-in of',
   'booking.restore': 'restored the cancelled booking of',
+  'webhook.create': 'added the webhook endpoint',
+  'webhook.pause': 'paused the webhook endpoint',
+  'webhook.resume': 'resumed the webhook endpoint',
+  'webhook.delete': 'deleted the webhook endpoint',
+  'webhook.send_again': 'sent a webhook again to',
 };
 
 const DETAIL_LABELS: Record<string, string> = {
@@ -68,7 +76,7 @@ export function AuditList({ rows }: { rows: AuditRow[] }) {
           <li key={row.id} className="py-3">
             <p className="text-ink">
               <span className="font-semibold break-all">{row.actorEmail}</span>{' '}
-              {ACTION_LABELS[row.action] ?? row.action}{' '}
+              {ACTION_LABELS[row.action as AuditActionName] ?? row.action}{' '}
               {to ? (
                 <Link to={to} className="font-semibold [overflow-wrap:anywhere] hover:underline">
                   {row.targetLabel}

@@ -5,22 +5,14 @@
  */
 import { readDriverBookingPlace, selectBookingPlaces } from '../../shared/booking-places';
 import { AppError, type SessionUser } from '@parkside/core';
-import {
-  appSecrets,
-  bookings,
-  driveways,
-  events,
-  listings,
-  users,
-  type Database,
-} from '@parkside/db';
+import { bookings, driveways, events, listings, users, type Database } from '@parkside/db';
 import { and, asc, eq, gt, lt } from 'drizzle-orm';
-import { randomBytes } from 'node:crypto';
 import { dateTimeFormat, driverMoneyLine, spacedGateCode } from '@parkside/validators';
 import { firstName } from '../notifications/booking-rows';
 import { checkInCodeFor } from './check-in-code';
 import { placeWithoutAccess } from '../../shared/listings';
 import { BOOKING_STATE_ERRORS } from '../../shared/booking-states';
+import { keptSecret } from '../../shared/kept-secrets';
 
 export const PASS_ERRORS = {
   notOurs:
@@ -35,31 +27,11 @@ export const PASS_ERRORS = {
     `Too many wrong codes. Find the car by its plate, or type a code again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
 } as const;
 
-const keys = new WeakMap<Database, Promise<string>>();
-
 /**
- * The key that signs check-in codes: PASS_SECRET when set; otherwise one made at random the first
- * time any server needs it and kept in the database, so every server and restart agrees.
+ * The key that signs check-in codes: PASS_SECRET when set; otherwise one kept in the database.
  */
 export function passKey(db: Database, configured?: string | null): Promise<string> {
-  if (configured) return Promise.resolve(configured);
-  let key = keys.get(db);
-  if (!key) {
-    key = (async () => {
-      await db
-        .insert(appSecrets)
-        .values({ name: 'pass-signing-key', value: randomBytes(32).toString('base64url') })
-        .onConflictDoNothing();
-      const [row] = await db
-        .select({ value: appSecrets.value })
-        .from(appSecrets)
-        .where(eq(appSecrets.name, 'pass-signing-key'));
-      return row!.value;
-    })();
-    key.catch(() => keys.delete(db));
-    keys.set(db, key);
-  }
-  return key;
+  return keptSecret(db, 'pass-signing-key', configured);
 }
 
 export const localDay = (date: Date, timeZone: string) =>

@@ -1,0 +1,88 @@
+import {
+  webhookDeliveryInput,
+  webhookEndpointIdInput,
+  webhookEndpointInput,
+  webhookPauseInput,
+} from '@parkside/validators';
+import type { Context } from '../../context';
+import { adminProcedure, router } from '../../trpc';
+import { actorOf, audited } from '../audit/audit.service';
+import {
+  createEndpoint,
+  endpointDetail,
+  listEndpoints,
+  removeEndpoint,
+  requireWebhookUrl,
+  sendAgain,
+  setPaused,
+} from './webhook-endpoints.service';
+
+const optionsOf = (ctx: Context) => ({
+  key: ctx.settings.webhookKey,
+  allowPrivate: ctx.settings.webhookAllowPrivate,
+});
+
+/** Webhook endpoints, for admins (/admin/webhooks; decision 068). Every change is audited. */
+export const webhookRouter = router({
+  list: adminProcedure.query(({ ctx }) => listEndpoints(ctx.db)),
+
+  byId: adminProcedure
+    .input(webhookEndpointIdInput)
+    .query(({ ctx, input }) => endpointDetail(ctx.db, input.id)),
+
+  /** Answers the endpoint's signing secret: the only time anyone sees it. */
+  create: adminProcedure.input(webhookEndpointInput).mutation(async ({ ctx, input }) => {
+    await requireWebhookUrl(input.url, ctx.settings.webhookAllowPrivate);
+    return audited(
+      ctx.db,
+      actorOf(ctx),
+      (tx) => createEndpoint(tx, ctx.user.id, input, optionsOf(ctx)),
+      (endpoint) => ({
+        action: 'webhook.create',
+        targetId: endpoint.id,
+        targetLabel: endpoint.url,
+        details: { events: input.events.join(', ') },
+      }),
+    );
+  }),
+
+  setPaused: adminProcedure.input(webhookPauseInput).mutation(({ ctx, input }) =>
+    audited(
+      ctx.db,
+      actorOf(ctx),
+      (tx) => setPaused(tx, input.id, input.paused),
+      (endpoint) => ({
+        action: endpoint.paused ? 'webhook.pause' : 'webhook.resume',
+        targetId: endpoint.id,
+        targetLabel: endpoint.url,
+      }),
+    ),
+  ),
+
+  remove: adminProcedure.input(webhookEndpointIdInput).mutation(({ ctx, input }) =>
+    audited(
+      ctx.db,
+      actorOf(ctx),
+      (tx) => removeEndpoint(tx, input.id),
+      (endpoint) => ({
+        action: 'webhook.delete',
+        targetId: endpoint.id,
+        targetLabel: endpoint.url,
+      }),
+    ),
+  ),
+
+  sendAgain: adminProcedure.input(webhookDeliveryInput).mutation(({ ctx, input }) =>
+    audited(
+      ctx.db,
+      actorOf(ctx),
+      (tx) => sendAgain(tx, input.deliveryId),
+      (delivery) => ({
+        action: 'webhook.send_again',
+        targetId: delivery.id,
+        targetLabel: delivery.url,
+        details: { event: delivery.type },
+      }),
+    ),
+  ),
+});

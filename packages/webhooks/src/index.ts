@@ -1,0 +1,3 @@
+export * from './addresses';
+export * from './deliver';
+export * from './signature';
