@@ -40,6 +40,7 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   // Beyond the customer's table.
   '/driveway-photos': 'verified',
   '/admin/api-tokens': 'admin',
+  '/admin/webhooks': 'admin',
   '/admin/users': 'admin',
   '/admin/events': 'admin',
   '/admin/audit': 'admin',

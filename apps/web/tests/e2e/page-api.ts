@@ -43,6 +43,21 @@ export async function bookThroughApi(
   return booked.body.result.data.id as string;
 }
 
+/** An open demo listing of Stadium of Fire, read through the API as the page would. */
+export async function demoListing(page: Page) {
+  const get = async (path: string, input: unknown) => {
+    const response = await page.request.get(
+      `/api/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`,
+    );
+    return ((await response.json()) as { result: { data: unknown } }).result.data;
+  };
+  const event = (await get('event.bySlug', { slug: 'stadium-of-fire' })) as { id: string };
+  const { items } = (await get('listing.forEvent', { eventId: event.id })) as {
+    items: { id: string }[];
+  };
+  return items[0]!.id;
+}
+
 /** A page in a browser context of its own (another person). */
 export async function newPage(browser: Browser, baseURL: string | undefined) {
   const context = await browser.newContext({ baseURL });

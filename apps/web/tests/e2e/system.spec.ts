@@ -1,27 +1,12 @@
-import { expect, test, type Page } from './fixtures';
+import { expect, test } from './fixtures';
 import { giveUpMailTo, setMailFailing, waitForEmail } from './control';
-import { bookThroughApi, newPage, screenshots } from './page-api';
+import { bookThroughApi, demoListing, newPage, screenshots } from './page-api';
 import { signInAsAdmin, signUpVerified } from './session';
 
 /**
  * The admin System page: this server beating, the queue, and a booking mail that ran out of
  * attempts while the SMTP server refused it, retried by an admin once it accepts mail again.
  */
-
-/** An open demo listing of Stadium of Fire, read through the API as the page would. */
-async function demoListing(page: Page) {
-  const get = async (path: string, input: unknown) => {
-    const response = await page.request.get(
-      `/api/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`,
-    );
-    return ((await response.json()) as { result: { data: unknown } }).result.data;
-  };
-  const event = (await get('event.bySlug', { slug: 'stadium-of-fire' })) as { id: string };
-  const { items } = (await get('listing.forEvent', { eventId: event.id })) as {
-    items: { id: string }[];
-  };
-  return items[0]!.id;
-}
 
 test('an admin retries a failed mail job from the System page and the mail arrives', async ({
   page,

@@ -10,6 +10,7 @@ const SECTIONS = [
   { to: '/admin/feedback', label: 'Feedback' },
   { to: '/admin/conversations', label: 'Conversations' },
   { to: '/admin/api-tokens', label: 'API tokens' },
+  { to: '/admin/webhooks', label: 'Webhooks' },
   { to: '/storage-metrics', label: 'Storage' },
   { to: '/admin/system', label: 'System' },
 ] as const;

@@ -62,6 +62,9 @@ function targetLink(row: AuditRow): string | null {
   if (row.action.startsWith('api_token.')) return '/admin/api-tokens';
   if (row.action.startsWith('listing.')) return '/admin/listings';
   if (row.action.startsWith('job.')) return '/admin/system';
+  if (row.action === 'webhook.send_again' || row.action === 'webhook.delete')
+    return '/admin/webhooks';
+  if (row.action.startsWith('webhook.')) return `/admin/webhooks/${row.targetId}`;
   if (row.action.startsWith('parking_report.')) return '/admin/issues';
   return null;
 }

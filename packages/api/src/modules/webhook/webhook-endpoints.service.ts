@@ -75,7 +75,11 @@ export async function listEndpoints(db: Database) {
     .leftJoin(webhookDeliveries, eq(webhookDeliveries.endpointId, webhookEndpoints.id))
     .groupBy(webhookEndpoints.id)
     .orderBy(desc(webhookEndpoints.createdAt));
-  return rows.map(({ disabledAt, ...row }) => ({ ...row, paused: disabledAt !== null }));
+  return rows.map(({ disabledAt, createdAt, ...row }) => ({
+    ...row,
+    createdAt: createdAt.toISOString(),
+    paused: disabledAt !== null,
+  }));
 }
 
 async function requireEndpoint(db: Database, id: string) {
@@ -86,7 +90,7 @@ async function requireEndpoint(db: Database, id: string) {
 
 /** One endpoint and its latest deliveries, each with every attempt (status, time, first bytes). */
 export async function endpointDetail(db: Database, id: string) {
-  const { secretSalt: _salt, disabledAt, ...endpoint } = await requireEndpoint(db, id);
+  const { secretSalt: _salt, disabledAt, createdAt, ...endpoint } = await requireEndpoint(db, id);
   const deliveries = await db
     .select({
       id: webhookDeliveries.id,
@@ -120,13 +124,19 @@ export async function endpointDetail(db: Database, id: string) {
     .where(eq(webhookDeliveries.endpointId, id));
   return {
     ...endpoint,
+    createdAt: createdAt.toISOString(),
     paused: disabledAt !== null,
     totalDeliveries: total?.n ?? 0,
-    deliveries: deliveries.map((delivery) => ({
+    deliveries: deliveries.map(({ createdAt, deliveredAt, ...delivery }) => ({
       ...delivery,
+      createdAt: createdAt.toISOString(),
+      deliveredAt: deliveredAt?.toISOString() ?? null,
       attempts: attempts
         .filter((attempt) => attempt.deliveryId === delivery.id)
-        .map(({ deliveryId: _d, ...attempt }) => attempt),
+        .map(({ deliveryId: _d, attemptedAt, ...attempt }) => ({
+          ...attempt,
+          attemptedAt: attemptedAt.toISOString(),
+        })),
     })),
   };
 }
