@@ -5,14 +5,12 @@
 import { createCaller, createContext, httpOperations, type HttpOperation } from '@parkside/api';
 import { testUser } from '@parkside/api/testing';
 import type { SessionUser } from '@parkside/core';
-import { admins, users } from '@parkside/db';
-import { createTestDatabase, type TestDatabase } from '@parkside/db/testing';
+import type { TestDatabase } from '@parkside/db/testing';
 import { API_TOKEN_SCOPES, type ApiTokenScope } from '@parkside/validators';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { Ajv2020 } from 'ajv/dist/2020';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from './demo-data';
-import { demoOpenListing, startTestServer, type TestServer } from './test-server';
+import { demoDatabaseWith, demoOpenListing, startTestServer, type TestServer } from './test-server';
 
 let handle: TestDatabase;
 let server: TestServer;
@@ -29,10 +27,7 @@ const driver = testUser('v1-driver', { name: 'Vera Driver' });
 const admin = testUser('v1-admin', { name: 'Ada Admin', isAdmin: true });
 
 beforeAll(async () => {
-  handle = await createTestDatabase();
-  await seedDemo(handle.db);
-  await handle.db.insert(users).values([driver, admin].map(({ isAdmin: _isAdmin, ...row }) => row));
-  await handle.db.insert(admins).values({ email: admin.email });
+  handle = await demoDatabaseWith(driver, admin);
   server = await startTestServer(handle.db);
   document = (await (await fetch(`${server.base}/api/openapi.json`)).json()) as typeof document;
 });

@@ -25,6 +25,7 @@ describe('what the server says it is set up to do', () => {
       '  Wallet passes: off (no Apple or Google Wallet keys)',
       '  Social sign-in: off (e-mail and password only)',
       "  File storage: on (on this server's disk (.data/storage); set UPLOADTHING_TOKEN for more than one server)",
+      '  Webhooks: on (endpoints on /admin/webhooks; private, loopback and link-local addresses refused; secrets derived from a key kept in the database (set WEBHOOK_SIGNING_KEY to keep it outside))',
       '  Metrics: off (no METRICS_TOKEN: /metrics is off)',
     ]);
   });
@@ -53,6 +54,8 @@ describe('what the server says it is set up to do', () => {
       GEOCODER_KIND: 'photon',
       GEOCODER_URL: 'https://user:geo-secret@photon.example.com/api',
       METRICS_TOKEN: 'metrics-token-0123456789',
+      WEBHOOK_SIGNING_KEY: 'webhook-key-0123456789-0123456789',
+      WEBHOOK_ALLOW_PRIVATE: 'true',
     });
     const text = describeIntegrations(
       integrationsOf(env, {
@@ -69,7 +72,16 @@ describe('what the server says it is set up to do', () => {
     expect(text).toContain('Address search: on (photon at https://photon.example.com)');
     expect(text).toContain('Social sign-in: on (google)');
     expect(text).toContain('File storage: on (UploadThing)');
-    for (const secret of ['s3cret-pass', 'geo-secret', 'metrics-token-0123456789', 'ut-token']) {
+    expect(text).toContain(
+      'Webhooks: on (endpoints on /admin/webhooks; WEBHOOK_ALLOW_PRIVATE=true: private, loopback and link-local addresses allowed)',
+    );
+    for (const secret of [
+      's3cret-pass',
+      'geo-secret',
+      'metrics-token-0123456789',
+      'ut-token',
+      'webhook-key-0123456789-0123456789',
+    ]) {
       expect(text).not.toContain(secret);
     }
   });

@@ -80,6 +80,15 @@ export function integrationsOf(
         : `on this server's disk (${env.STORAGE_DIR ?? '.data/storage'}); set UPLOADTHING_TOKEN for more than one server`,
     },
     {
+      name: 'Webhooks',
+      on: true,
+      detail: `endpoints on /admin/webhooks; ${
+        env.WEBHOOK_ALLOW_PRIVATE
+          ? 'WEBHOOK_ALLOW_PRIVATE=true: private, loopback and link-local addresses allowed'
+          : 'private, loopback and link-local addresses refused'
+      }${env.WEBHOOK_SIGNING_KEY ? '' : '; secrets derived from a key kept in the database (set WEBHOOK_SIGNING_KEY to keep it outside)'}`,
+    },
+    {
       name: 'Metrics',
       on: Boolean(env.METRICS_TOKEN),
       detail: env.METRICS_TOKEN

@@ -5,8 +5,8 @@
  */
 import { createCaller, createContext } from '@parkside/api';
 import { testUser } from '@parkside/api/testing';
-import { admins, bookings, users } from '@parkside/db';
-import { createTestDatabase, type TestDatabase } from '@parkside/db/testing';
+import { bookings } from '@parkside/db';
+import type { TestDatabase } from '@parkside/db/testing';
 import { findRepoRoot } from '@parkside/db';
 import { eq } from 'drizzle-orm';
 import { execFile } from 'node:child_process';
@@ -14,8 +14,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { seedDemo } from './demo-data';
-import { startTestServer, type TestServer } from './test-server';
+import { demoDatabaseWith, startTestServer, type TestServer } from './test-server';
 
 let handle: TestDatabase;
 let server: TestServer;
@@ -23,10 +22,7 @@ const driver = testUser('py-driver', { name: 'Pia Python' });
 const admin = testUser('py-admin', { name: 'Paz Admin', isAdmin: true });
 
 beforeAll(async () => {
-  handle = await createTestDatabase();
-  await seedDemo(handle.db);
-  await handle.db.insert(users).values([driver, admin].map(({ isAdmin: _isAdmin, ...row }) => row));
-  await handle.db.insert(admins).values({ email: admin.email });
+  handle = await demoDatabaseWith(driver, admin);
   server = await startTestServer(handle.db, undefined, {
     WEBHOOK_ALLOW_PRIVATE: 'true',
     JOBS_POLL_MS: '100',

@@ -1,5 +1,7 @@
 /** An app server on a loopback port, over a test database, for API tests that speak HTTP. */
-import { driveways, events, listings, type Database } from '@parkside/db';
+import type { SessionUser } from '@parkside/core';
+import { admins, driveways, events, listings, users, type Database } from '@parkside/db';
+import { createTestDatabase, type TestDatabase } from '@parkside/db/testing';
 import { and, asc, eq, gt } from 'drizzle-orm';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -7,6 +9,7 @@ import { createApp, type AppOptions } from './app';
 import { readEnv } from './env';
 import type { Logger } from './logging';
 import { createServices, type Services } from './services';
+import { seedDemo } from './demo-data';
 
 export interface TestServer {
   base: string;
@@ -59,4 +62,14 @@ export async function demoOpenListing(db: Database): Promise<string> {
     .limit(1);
   if (!row) throw new Error('The demo host has no open listing for an upcoming event.');
   return row.id;
+}
+
+/** A test database with the demo data and these people (admins by their `isAdmin`). */
+export async function demoDatabaseWith(...people: SessionUser[]): Promise<TestDatabase> {
+  const handle = await createTestDatabase();
+  await seedDemo(handle.db);
+  await handle.db.insert(users).values(people.map(({ isAdmin: _isAdmin, ...row }) => row));
+  const adminEmails = people.filter((person) => person.isAdmin).map(({ email }) => ({ email }));
+  if (adminEmails.length) await handle.db.insert(admins).values(adminEmails);
+  return handle;
 }

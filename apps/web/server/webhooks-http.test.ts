@@ -6,22 +6,14 @@
 import { createCaller, createContext } from '@parkside/api';
 import { testUser } from '@parkside/api/testing';
 import type { SessionUser } from '@parkside/core';
-import {
-  admins,
-  jobs,
-  users,
-  webhookAttempts,
-  webhookDeliveries,
-  webhookEvents,
-} from '@parkside/db';
-import { createTestDatabase, type TestDatabase } from '@parkside/db/testing';
+import { jobs, webhookAttempts, webhookDeliveries, webhookEvents } from '@parkside/db';
+import type { TestDatabase } from '@parkside/db/testing';
 import type { ApiTokenScope } from '@parkside/validators';
 import { verifySignature } from '@parkside/webhooks';
 import { startWebhookReceiver, type WebhookReceiver } from '@parkside/webhooks/testing';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from './demo-data';
-import { demoOpenListing, startTestServer, type TestServer } from './test-server';
+import { demoDatabaseWith, demoOpenListing, startTestServer, type TestServer } from './test-server';
 
 let handle: TestDatabase;
 let receiver: WebhookReceiver;
@@ -31,10 +23,7 @@ const driver = testUser('hook-driver', { name: 'Hana Driver' });
 const admin = testUser('hook-admin', { name: 'Hugo Admin', isAdmin: true });
 
 beforeAll(async () => {
-  handle = await createTestDatabase();
-  await seedDemo(handle.db);
-  await handle.db.insert(users).values([driver, admin].map(({ isAdmin: _isAdmin, ...row }) => row));
-  await handle.db.insert(admins).values({ email: admin.email });
+  handle = await demoDatabaseWith(driver, admin);
   receiver = await startWebhookReceiver();
   for (let i = 0; i < 2; i += 1) {
     const server = await startTestServer(handle.db, undefined, {

@@ -83,7 +83,9 @@ const withDatesInOrder = <T extends z.ZodType<{ from?: string; to?: string }>>(s
 export const eventListInput = withDatesInOrder(eventListFields).prefault({});
 
 /** The same list as plain query parameters (GET /api/v1/events): every field but `near`. */
-export const eventListQuery = withDatesInOrder(eventListFields.omit({ near: true })).prefault({});
+export const eventListQueryInput = withDatesInOrder(eventListFields.omit({ near: true })).prefault(
+  {},
+);
 
 export type EventListInput = z.input<typeof eventListInput>;
 

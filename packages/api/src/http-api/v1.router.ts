@@ -3,7 +3,7 @@ import {
   adminUsersInput,
   bookingCancelInput,
   bookingCreateInput,
-  eventListQuery,
+  eventListQueryInput,
   listingsForEventInput,
   passCheckInInput,
 } from '@parkside/validators';
@@ -49,7 +49,7 @@ export const v1Router = router({
         protect: false,
       },
     })
-    .input(eventListQuery)
+    .input(eventListQueryInput)
     .output(eventPageShape)
     .query(({ ctx, input }) => site(ctx).event.list(input)),
 
