@@ -1,5 +1,6 @@
 import { expect, type Browser, type Locator, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
+import { recordToasts } from './fixtures';
 
 const SHOTS = 'test-results/screenshots';
 
@@ -61,6 +62,7 @@ export async function demoListing(page: Page) {
 /** A page in a browser context of its own (another person). */
 export async function newPage(browser: Browser, baseURL: string | undefined) {
   const context = await browser.newContext({ baseURL });
+  await recordToasts(context);
   return context.newPage();
 }
 
@@ -101,17 +103,18 @@ export async function openDriveway(page: Page, title: string) {
 }
 
 /**
- * Starts watching for a notification that says `text`, before the step that brings it. A toast
- * stays for 3 s; on a busy machine the steps between an upload ending and the next assertion can
- * take longer than that, so the page itself looks every 100 ms from now on.
+ * Waits until the page has shown a notification that says `text`: in the record every page keeps
+ * of its toasts (`recordToasts`, fixtures.ts), or on screen now. A toast stays for 3 s; on a busy
+ * machine the steps before the check can take longer, and the record still has it.
  */
 export function toastSeen(page: Page, text: string, timeout = 30_000): Promise<void> {
   return page
     .waitForFunction(
       (wanted) =>
-        Array.from(document.querySelectorAll('[role="status"]')).some((el) =>
-          el.textContent?.includes(wanted),
-        ),
+        [
+          ...((window as unknown as { parksideToasts?: string[] }).parksideToasts ?? []),
+          ...Array.from(document.querySelectorAll('[role="status"]'), (el) => el.textContent),
+        ].some((shown) => shown?.includes(wanted)),
       text,
       { polling: 100, timeout },
     )

@@ -1,3 +1,4 @@
+import { recordToasts } from './fixtures';
 import { expect, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
 import { linkFrom, uniqueEmail, waitForEmail } from './control';
 
@@ -78,6 +79,7 @@ export async function signedInPage(
   options: BrowserContextOptions = {},
 ) {
   const context = await browser.newContext({ baseURL: base, ...options });
+  await recordToasts(context);
   const page = await context.newPage();
   await page.goto('/login');
   await signIn(page, email, password);

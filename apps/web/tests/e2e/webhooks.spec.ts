@@ -1,7 +1,7 @@
 import { verifySignature } from '@parkside/webhooks';
 import { startWebhookReceiver, type WebhookReceiver } from '@parkside/webhooks/testing';
 import { expect, test } from './fixtures';
-import { bookThroughApi, demoListing, newPage, screenshots } from './page-api';
+import { bookThroughApi, demoListing, newPage, screenshots, toastSeen } from './page-api';
 import { signInAsAdmin, signUpVerified } from './session';
 
 /**
@@ -71,11 +71,7 @@ test('an admin adds a webhook endpoint, sees a booking delivered to it, and send
   await screenshots(page, 'admin-webhook-endpoint');
 
   await delivery.getByRole('button', { name: 'Send the booking.confirmed event again' }).click();
-  await expect(
-    page
-      .getByRole('status')
-      .filter({ hasText: 'The booking.confirmed event is on its way again.' }),
-  ).toBeVisible();
+  await toastSeen(page, 'The booking.confirmed event is on its way again.');
   await expect.poll(() => mine().length, { timeout: 30_000 }).toBe(2);
   expect(mine()[1]!.body).toBe(first.body);
   await expect
@@ -91,9 +87,7 @@ test('an admin adds a webhook endpoint, sees a booking delivered to it, and send
   // Removed, it hears of nothing more.
   await page.getByText('Delete endpoint…').click();
   await page.getByRole('button', { name: 'Delete for good' }).click();
-  await expect(
-    page.getByRole('status').filter({ hasText: `${receiver.url} will get no more events.` }),
-  ).toBeVisible();
+  await toastSeen(page, `${receiver.url} will get no more events.`);
   await expect(page.getByRole('link', { name: receiver.url })).toHaveCount(0);
 
   await page.goto('/admin/audit');
