@@ -312,6 +312,7 @@ export function createApp({
       sharedParts,
       visitorApi: (req) => appRouter.createCaller(apiContext(services, requestOf(req), null)),
       nonceOf: (res) => locals(res).cspNonce,
+      sharedCache: services.cdn.sharedCache,
       seesPublicPage: (req, res) =>
         locals(res).session === null && !hasPendingToast(req.get('cookie')),
       getLoadContext: (req, res, kept) => {

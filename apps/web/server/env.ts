@@ -151,8 +151,41 @@ const schema = z
     SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
     /** Milliseconds before an address lookup is given up. */
     GEOCODER_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(3000),
+    /**
+     * A shared cache in front of the servers (decision 069): the header signed-out pages name
+     * their surrogate keys in, `xkey` (Varnish) or `Surrogate-Key` (Fastly and the like). Unset:
+     * no page is offered to a shared cache.
+     */
+    CDN_SURROGATE_HEADER: z.enum(['xkey', 'Surrogate-Key']).optional(),
+    /** How long the shared cache may serve a page without asking (purges end it sooner). */
+    CDN_MAX_AGE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+    /** Where purges go, comma-separated: each Varnish, or Fastly's service URL. */
+    CDN_PURGE_URLS: z.string().optional(),
+    /** What CDN_PURGE_URLS are (default varnish). */
+    CDN_KIND: z.enum(['varnish', 'fastly']).default('varnish'),
+    /** Fastly's API token, for purges (CDN_KIND=fastly). */
+    FASTLY_API_TOKEN: z.string().optional(),
   })
   .superRefine((env, ctx) => {
+    if (env.CDN_KIND === 'fastly' && env.CDN_PURGE_URLS && !env.FASTLY_API_TOKEN) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['FASTLY_API_TOKEN'],
+        message: 'Set FASTLY_API_TOKEN: Fastly purges need an API token',
+      });
+    }
+    for (const url of (env.CDN_PURGE_URLS ?? '')
+      .split(',')
+      .map((u) => u.trim())
+      .filter(Boolean)) {
+      if (!URL.canParse(url)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['CDN_PURGE_URLS'],
+          message: `CDN_PURGE_URLS: ${url} is not an address`,
+        });
+      }
+    }
     if (env.GEOCODER_URL && (!env.GEOCODER_KIND || env.GEOCODER_KIND === 'none')) {
       ctx.addIssue({
         code: 'custom',

@@ -25,6 +25,7 @@ describe('what the server says it is set up to do', () => {
       '  Wallet passes: off (no Apple or Google Wallet keys)',
       '  Social sign-in: off (e-mail and password only)',
       "  File storage: on (on this server's disk (.data/storage); set UPLOADTHING_TOKEN for more than one server)",
+      '  Shared cache: off (no CDN_SURROGATE_HEADER: no page is offered to a CDN or Varnish)',
       '  Webhooks: on (endpoints on /admin/webhooks; private, loopback and link-local addresses refused; secrets derived from a key kept in the database (set WEBHOOK_SIGNING_KEY to keep it outside))',
       '  Metrics: off (no METRICS_TOKEN: /metrics is off)',
     ]);

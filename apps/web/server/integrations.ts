@@ -80,6 +80,17 @@ export function integrationsOf(
         : `on this server's disk (${env.STORAGE_DIR ?? '.data/storage'}); set UPLOADTHING_TOKEN for more than one server`,
     },
     {
+      name: 'Shared cache',
+      on: Boolean(env.CDN_SURROGATE_HEADER),
+      detail: env.CDN_SURROGATE_HEADER
+        ? `signed-out pages offered for ${env.CDN_MAX_AGE_SECONDS} s under ${env.CDN_SURROGATE_HEADER} keys; ${
+            env.CDN_PURGE_URLS
+              ? `purged at ${env.CDN_KIND}`
+              : 'no CDN_PURGE_URLS: copies live out their max age'
+          }`
+        : 'no CDN_SURROGATE_HEADER: no page is offered to a CDN or Varnish',
+    },
+    {
       name: 'Webhooks',
       on: true,
       detail: `endpoints on /admin/webhooks; ${

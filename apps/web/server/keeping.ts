@@ -29,6 +29,8 @@ export async function startKeeping(
   database: Pick<DatabaseHandle, 'listen'>,
   /** Told when the listening connection comes back after a cut (the metrics count it). */
   onReconnect: () => void = () => {},
+  /** Told each change as it is heard (an event's id, or `events`): the shared cache's purges. */
+  onChange: (payload: string) => void = () => {},
 ) {
   let listened = false;
   const pages: PageCache = new KeptStore({ sizeOf: cachedPageBytes });
@@ -38,6 +40,7 @@ export async function startKeeping(
     const unlisten = await database.listen(
       PARKING_CHANNEL,
       (payload) => {
+        onChange(payload);
         for (const store of stores) {
           if (payload === EVENT_LIST_CHANGED) store.eventListChanged();
           else store.changed(payload);

@@ -157,7 +157,12 @@ describe('startKeeping', () => {
         pages.put(
           pages.begin(),
           '/events',
-          { status: 200, headers: [], parts: [Buffer.from('page')] },
+          {
+            status: 200,
+            headers: [],
+            parts: [Buffer.from('page')],
+            dependencies: { events: [], eventList: true },
+          },
           {
             events: [],
             eventList: true,

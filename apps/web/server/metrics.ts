@@ -113,6 +113,10 @@ export function createMetrics({
     'parkside_job_oldest_due_seconds',
     'How long the oldest due job has waited.',
   );
+  const oldestPurge = databaseGauge(
+    'parkside_cdn_purge_oldest_pending_seconds',
+    'How long the oldest purge of the shared cache has waited to go through (decision 069); its attempts are parkside_job_attempts_total{task="cdn.purge"}.',
+  );
   const failed = databaseGauge(
     'parkside_jobs_failed',
     'Jobs that failed for good and wait for an operator, by task.',
@@ -128,7 +132,7 @@ export function createMetrics({
   async function readDatabase() {
     const now = new Date();
     const minuteAgo = new Date(now.getTime() - 60_000);
-    const [dueRows, [oldestRow], failedRows, [booked], [sent]] = await Promise.all([
+    const [dueRows, [oldestRow], failedRows, [booked], [sent], [purgeRow]] = await Promise.all([
       db
         .select({ task: jobs.task, n: count() })
         .from(jobs)
@@ -145,10 +149,15 @@ export function createMetrics({
         .groupBy(jobs.task),
       db.select({ n: count() }).from(bookings).where(gt(bookings.createdAt, minuteAgo)),
       db.select({ n: count() }).from(messages).where(gt(messages.createdAt, minuteAgo)),
+      db
+        .select({ at: min(jobs.createdAt) })
+        .from(jobs)
+        .where(and(eq(jobs.status, 'pending'), eq(jobs.task, 'cdn.purge'))),
     ]);
     due.reset();
     for (const row of dueRows) due.set({ task: row.task }, row.n);
     oldest.set(oldestRow?.at ? Math.max(0, (now.getTime() - oldestRow.at.getTime()) / 1000) : 0);
+    oldestPurge.set(purgeRow?.at ? Math.max(0, (now.getTime() - purgeRow.at.getTime()) / 1000) : 0);
     failed.reset();
     for (const row of failedRows) failed.set({ task: row.task }, row.n);
     lastMinute.set({ kind: 'booking' }, booked?.n ?? 0);

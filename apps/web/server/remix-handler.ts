@@ -21,6 +21,14 @@ import type { ApiCaller } from '@parkside/api';
 import { KeptRequest, type SharedStore } from './kept-parts';
 import type { KeptStore } from './kept-store';
 import { isDocument, sendDocument } from './documents';
+import type { Dependencies } from './kept-store';
+import {
+  keepPrivate,
+  offerSharedCopy,
+  sharedCopyOf,
+  type SharedCacheOptions,
+  type SharedCopy,
+} from './shared-copies';
 
 /** A rendered response, its body cut where the render's CSP nonce was. */
 export interface CachedPage {
@@ -28,6 +36,10 @@ export interface CachedPage {
   headers: [string, string][];
   /** The body's bytes split on the nonce: joined again with each response's own. */
   parts: Buffer[];
+  /** What the page shows: the keys a shared cache stores it under. */
+  dependencies: Dependencies;
+  /** The copy for a shared cache, made the first time one is offered. */
+  shared?: SharedCopy;
 }
 
 export type PageCache = KeptStore<CachedPage>;
@@ -69,6 +81,8 @@ export interface RemixHandlerOptions {
   seesPublicPage: (req: ExpressRequest, res: ExpressResponse) => boolean;
   /** The CSP nonce of this response. */
   nonceOf: (res: ExpressResponse) => string;
+  /** Signed-out kept pages are offered to a shared cache (a CDN, Varnish; decision 069). */
+  sharedCache?: SharedCacheOptions;
 }
 
 /** Express's request headers as a Fetch `Headers` (Remix's requests, the API's context). */
@@ -121,11 +135,18 @@ function sendKept(
   page: CachedPage,
   nonce: string,
   cache: 'hit' | 'miss',
+  sharedCache: SharedCacheOptions | undefined,
 ) {
   res.removeHeader('X-Kept');
   res.status(page.status);
   for (const [key, value] of page.headers) res.append(key, value);
   res.setHeader('X-Cache', cache);
+  if (sharedCache) {
+    page.shared ??= sharedCopyOf(joinParts(page.parts, '').toString());
+    offerSharedCopy(res, sharedCache, page.shared, page.dependencies);
+    sendDocument(req, res, page.shared.body);
+    return;
+  }
   // Not res.send: no ETag. A 304 would keep a body whose nonce the new CSP refuses.
   sendDocument(req, res, joinParts(page.parts, nonce));
 }
@@ -150,6 +171,7 @@ export function remixHandler({
   visitorApi,
   seesPublicPage,
   nonceOf,
+  sharedCache,
 }: RemixHandlerOptions): RequestHandler {
   // Given a function, Remix derives its routes and static handler from the build again on every
   // request (and then flattens and ranks every route to match each one); a build that never
@@ -178,6 +200,7 @@ export function remixHandler({
   return async (req, res, next) => {
     try {
       const key = pageCache ? pageKeyOf(req) : null;
+      if (sharedCache) keepPrivate(res);
       if (!pageCache || key === null || !seesPublicPage(req, res)) {
         await send(req, res, (await render(req, res)).response);
         return;
@@ -185,7 +208,7 @@ export function remixHandler({
       const nonce = nonceOf(res);
       const page = pageCache.get(key);
       if (page) {
-        sendKept(req, res, page, nonce, 'hit');
+        sendKept(req, res, page, nonce, 'hit', sharedCache);
         return;
       }
       const ticket = pageCache.begin();
@@ -204,9 +227,10 @@ export function remixHandler({
         status: response.status,
         headers: [...response.headers.entries()].filter(([name]) => !NOT_KEPT.has(name)),
         parts: (await response.text()).split(nonce).map((part) => Buffer.from(part)),
+        dependencies: dependsOn,
       };
       pageCache.put(ticket, key, rendered, dependsOn);
-      sendKept(req, res, rendered, nonce, 'miss');
+      sendKept(req, res, rendered, nonce, 'miss', sharedCache);
     } catch (error) {
       next(error);
     }

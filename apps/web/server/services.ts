@@ -55,6 +55,7 @@ import { findRepoRoot } from '@parkside/db';
 import type { ServerEnv } from './env';
 import { googleWalletTasks } from './google-wallet';
 import { walletOf, type WalletSettings } from './wallet';
+import { cdnOf, cdnTasks, type CdnSettings } from './cdn';
 
 /** Development and tests sign app-check tokens with this; production sets APP_CHECK_SECRET. */
 const DEVELOPMENT_APP_CHECK_SECRET = 'parkside-development-app-check-secret-not-for-production';
@@ -76,6 +77,8 @@ export interface Services {
   limits: RateLimits;
   /** Runs the background jobs: the mail the API queues (bookings, cancellations, wait-list). */
   jobs: JobRunner;
+  /** The shared cache in front of the servers, if any (decision 069). */
+  cdn: CdnSettings;
   /** Object storage: metadata in PostgreSQL, bytes on disk or at UploadThing. */
   storage: StorageService;
   appCheckSecret: string;
@@ -192,6 +195,7 @@ export function createServices(
     webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE ?? false,
   });
   const wallet = walletOf(env, settings.publicUrl);
+  const cdn = cdnOf(env);
   // Every module's background work, one task contract each (packages/jobs/src/task.ts).
   const work = mergeTaskSets(
     emailTasks({ db, mailer }),
@@ -200,6 +204,7 @@ export function createServices(
     jobUpkeep({ db }),
     geocodeTasks({ db }),
     googleWalletTasks({ db, google: wallet.google, passSecret: env.PASS_SECRET ?? null }),
+    cdnTasks({ purger: cdn.purger }),
     webhookTasks({
       db,
       key: settings.webhookKey,
@@ -285,6 +290,7 @@ export function createServices(
     metrics,
     metricsToken: env.METRICS_TOKEN,
     wallet,
+    cdn,
   };
 }
 

@@ -15,6 +15,7 @@ import { drainingOf } from './draining';
 import { createLogger } from './logging';
 import { startHeartbeat } from './heartbeat';
 import { PARKING_CHANNEL, startKeeping } from './keeping';
+import { ALL_PAGES_KEY, queuePurge } from './cdn';
 import { startMessageStreams } from './message-stream';
 import { seedDemo } from './demo-data';
 import { describeIntegrations, integrationsOf } from './integrations';
@@ -69,7 +70,17 @@ export async function startServer({ env, getBuild, viteDevServer, oidc, onClose 
   // Without listening nothing is kept.
   const keeping =
     (env.PAGE_CACHE ?? !development)
-      ? await startKeeping(database, () => services.metrics.reconnected(PARKING_CHANNEL))
+      ? await startKeeping(
+          database,
+          () => {
+            services.metrics.reconnected(PARKING_CHANNEL);
+            // What changed while the connection was cut was not heard: the shared cache starts over.
+            if (services.cdn.purger) void queuePurge(database.db, ALL_PAGES_KEY);
+          },
+          (payload) => {
+            if (services.cdn.purger) void queuePurge(database.db, payload);
+          },
+        )
       : undefined;
   // Live messages: one LISTEN per server, whatever the number of open pages.
   const live = await startMessageStreams(database, services);
