@@ -312,7 +312,7 @@ async function otherEventLabel(page: Page, title: string) {
 test.describe('screenshots', () => {
   for (const width of [390, 1366]) {
     test(`host pages and /rent at ${width} px`, async ({ page, request }) => {
-      test.setTimeout(60_000);
+      test.setTimeout(150_000);
       await page.setViewportSize({ width, height: 900 });
       const event = await eventId(request);
       const shot = (name: string) =>
