@@ -1,6 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import type { Request, Response } from 'express';
 import { fetchHeadersOf } from './remix-handler';
+import { personReads } from './replica-reads';
 import { apiContext, type Services } from './services';
 
 /**
@@ -54,7 +55,10 @@ export async function callerContext(
   calls: number,
 ) {
   const request = requestOf(req);
-  if (req.get('authorization') === undefined) return apiContext(services, request, sessionUser);
+  if (req.get('authorization') === undefined) {
+    const reads = personReads(services.replicaRouting, req, res);
+    return apiContext(services, request, sessionUser, null, reads);
+  }
   const { user, token } = await bearerCaller(services, req, res, calls);
   return apiContext(services, request, user, token);
 }

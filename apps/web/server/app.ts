@@ -22,6 +22,7 @@ import { cspNonce, securityHeaders } from './security';
 import type { RequestSession } from './request-session';
 import { apiContext, type Services } from './services';
 import { callerContext, requestOf } from './api-caller';
+import { keptReads, personReads } from './replica-reads';
 import { httpApiRoutes } from './http-api';
 import { storageRoutes } from './storage';
 import { uploadThingRoutes } from './uploadthing';
@@ -310,7 +311,10 @@ export function createApp({
       buildChanges: viteDevServer !== undefined,
       pageCache,
       sharedParts,
-      visitorApi: (req) => appRouter.createCaller(apiContext(services, requestOf(req), null)),
+      visitorApi: (req) =>
+        appRouter.createCaller(
+          apiContext(services, requestOf(req), null, null, keptReads(services.replicaRouting)),
+        ),
       nonceOf: (res) => locals(res).cspNonce,
       sharedCache: services.cdn.sharedCache,
       seesPublicPage: (req, res) =>
@@ -319,7 +323,15 @@ export function createApp({
         const session = locals(res).session;
         return {
           kept,
-          api: appRouter.createCaller(apiContext(services, requestOf(req), session?.user ?? null)),
+          api: appRouter.createCaller(
+            apiContext(
+              services,
+              requestOf(req),
+              session?.user ?? null,
+              null,
+              personReads(services.replicaRouting, req, res),
+            ),
+          ),
           cspNonce: locals(res).cspNonce,
           session,
           auth: services.auth,

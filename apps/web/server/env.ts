@@ -16,6 +16,13 @@ const schema = z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL')
       .optional(),
+    /**
+     * Streaming replicas of DATABASE_URL, comma-separated (decision 070): reads that may be a
+     * moment old go to them.
+     */
+    DATABASE_REPLICA_URL: z.string().optional(),
+    /** A replica further behind the primary than this is skipped (milliseconds). */
+    REPLICA_MAX_LAG_MS: z.coerce.number().int().min(50).max(600_000).default(2000),
     PGLITE_DATA_DIR: z.string().optional(),
     SEED_ON_START: flag,
     /** The site's public origin, used in e-mailed links and OAuth callbacks. */
@@ -174,6 +181,15 @@ const schema = z
         message: 'Set FASTLY_API_TOKEN: Fastly purges need an API token',
       });
     }
+    for (const url of replicaUrlsOf(env)) {
+      if (!/^postgres(ql)?:\/\//.test(url)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['DATABASE_REPLICA_URL'],
+          message: 'DATABASE_REPLICA_URL must be postgres:// URLs, comma-separated',
+        });
+      }
+    }
     for (const url of (env.CDN_PURGE_URLS ?? '')
       .split(',')
       .map((u) => u.trim())
@@ -248,4 +264,12 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     throw new Error(`Invalid environment:\n${problems.join('\n')}`);
   }
   return result.data;
+}
+
+/** The replicas' URLs of DATABASE_REPLICA_URL, in order. */
+export function replicaUrlsOf(env: { DATABASE_REPLICA_URL?: string }): string[] {
+  return (env.DATABASE_REPLICA_URL ?? '')
+    .split(',')
+    .map((url) => url.trim())
+    .filter(Boolean);
 }

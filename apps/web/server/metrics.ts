@@ -9,6 +9,7 @@ import { bookings, jobs, messages, type Database, type PoolStats } from '@parksi
 import { and, count, eq, gt, lte, min } from 'drizzle-orm';
 import type { RequestHandler } from 'express';
 import { createHash, timingSafeEqual } from 'node:crypto';
+import type { ReplicaStatus } from '@parkside/db';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 export type Metrics = ReturnType<typeof createMetrics>;
@@ -16,16 +17,20 @@ export type Metrics = ReturnType<typeof createMetrics>;
 export function createMetrics({
   db,
   poolStats,
+  replicas,
 }: {
   db: Database;
   /** This server's PostgreSQL connection pool (none on PGlite). */
   poolStats?: () => PoolStats;
+  /** The read replicas as this server sees them (decision 070). */
+  replicas?: () => ReplicaStatus[];
 }) {
   /** How many live-message streams this server holds open (set once they start). */
   let openStreams = () => 0;
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'parkside_' });
   const registers = [registry];
+  if (replicas) replicaGauges(registers, replicas);
 
   const requestSeconds = new Histogram({
     name: 'parkside_http_request_duration_seconds',
@@ -191,6 +196,32 @@ export function createMetrics({
       return registry.metrics();
     },
   };
+}
+
+/** Each replica's lag and whether this server reads it, by the replica's host, port and database. */
+function replicaGauges(registers: Registry[], replicas: () => ReplicaStatus[]) {
+  new Gauge({
+    name: 'parkside_replica_lag_seconds',
+    help: 'How far each read replica is behind the primary, as this server last read it (-1: it does not answer).',
+    labelNames: ['replica'] as const,
+    registers,
+    collect() {
+      for (const replica of replicas()) {
+        this.set({ replica: replica.name }, replica.lagMs === null ? -1 : replica.lagMs / 1000);
+      }
+    },
+  });
+  new Gauge({
+    name: 'parkside_replica_in_use',
+    help: 'Whether this server reads each replica now (1), or skips it as lagging or down (0).',
+    labelNames: ['replica'] as const,
+    registers,
+    collect() {
+      for (const replica of replicas()) {
+        this.set({ replica: replica.name }, replica.state === 'in use' ? 1 : 0);
+      }
+    },
+  });
 }
 
 const digest = (value: string) => createHash('sha256').update(value).digest();

@@ -24,7 +24,7 @@ import {
   type OAuthProvider,
   type OAuthProviderId,
 } from '@parkside/auth';
-import { type Database, type PoolStats } from '@parkside/db';
+import { createReplicaSet, type Database, type PoolStats } from '@parkside/db';
 import {
   createMailer,
   createOutboxTransport,
@@ -52,7 +52,8 @@ import {
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { findRepoRoot } from '@parkside/db';
-import type { ServerEnv } from './env';
+import { replicaUrlsOf, type ServerEnv } from './env';
+import type { ReplicaReads, ReplicaRouting } from './replica-reads';
 import { googleWalletTasks } from './google-wallet';
 import { walletOf, type WalletSettings } from './wallet';
 import { cdnOf, cdnTasks, type CdnSettings } from './cdn';
@@ -98,6 +99,8 @@ export interface Services {
   metricsToken: string | undefined;
   /** Apple and Google Wallet passes, where the operator configured their keys. */
   wallet: WalletSettings;
+  /** Where reads that may be a moment old go (decision 070); no replicas: the primary. */
+  replicaRouting: ReplicaRouting;
 }
 
 /**
@@ -175,7 +178,15 @@ export function createServices(
   },
 ): Services {
   const logger = overrides.logger ?? silentLogger;
-  const metrics = createMetrics({ db, poolStats: overrides.poolStats });
+  const replicaUrls = replicaUrlsOf(env);
+  const replicas = replicaUrls.length
+    ? createReplicaSet({ primary: db, urls: replicaUrls, maxLagMs: env.REPLICA_MAX_LAG_MS })
+    : null;
+  const metrics = createMetrics({
+    db,
+    poolStats: overrides.poolStats,
+    replicas: replicas?.status,
+  });
   const production = env.NODE_ENV === 'production';
   const outbox = !env.SMTP_URL && !production ? createOutboxTransport() : null;
   const transport = env.SMTP_URL ? createSmtpTransport(env.SMTP_URL) : (outbox ?? noTransport);
@@ -291,6 +302,7 @@ export function createServices(
     metricsToken: env.METRICS_TOKEN,
     wallet,
     cdn,
+    replicaRouting: { replicas, maxLagMs: env.REPLICA_MAX_LAG_MS, secureCookies },
   };
 }
 
@@ -312,8 +324,10 @@ export function apiContext(
   request: { headers: Headers; clientIp: string },
   user: SessionUser | null,
   token: RequestToken | null = null,
+  reads: ReplicaReads = {},
 ) {
   return createContext({
+    ...reads,
     db: services.db,
     headers: request.headers,
     user,

@@ -55,6 +55,10 @@ export async function startServer({ env, getBuild, viteDevServer, oidc, onClose 
     process.exit(1);
   });
   await database.migrate();
+  if (env.DATABASE_REPLICA_URL && database.kind !== 'postgres') {
+    console.error('DATABASE_REPLICA_URL needs DATABASE_URL: replicas are of a PostgreSQL primary.');
+    process.exit(1);
+  }
   const logger = createLogger({ mode: env.NODE_ENV, level: env.LOG_LEVEL });
   const services = createServices(database.db, env, {
     publicUrl: publicUrlOf(env),
@@ -74,10 +78,13 @@ export async function startServer({ env, getBuild, viteDevServer, oidc, onClose 
           database,
           () => {
             services.metrics.reconnected(PARKING_CHANNEL);
+            services.replicaRouting.replicas?.noteChange();
             // What changed while the connection was cut was not heard: the shared cache starts over.
             if (services.cdn.purger) void queuePurge(database.db, ALL_PAGES_KEY);
           },
           (payload) => {
+            // What is kept afresh now is read where this change already is.
+            services.replicaRouting.replicas?.noteChange();
             if (services.cdn.purger) void queuePurge(database.db, payload);
           },
         )
@@ -176,6 +183,7 @@ export async function startServer({ env, getBuild, viteDevServer, oidc, onClose 
     await stopTokenListening?.();
     await stopSessionListening?.();
     await onClose?.();
+    await services.replicaRouting.replicas?.close();
     await database.close();
     clearTimeout(deadline);
     process.exit(0);

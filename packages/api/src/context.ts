@@ -4,7 +4,7 @@ import {
   createRateLimits,
   type RateLimits,
 } from '@parkside/core';
-import { type Database } from '@parkside/db';
+import { type Database, type ReplicaChoice } from '@parkside/db';
 import { noPaymentProvider, type PaymentProvider } from '@parkside/payments';
 import type { Geocoder } from '@parkside/geocoder';
 import type { StorageService } from '@parkside/storage';
@@ -30,6 +30,13 @@ export interface ContextOptions {
   payments?: PaymentProvider;
   /** The address provider of the host forms; none when not configured. */
   geocoder?: Geocoder | null;
+  /**
+   * A replica for this call's reads that may be a moment old, when one has what the caller
+   * must see (decision 070); null or absent: the primary.
+   */
+  replica?: () => ReplicaChoice | null;
+  /** Told after each mutation that committed, so the caller's next reads see it (decision 070). */
+  onWrite?: () => Promise<void>;
 }
 
 export interface Context {
@@ -43,6 +50,8 @@ export interface Context {
   storage: StorageService | null;
   payments: PaymentProvider;
   geocoder: Geocoder | null;
+  replica: () => ReplicaChoice | null;
+  onWrite: (() => Promise<void>) | null;
 }
 
 const limitsByDatabase = new WeakMap<Database, RateLimits>();
@@ -70,5 +79,7 @@ export function createContext(options: ContextOptions): Context {
     storage: options.storage ?? null,
     payments: options.payments ?? noPaymentProvider,
     geocoder: options.geocoder ?? null,
+    replica: options.replica ?? (() => null),
+    onWrite: options.onWrite ?? null,
   };
 }

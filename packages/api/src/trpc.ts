@@ -20,6 +20,12 @@ export interface ProcedureMeta {
    * finds itself already made).
    */
   rerunnable?: boolean;
+  /**
+   * `replica`: a query whose answer may be a moment old (event lists, search, listings of an
+   * event, admin figures) may read a streaming replica that has what its caller must see
+   * (decision 070). Nothing it reads is locked or written.
+   */
+  reads?: 'replica';
   /** A path of the described HTTP API (/api/v1, decision 067); only its procedures have one. */
   openapi?: OpenApiMeta['openapi'];
 }
@@ -99,11 +105,45 @@ const survivesLostConnections = t.middleware(async ({ ctx, type, meta, next }) =
   }
 });
 
+/**
+ * Where reads go and what a write leaves behind (decision 070). A query marked `reads: 'replica'`
+ * reads the replica the context offers, if any; a replica whose connection fails under it is
+ * skipped from then on, and the query runs again on the primary, so a stopped replica costs no
+ * request. After a mutation, the context hears of it, to send the caller's next reads to the
+ * primary until a replica has replayed it.
+ */
+const readsAndWrites = t.middleware(async ({ ctx, type, meta, next }) => {
+  if (type === 'mutation') {
+    const result = await next();
+    // Committed already: a failure to note it must not turn it into an error.
+    if (result.ok && ctx.onWrite) await ctx.onWrite().catch(() => {});
+    return result;
+  }
+  const replica = meta?.reads === 'replica' ? ctx.replica() : null;
+  if (!replica) return next();
+  const result = await next({ ctx: { db: replica.db } });
+  if (result.ok || !replicaFailed(result.error)) return result;
+  replica.lost();
+  return next();
+});
+
+/** A lost connection, or a read cancelled by the replica's own replay (40001, 57014). */
+function replicaFailed(error: unknown): boolean {
+  if (isConnectionLost(error)) return true;
+  for (let current = error, depth = 0; current && depth < 6; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (code === '40001' || code === '57014') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 /** Anyone, signed in or not. */
 export const publicProcedure = t.procedure
   .use(survivesLostConnections)
   .use(appErrors)
-  .use(tokenScopes);
+  .use(tokenScopes)
+  .use(readsAndWrites);
 
 /** Messages the guards answer with; the web pages show the same words. */
 export const SIGN_IN_REQUIRED_MESSAGE = 'Please sign in to continue.';

@@ -7,3 +7,4 @@ export * as schema from './schema';
 export * from './schema';
 export * from './migrations-applied';
 export * from './prepared';
+export * from './replicas';

@@ -30,7 +30,7 @@ import { grantAdmin, revokeAdmin } from './admins.service';
 
 export const adminRouter = router({
   /** The figures of /admin, in one round of queries. */
-  overview: adminProcedure.query(({ ctx }) => getOverview(ctx.db)),
+  overview: adminProcedure.meta({ reads: 'replica' }).query(({ ctx }) => getOverview(ctx.db)),
 
   /** What waits for an admin: listings to review, reports, failed jobs, unsent mail. */
   pendingWork: adminProcedure.query(({ ctx }) => pendingWork(ctx.db)),

@@ -39,15 +39,18 @@ export const eventRouter = router({
    * With `near`, nearest first, each with `distanceMiles`.
    */
   list: publicProcedure
+    .meta({ reads: 'replica' })
     .input(eventListInput)
     .query(({ ctx, input }) => listUpcomingEvents(ctx.db, input)),
 
   /** The event with this slug, e.g. for the landing pages of recurring events. */
   bySlug: publicProcedure
+    .meta({ reads: 'replica' })
     .input(eventBySlugInput)
     .query(({ ctx, input }) => requireEventBySlug(ctx.db, input.slug)),
 
   byId: publicProcedure
+    .meta({ reads: 'replica' })
     .input(eventByIdInput)
     .query(({ ctx, input }) => requireEventById(ctx.db, input.id)),
 

@@ -33,6 +33,7 @@ const listingId = z.uuid({ message: 'Listing id must be a UUID.' });
 export const listingRouter = router({
   /** What drivers see on /rent: open listings of an event, with spaces left. */
   forEvent: publicProcedure
+    .meta({ reads: 'replica' })
     .input(listingsForEventInput)
     .query(({ ctx, input }) => listingsForEvent(ctx.db, input)),
 
@@ -41,6 +42,7 @@ export const listingRouter = router({
    * first photo, whether the event is full and whether the signed-in user waits for a space.
    */
   rentPage: publicProcedure
+    .meta({ reads: 'replica' })
     .input(listingsForEventInput)
     .query(({ ctx, input }) => rentPage(ctx.db, ctx.user, input)),
 
@@ -49,6 +51,7 @@ export const listingRouter = router({
    * refund rule and whether it can be booked. Public; no exact address before booking.
    */
   drivewayPage: publicProcedure
+    .meta({ reads: 'replica' })
     .input(listingIdInput)
     .query(({ ctx, input }) =>
       drivewayPage(
@@ -65,6 +68,7 @@ export const listingRouter = router({
    * lowest, highest). Public, as those prices are on /rent.
    */
   priceHelp: publicProcedure
+    .meta({ reads: 'replica' })
     .input(priceHelpInput)
     .query(({ ctx, input }) => priceHelp(ctx.db, input)),
 
