@@ -1,5 +1,6 @@
 import type { ApiCaller, Settings } from '@parkside/api';
 import type { AuthService, OAuthProvider, OAuthProviderId } from '@parkside/auth';
+import type { ReplicaStatus } from '@parkside/db';
 import type { OutboxTransport } from '@parkside/email';
 import type { KeptRequest } from './server/kept-parts';
 import type { RequestSession } from './server/request-session';
@@ -36,6 +37,8 @@ declare module '@remix-run/node' {
     uploadThing: boolean;
     /** Apple and Google Wallet passes, where the operator configured their keys (decision 042). */
     wallet: WalletSettings;
+    /** The read replicas as this server sees them now (decision 070); empty without any. */
+    replicas: ReplicaStatus[];
     /** This request's id, as logged and sent back in X-Request-Id (error screens show it). */
     requestId: string;
   }

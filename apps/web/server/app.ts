@@ -344,6 +344,7 @@ export function createApp({
           storageBucket: services.storage.bucket,
           uploadThing: Boolean(services.uploadThingToken),
           wallet: services.wallet,
+          replicas: services.replicaRouting.replicas?.status() ?? [],
           clientIp: req.ip ?? 'unknown',
           requestId: String(res.locals.requestId),
         };

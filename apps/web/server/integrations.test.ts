@@ -26,6 +26,7 @@ describe('what the server says it is set up to do', () => {
       '  Social sign-in: off (e-mail and password only)',
       "  File storage: on (on this server's disk (.data/storage); set UPLOADTHING_TOKEN for more than one server)",
       '  Shared cache: off (no CDN_SURROGATE_HEADER: no page is offered to a CDN or Varnish)',
+      '  Read replicas: off (no DATABASE_REPLICA_URL: every read goes to the primary)',
       '  Webhooks: on (endpoints on /admin/webhooks; private, loopback and link-local addresses refused; secrets derived from a key kept in the database (set WEBHOOK_SIGNING_KEY to keep it outside))',
       '  Metrics: off (no METRICS_TOKEN: /metrics is off)',
     ]);
@@ -37,6 +38,15 @@ describe('what the server says it is set up to do', () => {
     expect(describeIntegrations(integrationsOf(env, none))).toContain(
       '  Address search: off (GEOCODER_KIND=none: hosts find their driveway with the pin, their position or coordinates)',
     );
+  });
+
+  it('refuses a replica that is not a PostgreSQL URL', () => {
+    expect(() =>
+      readEnv({
+        NODE_ENV: 'production',
+        DATABASE_REPLICA_URL: 'postgres://db-2/p, mysql://db-3/p',
+      }),
+    ).toThrow(/DATABASE_REPLICA_URL must be postgres:\/\/ URLs/);
   });
 
   it('refuses a provider that has no public default without its address', () => {
@@ -56,6 +66,9 @@ describe('what the server says it is set up to do', () => {
       GEOCODER_URL: 'https://user:geo-secret@photon.example.com/api',
       METRICS_TOKEN: 'metrics-token-0123456789',
       WEBHOOK_SIGNING_KEY: 'webhook-key-0123456789-0123456789',
+      DATABASE_REPLICA_URL:
+        'postgres://reader:replica-secret@db-2:5432/parkside, postgres://reader:replica-secret@db-3:5432/parkside',
+      REPLICA_MAX_LAG_MS: '1500',
       WEBHOOK_ALLOW_PRIVATE: 'true',
     });
     const text = describeIntegrations(
@@ -74,6 +87,9 @@ describe('what the server says it is set up to do', () => {
     expect(text).toContain('Social sign-in: on (google)');
     expect(text).toContain('File storage: on (UploadThing)');
     expect(text).toContain(
+      "Read replicas: on (2 replicas; reads up to 1.5 s behind, a person's own changes never)",
+    );
+    expect(text).toContain(
       'Webhooks: on (endpoints on /admin/webhooks; WEBHOOK_ALLOW_PRIVATE=true: private, loopback and link-local addresses allowed)',
     );
     for (const secret of [
@@ -81,6 +97,7 @@ describe('what the server says it is set up to do', () => {
       'geo-secret',
       'metrics-token-0123456789',
       'ut-token',
+      'replica-secret',
       'webhook-key-0123456789-0123456789',
     ]) {
       expect(text).not.toContain(secret);

@@ -3,7 +3,7 @@
  * whether it is on and, when off, the setting that turns it on. An operator reading the first
  * lines of the log knows why the site takes no card, sends no mail or suggests no address.
  */
-import type { ServerEnv } from './env';
+import { replicaUrlsOf, type ServerEnv } from './env';
 import { geocoderSettingOf, type Services } from './services';
 import { PHOTON_PUBLIC_URL } from '@parkside/geocoder';
 
@@ -89,6 +89,13 @@ export function integrationsOf(
               : 'no CDN_PURGE_URLS: copies live out their max age'
           }`
         : 'no CDN_SURROGATE_HEADER: no page is offered to a CDN or Varnish',
+    },
+    {
+      name: 'Read replicas',
+      on: replicaUrlsOf(env).length > 0,
+      detail: replicaUrlsOf(env).length
+        ? `${replicaUrlsOf(env).length === 1 ? '1 replica' : `${replicaUrlsOf(env).length} replicas`}; reads up to ${env.REPLICA_MAX_LAG_MS / 1000} s behind, a person's own changes never`
+        : 'no DATABASE_REPLICA_URL: every read goes to the primary',
     },
     {
       name: 'Webhooks',

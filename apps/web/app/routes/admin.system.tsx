@@ -5,6 +5,7 @@ import { stuckMailOf } from '~/.server/stuck-mail';
 import { redirectAfter } from '~/.server/toast';
 import { AdminPageHeader } from '~/components/admin/admin-page-header';
 import { FailedJobsSection, QueueSection, ServersSection } from '~/components/admin/system-parts';
+import { ReplicasSection } from '~/components/admin/replica-parts';
 import { Section } from '~/components/ui/section';
 import { PageBody } from '~/components/layout/page-body';
 
@@ -14,7 +15,11 @@ export const meta: MetaFunction = () => [{ title: 'System · Admin · Parkside' 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireAdmin(context, request);
   const system = await context.api.admin.system();
-  return { ...system, stuckMail: stuckMailOf(context, system.queue) };
+  return {
+    ...system,
+    stuckMail: stuckMailOf(context, system.queue),
+    replicas: context.replicas,
+  };
 }
 
 /** Retry or discard a failed job (audit-logged by the API). */
@@ -31,7 +36,8 @@ export const action = adminAction((api, form) => {
 });
 
 export default function AdminSystem() {
-  const { servers, queue, failed, migrations, stuckMail } = useLoaderData<typeof loader>();
+  const { servers, queue, failed, migrations, stuckMail, replicas } =
+    useLoaderData<typeof loader>();
   return (
     <PageBody width="5xl">
       <AdminPageHeader title="System">
@@ -50,6 +56,7 @@ export default function AdminSystem() {
               : ' Nothing waits to be applied.'}
           </p>
         </Section>
+        <ReplicasSection replicas={replicas} />
       </div>
     </PageBody>
   );

@@ -24,12 +24,14 @@ export interface FreshDatabase {
 export async function createFreshDatabase({
   seed = true,
   storageDir,
+  serverUrl = process.env.TEST_DATABASE_URL,
 }: {
   seed?: boolean;
+  /** The PostgreSQL server to make it on (a replicated pair's primary); TEST_DATABASE_URL by default. */
+  serverUrl?: string;
   /** The server's STORAGE_DIR: the demo driveways' photos are stored there, as uploads are. */
   storageDir?: string;
 } = {}): Promise<FreshDatabase> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
   let env: DatabaseEnv;
   let drop: () => Promise<void>;
   if (serverUrl) {
