@@ -10,8 +10,13 @@
  * booking; no 5xx answer except to requests in flight on the killed server; every job done or
  * waiting to retry. Prints p50/p95/p99 per kind of request and the throughput.
  *
- * Run from the repo root: npm run bench:gameday [-- --drivers=500]. `npm test` ends with a small
- * run (50 drivers, one kill). Needs PostgreSQL (BENCH_DATABASE_URL, else TEST_DATABASE_URL, else
+ * With `--cdn`, Varnish with deploy/varnish's VCL stands in front of nginx and drivers also browse
+ * signed out through it; it asserts each booking shows on the cached /rent within 1 s. With
+ * `--replica`, the run's PostgreSQL gets a streaming replica (pg_basebackup) the servers read
+ * (decisions 069, 070; figures in bench/README.md).
+ *
+ * Run from the repo root: npm run bench:gameday [-- --drivers=500 --cdn --replica]. `npm test`
+ * ends with a small run (50 drivers, one kill). Needs PostgreSQL (BENCH_DATABASE_URL, else TEST_DATABASE_URL, else
  * 127.0.0.1:5432) and nginx (installed from Debian's packages when missing and this is root);
  * says what is missing and exits 0 otherwise.
  */
@@ -23,6 +28,13 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import postgres from 'postgres';
+import { startVarnish, varnishMissing, type RunningVarnish } from '@parkside/cdn/testing';
+import {
+  replicationUnavailableReason,
+  startReplicatedPair,
+  type ReplicatedPair,
+} from '@parkside/db/replication-testing';
+import { edgeFlagsOf, FreshnessProbe, readsOn, sampleReplicaLag } from './gameday-edge';
 import { createBenchDatabase, describeUrl, serverUrl } from './marketplace/database';
 import {
   findFreePort,
@@ -48,6 +60,8 @@ const KILL_AT = 0.3;
 const CUT_AT = 0.6;
 
 const serverEntry = productionEntry;
+const flags = edgeFlagsOf(process.argv);
+const METRICS_TOKEN = 'gameday-metrics-token-0123456789';
 
 function findNginx(): string | null {
   for (const path of ['/usr/sbin/nginx', '/usr/bin/nginx', '/usr/local/sbin/nginx']) {
@@ -140,22 +154,38 @@ async function main(): Promise<number> {
     console.log('Building the site (npm run build)...');
     execFileSync('npm', ['run', 'build'], { cwd: webRoot, stdio: 'ignore' });
   }
-  // The test suite's PostgreSQL when it runs as part of `npm test`; the run's own database on it.
-  const server = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? serverUrl();
+  const missing =
+    (flags.cdn ? varnishMissing() : null) ??
+    (flags.replica ? replicationUnavailableReason() : null);
+  if (missing) {
+    console.log(`Game day cannot run as asked: ${missing}.`);
+    return 1;
+  }
+  // With --replica, a primary and its replica of the run's own; else the test suite's PostgreSQL
+  // when it runs as part of `npm test`. The run's own database on it.
+  const pair: ReplicatedPair | null = flags.replica ? await startReplicatedPair() : null;
+  const server =
+    pair?.primaryUrl ??
+    process.env.BENCH_DATABASE_URL ??
+    process.env.TEST_DATABASE_URL ??
+    serverUrl();
   let database;
   try {
     database = await createBenchDatabase(server);
   } catch (error) {
+    await pair?.close();
     console.log(
       `Game day skipped: no PostgreSQL at ${describeUrl(server)} (${(error as Error).message}).`,
     );
     return 0;
   }
+  const replicaUrl = pair ? pair.urlOf('replica', database.name) : null;
   const sql = postgres(database.url, { max: 2, onnotice: () => {} });
   const smtp = await startTestSmtpServer();
   const dir = mkdtempSync(join(tmpdir(), 'parkside-gameday-'));
   const children: (ChildProcess | undefined)[] = [];
   let nginxStarted = false;
+  let varnish: RunningVarnish | null = null;
   const output: string[] = [];
   try {
     // One event, 20 hosts with a driveway each near it, and the drivers, all signed in.
@@ -231,18 +261,23 @@ async function main(): Promise<number> {
     const driverCookies = await Promise.all(drivers.map((d) => cookieOf(d.id)));
     const hostCookies = await Promise.all(hosts.map((h) => cookieOf(h.id)));
 
-    // Three servers and nginx in front.
+    // Three servers and nginx in front (and Varnish in front of nginx with --cdn).
     const ports = await Promise.all(Array.from({ length: SERVERS }, () => findFreePort()));
-    const edgePort = await findFreePort();
+    const nginxPort = await findFreePort();
+    const edgePort = flags.cdn ? await findFreePort() : nginxPort;
     const edge = `http://127.0.0.1:${edgePort}`;
     const env = {
       SMTP_URL: smtp.url,
       PUBLIC_URL: edge,
-      TRUST_PROXY: '1',
+      TRUST_PROXY: flags.cdn ? '2' : '1',
       APP_CHECK_SECRET: 'gameday-app-check-secret-0123456789abcdef',
       JOBS_POLL_MS: '200',
       PAGE_CACHE: 'true',
+      METRICS_TOKEN,
+      ...(flags.cdn ? { CDN_SURROGATE_HEADER: 'xkey', CDN_PURGE_URLS: `${edge}/` } : {}),
+      ...(replicaUrl ? { DATABASE_REPLICA_URL: replicaUrl } : {}),
     };
+    if (pair) await pair.caughtUp();
     const start = async (i: number) => {
       const { child, origin } = spawnProductionServer({
         serverEntry,
@@ -258,12 +293,30 @@ async function main(): Promise<number> {
     await Promise.all(ports.map((_, i) => start(i)));
     const recipe = readFileSync(join(repoRoot, 'deploy', 'nginx', 'parkside.conf'), 'utf8');
     for (const sub of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(join(dir, sub));
-    writeFileSync(join(dir, 'nginx.conf'), nginxConfig(recipe, dir, edgePort, ports));
+    writeFileSync(join(dir, 'nginx.conf'), nginxConfig(recipe, dir, nginxPort, ports));
     execFileSync(nginx, ['-c', join(dir, 'nginx.conf'), '-p', dir]);
     nginxStarted = true;
+    if (flags.cdn) {
+      varnish = await startVarnish({
+        recipePath: join(repoRoot, 'deploy', 'varnish', 'parkside.vcl'),
+        port: edgePort,
+        backendPort: nginxPort,
+        storage: 'malloc,256m',
+      });
+    }
     console.log(
-      `${SERVERS} servers behind nginx at ${edge}; ${DRIVERS} drivers, ${LISTINGS} listings of ${SPACES_PER_LISTING} spaces.`,
+      `${SERVERS} servers behind nginx${flags.cdn ? ' behind Varnish' : ''} at ${edge}${pair ? ', reading a streaming replica' : ''}; ${DRIVERS} drivers, ${LISTINGS} listings of ${SPACES_PER_LISTING} spaces.`,
     );
+    // Signed-out visitors read this page; the probe reads it for each booking to show.
+    const rentPage = `${edge}/rent?event=${event!.id}&show=${LISTINGS}`;
+    const probe = new FreshnessProbe(rentPage, LISTINGS * SPACES_PER_LISTING);
+    const stopLagSamples = pair
+      ? sampleReplicaLag(`http://127.0.0.1:${ports[0]}`, METRICS_TOKEN)
+      : null;
+    const readsBefore = {
+      primary: await readsOn(database.url),
+      replica: replicaUrl ? await readsOn(replicaUrl) : null,
+    };
 
     // The hosts' pages keep their live-message streams open through nginx.
     const streamAbort = new AbortController();
@@ -303,8 +356,16 @@ async function main(): Promise<number> {
     let cutAt = 0;
     let cut = false;
     const chaos: Promise<void>[] = [];
+    let visits = 0;
+    let hits = 0;
     const driver = async (i: number) => {
       const cookie = driverCookies[i]!;
+      // Signed out first, as most of a stadium's visitors are: the list of events and /rent.
+      for (const url of [`${edge}/events`, rentPage]) {
+        const seen = await timed('visitor', () => fetch(url, { headers: { accept: 'text/html' } }));
+        visits += 1;
+        if (seen?.headers.get('x-shared-cache') === 'hit') hits += 1;
+      }
       await timed('search', () =>
         fetch(`${edge}/events?q=game+day`, { headers: { cookie, accept: 'text/html' } }),
       );
@@ -337,6 +398,7 @@ async function main(): Promise<number> {
           );
           const status = response?.status ?? 0;
           if (status === 302) {
+            probe.booked();
             outcome = 302;
             booking = response!.headers.get('location');
             bookedAt = made.findIndex((listing) => listing.id === listingId);
@@ -402,6 +464,7 @@ async function main(): Promise<number> {
         );
       }
     };
+    probe.start();
     const started = Date.now();
     let next = 0;
     await Promise.all(
@@ -411,6 +474,12 @@ async function main(): Promise<number> {
     );
     await Promise.all(chaos);
     const seconds = (Date.now() - started) / 1000;
+    const freshness = await probe.stop();
+    const lags = (await stopLagSamples?.()) ?? [];
+    const readsAfter = {
+      primary: await readsOn(database.url),
+      replica: replicaUrl ? await readsOn(replicaUrl) : null,
+    };
 
     // Let the queue drain (mail), then look.
     const deadline = Date.now() + 60_000;
@@ -496,12 +565,20 @@ async function main(): Promise<number> {
       messages === counts!.confirmed,
       `${messages} messages, ${counts!.confirmed} bookings`,
     ]);
+    const slowest = freshness.delays.at(-1) ?? 0;
+    if (flags.cdn) {
+      checks.push([
+        'Each booking on the cached /rent within 1 s',
+        freshness.neverShown === 0 && slowest <= 1000,
+        `${freshness.delays.length} shown, slowest after ${slowest.toFixed(0)} ms, ${freshness.neverShown} never`,
+      ]);
+    }
 
     console.log(
       `\n${timings.length} requests in ${seconds.toFixed(1)} s: ${(timings.length / seconds).toFixed(0)} requests/s`,
     );
     console.log('Kind      count     p50      p95      p99');
-    for (const kind of ['search', 'rent', 'book', 'pass', 'checkin', 'message']) {
+    for (const kind of ['visitor', 'search', 'rent', 'book', 'pass', 'checkin', 'message']) {
       const ms = timings
         .filter((t) => t.kind === kind)
         .map((t) => t.ms)
@@ -510,6 +587,31 @@ async function main(): Promise<number> {
         `${kind.padEnd(8)} ${String(ms.length).padStart(6)} ${percentile(ms, 50).toFixed(0).padStart(6)} ms ${percentile(ms, 95).toFixed(0).padStart(6)} ms ${percentile(ms, 99).toFixed(0).padStart(6)} ms`,
       );
     }
+    console.log(
+      `\nA booking on /rent (signed out${flags.cdn ? ', through Varnish' : ''}) after p50 ${percentile(freshness.delays, 50).toFixed(0)} ms, p95 ${percentile(freshness.delays, 95).toFixed(0)} ms, p99 ${percentile(freshness.delays, 99).toFixed(0)} ms, at most ${slowest.toFixed(0)} ms`,
+    );
+    if (flags.cdn) {
+      console.log(
+        `Signed-out pages from the shared cache: ${hits} of ${visits} (${((100 * hits) / Math.max(visits, 1)).toFixed(1)} %)`,
+      );
+    }
+    if (pair) {
+      console.log(
+        `Replica lag as server 1 reported it (${lags.length} samples): p50 ${percentile(lags, 50).toFixed(0)} ms, p95 ${percentile(lags, 95).toFixed(0)} ms, at most ${(lags.at(-1) ?? 0).toFixed(0)} ms`,
+      );
+    }
+    const primaryRows = readsAfter.primary.rows - readsBefore.primary.rows;
+    const replicaRows =
+      readsAfter.replica && readsBefore.replica
+        ? readsAfter.replica.rows - readsBefore.replica.rows
+        : 0;
+    console.log(
+      `Rows read on the primary: ${primaryRows} in ${readsAfter.primary.transactions - readsBefore.primary.transactions} transactions${
+        readsAfter.replica && readsBefore.replica
+          ? `; on the replica: ${replicaRows} in ${readsAfter.replica.transactions - readsBefore.replica.transactions} transactions (${((100 * replicaRows) / Math.max(primaryRows + replicaRows, 1)).toFixed(0)} % of all rows read)`
+          : ''
+      }`,
+    );
     if (firstServerError) console.log(`\nFirst answer of 500 or more: ${firstServerError}`);
     const near = (t: Timing, at: number) => at > 0 && t.at >= at && t.at <= at + 3000;
     for (const t of timings.filter((t) => t.status >= 500)) {
@@ -527,6 +629,7 @@ async function main(): Promise<number> {
       );
     return passed ? 0 : 1;
   } finally {
+    await varnish?.stop();
     if (nginxStarted) {
       try {
         execFileSync(nginx, ['-c', join(dir, 'nginx.conf'), '-p', dir, '-s', 'stop']);
@@ -538,6 +641,7 @@ async function main(): Promise<number> {
     await sql.end({ timeout: 5 });
     await smtp.close();
     await database.drop();
+    await pair?.close();
     rmSync(dir, { recursive: true, force: true });
   }
 }

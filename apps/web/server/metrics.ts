@@ -118,6 +118,12 @@ export function createMetrics({
     'parkside_job_oldest_due_seconds',
     'How long the oldest due job has waited.',
   );
+  const cdnPurges = new Counter({
+    name: 'parkside_cdn_purges_total',
+    help: 'Purges this server sent to the shared cache when it heard a change, by outcome (a failed one is retried by the queue as a cdn.purge job).',
+    labelNames: ['outcome'] as const,
+    registers,
+  });
   const oldestPurge = databaseGauge(
     'parkside_cdn_purge_oldest_pending_seconds',
     'How long the oldest purge of the shared cache has waited to go through (decision 069); its attempts are parkside_job_attempts_total{task="cdn.purge"}.',
@@ -187,6 +193,10 @@ export function createMetrics({
     },
     reconnected(channel: string) {
       reconnects.inc({ channel });
+    },
+    /** A purge this server sent to the shared cache itself (the queue's are job attempts). */
+    cdnPurge(outcome: 'ok' | 'failed') {
+      cdnPurges.inc({ outcome });
     },
     /** The Prometheus text, with the database figures read now. */
     async text() {

@@ -15,7 +15,7 @@ import { drainingOf } from './draining';
 import { createLogger } from './logging';
 import { startHeartbeat } from './heartbeat';
 import { PARKING_CHANNEL, startKeeping } from './keeping';
-import { ALL_PAGES_KEY, queuePurge } from './cdn';
+import { ALL_PAGES_KEY, purgeOnChange } from './cdn';
 import { startMessageStreams } from './message-stream';
 import { seedDemo } from './demo-data';
 import { describeIntegrations, integrationsOf } from './integrations';
@@ -70,6 +70,9 @@ export async function startServer({ env, getBuild, viteDevServer, oidc, onClose 
     await seedDemo(database.db, { storage: services.storage });
   }
 
+  const purge = services.cdn.purger
+    ? purgeOnChange(database.db, services.cdn.purger, services.metrics.cdnPurge)
+    : null;
   // Pages and their shared parts, kept until PostgreSQL says what they show changed.
   // Without listening nothing is kept.
   const keeping =
@@ -80,12 +83,12 @@ export async function startServer({ env, getBuild, viteDevServer, oidc, onClose 
             services.metrics.reconnected(PARKING_CHANNEL);
             services.replicaRouting.replicas?.noteChange();
             // What changed while the connection was cut was not heard: the shared cache starts over.
-            if (services.cdn.purger) void queuePurge(database.db, ALL_PAGES_KEY);
+            void purge?.(ALL_PAGES_KEY);
           },
           (payload) => {
             // What is kept afresh now is read where this change already is.
             services.replicaRouting.replicas?.noteChange();
-            if (services.cdn.purger) void queuePurge(database.db, payload);
+            void purge?.(payload);
           },
         )
       : undefined;

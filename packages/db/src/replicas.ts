@@ -188,7 +188,7 @@ export function createReplicaSet(options: ReplicaSetOptions): ReplicaSet {
       const lsn = await within(primaryLsn(), answerWithinMs);
       const now = Date.now();
       samples.push({ at: now, lsn });
-      // Asked after every change heard so far: the floor, if reading it by itself failed.
+      // Asked after every change heard so far: the position kept things must be read at.
       if (changeFloor === null && heardBefore === changesHeard) changeFloor = lsn;
       while (samples.length > 2 && samples[0]!.at < now - keepSamplesMs) samples.shift();
     } catch {
@@ -227,16 +227,10 @@ export function createReplicaSet(options: ReplicaSetOptions): ReplicaSet {
       return null;
     },
     noteChange() {
+      // The next poll's sample of the primary, asked after this, becomes the floor: no query
+      // of its own, however many changes a game day brings.
       changesHeard += 1;
-      const heard = changesHeard;
       changeFloor = null;
-      primaryLsn().then(
-        (lsn) => {
-          // A later change is read by its own call.
-          if (heard === changesHeard) changeFloor = lsn;
-        },
-        () => {},
-      );
     },
     primaryLsn,
     status: () =>

@@ -1,6 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { startVarnish, varnishMissing } from '@parkside/cdn/testing';
 import { join } from 'node:path';
 import postgres from 'postgres';
 import { findRepoRoot } from '@parkside/db';
@@ -14,60 +12,8 @@ import { createFreshDatabase } from './fresh-database';
  * copy (its CSP allows the page's scripts by hash), and are purged the moment what they show
  * changes; signed-in requests and purges from outside never touch the cache.
  */
-const VARNISHD = '/usr/sbin/varnishd';
-
-/** Varnish on `port` with the recipe's VCL, its three app servers replaced by the one on `app`. */
-async function startVarnish(port: number, app: number) {
-  const dir = mkdtempSync(join(tmpdir(), 'parkside-varnish-'));
-  const vcl = readFileSync(join(findRepoRoot(), 'deploy/varnish/parkside.vcl'), 'utf8')
-    .replace(
-      /backend app1 \{[^\n]*\}/,
-      `backend app1 { .host = "127.0.0.1"; .port = "${app}"; .probe = healthz; }`,
-    )
-    .replace(/backend app[23] \{[^\n]*\}\n/g, '')
-    .replace(/ +servers\.add_backend\(app[23]\);\n/g, '');
-  // varnishd reads the VCL as its own unprivileged user.
-  chmodSync(dir, 0o755);
-  writeFileSync(join(dir, 'test.vcl'), vcl, { mode: 0o644 });
-  const child: ChildProcess = spawn(
-    VARNISHD,
-    [
-      '-F',
-      '-a',
-      `127.0.0.1:${port}`,
-      '-f',
-      join(dir, 'test.vcl'),
-      '-n',
-      join(dir, 'work'),
-      '-s',
-      'malloc,64m',
-    ],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  for (let tries = 0; ; tries += 1) {
-    if (child.exitCode !== null) throw new Error(`varnishd exited:\n${output}`);
-    const answer = await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => null);
-    if (answer?.ok) break;
-    if (tries > 150) throw new Error(`varnishd did not answer:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return {
-    async stop() {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
 test.describe('a shared cache in front (deploy/varnish)', () => {
-  test.skip(
-    !existsSync(VARNISHD),
-    `needs ${VARNISHD} and varnish-modules (Debian: apt-get install varnish varnish-modules; .ci/run installs them)`,
-  );
+  test.skip(varnishMissing() !== null, `needs Varnish: ${varnishMissing()} (.ci/run installs it)`);
   test.skip(
     !process.env.TEST_DATABASE_URL,
     'changes an event with SQL on PostgreSQL: run it through npm test',
@@ -91,7 +37,11 @@ test.describe('a shared cache in front (deploy/varnish)', () => {
       },
       appPort,
     );
-    const varnish = await startVarnish(cachePort, appPort);
+    const varnish = await startVarnish({
+      recipePath: join(findRepoRoot(), 'deploy/varnish/parkside.vcl'),
+      port: cachePort,
+      backendPort: appPort,
+    });
     const sql = postgres(env.DATABASE_URL, { max: 1, onnotice: () => {} });
     try {
       const first = await fetch(`${base}/events`);
