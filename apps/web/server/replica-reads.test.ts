@@ -47,6 +47,7 @@ describe.skipIf(unavailable)('reads on a replica', () => {
         DATABASE_REPLICA_URL: pair.urlOf('replica', 'parkside'),
         // Long enough that a paused replica is still read: the test decides when it catches up.
         REPLICA_MAX_LAG_MS: '60000',
+        METRICS_TOKEN: 'replica-metrics-token-0123456789',
       });
       await server.services.replicaRouting.replicas!.ready();
       servers.push(server);
@@ -113,6 +114,17 @@ describe.skipIf(unavailable)('reads on a replica', () => {
     await pair.caughtUp();
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(await spacesLeft(1, cookies[other.id]!)).toBe(before - 1);
+  });
+
+  it('reports the replica’s lag and use on /metrics, by host, port and database only', async () => {
+    const metrics = await fetch(`${servers[0]!.base}/metrics`, {
+      headers: { authorization: 'Bearer replica-metrics-token-0123456789' },
+    }).then((response) => response.text());
+    const name = new URL(pair.urlOf('replica', 'parkside')).host + '/parkside';
+    expect(metrics).toMatch(
+      new RegExp(`^parkside_replica_lag_seconds\\{replica="${name}"\\} \\d+(\\.\\d+)?$`, 'm'),
+    );
+    expect(metrics).toContain(`parkside_replica_in_use{replica="${name}"} 1`);
   });
 
   it('answers every read when the replica stops under it, from the primary', async () => {
