@@ -52,7 +52,7 @@ describe('purging the shared cache on a change', () => {
       `ps-event-${eventId}`,
       `ps-event-${eventId}`,
     ]);
-    const [first, second] = purges as [{ at: number }, { at: number }];
+    const [first, second] = [purges[0]!, purges[1]!];
     // Not before the window's end (every change of the window is committed by then).
     expect(first.at).toBeGreaterThanOrEqual(
       Math.ceil((heardAt + 1) / PURGE_WINDOW_MS) * PURGE_WINDOW_MS - 5,
