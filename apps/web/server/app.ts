@@ -329,7 +329,11 @@ export function createApp({
               requestOf(req),
               session?.user ?? null,
               null,
-              personReads(services.replicaRouting, req, res),
+              // A signed-out page may be kept whole until the next change: read where that
+              // change already is. Signed-in pages are never kept whole: the person's own mark.
+              session
+                ? personReads(services.replicaRouting, req, res)
+                : keptReads(services.replicaRouting),
             ),
           ),
           cspNonce: locals(res).cspNonce,

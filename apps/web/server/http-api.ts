@@ -126,6 +126,9 @@ function referencePage(nonce: string) {
   .api-header { display: flex; flex-wrap: wrap; gap: 0.5rem 1.5rem; align-items: baseline; padding: 1rem 1.25rem; border-bottom: 1px solid #e5e7eb; }
   .api-header a { color: #1d4ed8; }
   .swagger-ui .topbar { display: none; }
+  /* The API names no OpenAPI links: the column only says "No links", and on a phone it pushed
+     every operation's responses past the screen's edge. */
+  .swagger-ui .response-col_links { display: none; }
 </style>
 </head>
 <body>

@@ -2,10 +2,11 @@
  * Which of a request's reads may go to a replica (decision 070). Reads that may be a moment old
  * (procedures marked `reads: 'replica'`) go to a replica that has what the reader must see:
  *
- * - a person (signed in or not, through the site): everything up to their own last write, whose
- *   WAL position the cookie `parkside_wal` carries from the answer of that write, across servers;
- * - what is kept until the next change (shared parts, whole pages for signed-out visitors):
- *   everything up to the last change this server heard of, so nothing stale is kept;
+ * - a signed-in person's pages, and calls of /api/trpc and /api/v1 with the session cookie or
+ *   none: everything up to the person's own last write, whose WAL position the cookie
+ *   `parkside_wal` carries from the answer of that write, across servers;
+ * - what may be kept until the next change (shared parts, and every signed-out page, which may be
+ *   kept whole): everything up to the last change this server heard of, so nothing stale is kept;
  * - an API token: the primary always (tools have no cookie to carry their position).
  *
  * Writes, locks, LISTEN and session checks never go anywhere but the primary.

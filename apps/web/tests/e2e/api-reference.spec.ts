@@ -32,6 +32,9 @@ test('the API reference renders the OpenAPI document and calls /api/v1 from the 
     page.locator('.live-responses-table').getByText('Stadium of Fire').first(),
   ).toBeVisible();
   await screenshots(page, 'api-reference');
+  // On a phone, an open operation with its answer fits the screen: nothing to scroll sideways.
+  await page.setViewportSize({ width: 390, height: 900 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   expect(problems, problems.join('\n')).toEqual([]);
   expect(outside).toEqual([]);
 });
