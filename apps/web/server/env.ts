@@ -37,6 +37,8 @@ const schema = z
     MAIL_FROM: z.string().default('Parkside <no-reply@parkside.example>'),
     /** How often the job runner (mail and other background work) looks for due jobs, in ms. */
     JOBS_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+    /** How many background jobs one server runs at once (a slow one holds only its place). */
+    JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
     GOOGLE_CLIENT_ID: z.string().optional(),
     GOOGLE_CLIENT_SECRET: z.string().optional(),
     GITHUB_CLIENT_ID: z.string().optional(),

@@ -227,6 +227,7 @@ export function createServices(
     tasks: work.tasks,
     schedules: work.schedules,
     pollIntervalMs: env.JOBS_POLL_MS,
+    concurrency: env.JOBS_CONCURRENCY,
     // One line per attempt (decision 037): the task, never its payload (addresses, e-mails).
     onRun: (job, outcome) => {
       metrics.jobAttempt(job.task, outcome.ok ? 'ok' : outcome.failed ? 'failed' : 'retry');

@@ -62,7 +62,7 @@ describe('job runner', () => {
       handle.db,
       Array.from({ length: 5 }, (_, n) => ({ task: 'record', payload: { n } })),
     );
-    const leaving = createJobRunner({ db: handle.db, tasks, batchSize: 5 });
+    const leaving = createJobRunner({ db: handle.db, tasks, batchSize: 5, concurrency: 1 });
     const round = leaving.runOnce();
     await firstStarted;
     const stopping = leaving.stop();
@@ -104,6 +104,35 @@ describe('job runner', () => {
     expect(row).toMatchObject({ status: 'pending', attempts: 0 });
     expect(row.runAt.getTime()).toBeLessThanOrEqual(Date.now());
     release();
+  });
+
+  it('a job that hangs holds one place: the mail queued after it goes out meanwhile', async () => {
+    let release!: () => void;
+    const hung = new Promise<void>((resolve) => (release = resolve));
+    const ran: string[] = [];
+    const tasks: Tasks = {
+      record: async (payload) => {
+        const { n } = payload as { n: string };
+        if (n === 'webhook nobody answers') await hung;
+        ran.push(n);
+      },
+    };
+    await enqueueJobs(handle.db, [{ task: 'record', payload: { n: 'webhook nobody answers' } }]);
+    const runner = createJobRunner({ db: handle.db, tasks, pollIntervalMs: 50, concurrency: 2 });
+    runner.start();
+    try {
+      await expect.poll(async () => (await jobRow()).attempts).toBe(1);
+      await enqueueJobs(
+        handle.db,
+        ['confirmation', 'reminder', 'receipt'].map((n) => ({ task: 'record', payload: { n } })),
+      );
+      await expect.poll(() => ran.length).toBe(3);
+      expect(ran.sort()).toEqual(['confirmation', 'receipt', 'reminder']);
+    } finally {
+      release();
+      await runner.stop();
+    }
+    expect(ran).toContain('webhook nobody answers');
   });
 
   it('two workers on one database run each of 40 jobs exactly once', async () => {

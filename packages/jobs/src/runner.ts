@@ -13,6 +13,11 @@ export interface JobRunnerOptions {
   pollIntervalMs?: number;
   /** Jobs taken per round (default 10). */
   batchSize?: number;
+  /**
+   * Jobs run at once (default 4): a slow job (a webhook receiver that does not answer, a mail
+   * server taking its time) holds one of them, never the mail queued behind it.
+   */
+  concurrency?: number;
   /** How long a taken job is reserved before another worker may retry it (default 5 min). */
   leaseMs?: number;
   /** Called when an attempt fails; the job is retried later or, after its last attempt, failed. */
@@ -26,12 +31,17 @@ export interface JobRunner {
   start(): void;
   /**
    * Stops taking jobs. Jobs taken but not started yet are handed back at once (due now, the
-   * attempt not counted); the one running may finish within `graceMs` (default: however long it
-   * takes), else it is handed back too, for another server to run now rather than when its lease
-   * ends. A handler still running after that may finish later; handlers tolerate a second run.
+   * attempt not counted); those running may finish within `graceMs` (default: however long they
+   * take), else they are handed back too, for another server to run now rather than when their
+   * lease ends. A handler still running after that may finish later; handlers tolerate a second
+   * run.
    */
   stop(options?: { graceMs?: number }): Promise<void>;
-  /** One round: queues due schedule slots, takes due jobs, runs them; returns how many succeeded. */
+  /**
+   * One round: queues due schedule slots, takes up to `batchSize` due jobs, runs them
+   * (`concurrency` at once) and returns how many succeeded. For tests and tools; a started runner
+   * does not wait for rounds but starts a due job whenever one of its places is free.
+   */
   runOnce(): Promise<number>;
 }
 
@@ -69,13 +79,17 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     options.now
       ? sql`${new Date(options.now().getTime() + offsetMs).toISOString()}::timestamptz`
       : sql`now() + ${offsetMs} * interval '1 millisecond'`;
+  const concurrency = Math.max(1, options.concurrency ?? 4);
   let timer: NodeJS.Timeout | null = null;
-  let running: Promise<number> | null = null;
   let stopped = true;
-  /** Set by `stop()`: the round in progress runs no further job. */
+  /** Set by `stop()`: no job taken from now on is started. */
   let leaving = false;
-  /** The job whose handler is running now, if any. */
-  let current: Job | null = null;
+  /** The jobs whose handlers are running now, with what each settles to. */
+  const current = new Map<number, Promise<boolean>>();
+  /** A started runner's look for due jobs, while one is under way. */
+  let filling: Promise<void> | null = null;
+  /** A `runOnce()` under way, so a second call shares it. */
+  let round: Promise<number> | null = null;
 
   /** The slot of each schedule this runner last queued, so it inserts once per slot. */
   const queuedSlots = new Map<string, number>();
@@ -104,7 +118,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     for (const { task, slot } of slots) queuedSlots.set(task, slot);
   }
 
-  async function lease(): Promise<Job[]> {
+  async function lease(limit: number): Promise<Job[]> {
     const due = db
       .select({ id: jobs.id })
       .from(jobs)
@@ -112,7 +126,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
         and(eq(jobs.status, 'pending'), lte(jobs.runAt, fromNow()), inArray(jobs.task, taskNames)),
       )
       .orderBy(asc(jobs.runAt), asc(jobs.id))
-      .limit(batchSize)
+      .limit(limit)
       .for('update', { skipLocked: true });
     return db
       .update(jobs)
@@ -161,47 +175,73 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       .where(and(inArray(jobs.id, ids), eq(jobs.status, 'pending')));
   }
 
-  async function round(): Promise<number> {
-    await queueScheduled();
-    let succeeded = 0;
-    const taken = await lease();
-    for (const [index, job] of taken.entries()) {
-      if (leaving) {
-        await handBack(taken.slice(index).map((j) => j.id));
-        break;
-      }
-      current = job;
+  /** Runs `job` in one of the places; the place is free again when it settles. */
+  function begin(job: Job): Promise<boolean> {
+    const settled = run(job).finally(() => current.delete(job.id));
+    current.set(job.id, settled);
+    return settled;
+  }
+
+  /**
+   * A started runner: takes as many due jobs as it has free places and starts them, again each
+   * time one finishes, so a job never waits behind a slow one while a place is free.
+   */
+  function fill(): Promise<void> {
+    filling ??= (async () => {
       try {
-        if (await run(job)) succeeded += 1;
+        await queueScheduled();
+        while (!leaving && current.size < concurrency) {
+          const wanted = Math.min(batchSize, concurrency - current.size);
+          const taken = await lease(wanted);
+          if (leaving) {
+            await handBack(taken.map((job) => job.id));
+            return;
+          }
+          for (const job of taken)
+            void begin(job).finally(() => {
+              if (!stopped) void fill();
+            });
+          if (taken.length < wanted) return;
+        }
+      } catch (error) {
+        // The database may be restarting; the next look tries again.
+        console.error('Job round failed:', error);
       } finally {
-        current = null;
+        filling = null;
       }
-    }
+    })();
+    return filling;
+  }
+
+  async function runRound(): Promise<number> {
+    await queueScheduled();
+    const taken = await lease(batchSize);
+    let next = 0;
+    let succeeded = 0;
+    const worker = async () => {
+      while (next < taken.length && !leaving) {
+        const job = taken[next++]!;
+        if (await begin(job)) succeeded += 1;
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(concurrency, taken.length) }, worker));
+    if (next < taken.length) await handBack(taken.slice(next).map((job) => job.id));
     return succeeded;
   }
 
   function runOnce(): Promise<number> {
     // A round asked for after a stop (tests, tools) runs its jobs.
-    if (!running && stopped) leaving = false;
-    running ??= round().finally(() => {
-      running = null;
+    if (!round && stopped) leaving = false;
+    round ??= runRound().finally(() => {
+      round = null;
     });
-    return running;
+    return round;
   }
 
   function schedule() {
     if (stopped) return;
     timer = setTimeout(() => {
-      runOnce()
-        .then((done) => {
-          // A full batch means more may be waiting: go again at once.
-          if (done >= batchSize && !stopped) return runOnce();
-        })
-        .catch((error: unknown) => {
-          // The database may be restarting; the next round tries again.
-          console.error('Job round failed:', error);
-        })
-        .finally(schedule);
+      void fill().finally(schedule);
     }, pollIntervalMs);
     timer.unref();
   }
@@ -217,11 +257,10 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       stopped = true;
       leaving = true;
       if (timer) clearTimeout(timer);
-      const finished = running?.then(
+      const finished = Promise.all([filling, round, ...current.values()]).then(
         () => true,
         () => true,
       );
-      if (!finished) return;
       if (graceMs === undefined) {
         await finished;
         return;
@@ -232,7 +271,8 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
         new Promise<false>((resolve) => (wait = setTimeout(() => resolve(false), graceMs))),
       ]);
       clearTimeout(wait);
-      if (!inTime && current) await handBack([current.id]).catch(() => undefined);
+      if (!inTime && current.size > 0)
+        await handBack([...current.keys()]).catch(() => undefined);
     },
     runOnce,
   };
