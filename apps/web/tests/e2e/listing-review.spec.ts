@@ -28,7 +28,8 @@ test('a new host finds the driveway by its address, lists it for several events,
   request,
   baseURL,
 }) => {
-  test.setTimeout(150_000);
+  // Three people, two reviews and a dozen pages: on a busy 2-core machine this has taken 150 s.
+  test.setTimeout(300_000);
   const event = await eventId(request, 'byu-vs-utah-football');
   const title = `Canyon Road driveway ${Date.now()}`;
   await serveFakeMapTiles(page);
