@@ -13,6 +13,7 @@ export * from './text';
 export * from './api-tokens';
 export * from './admin';
 export * from './messages';
+export * from './distance';
 export * from './game-day';
 export * from './money-story';
 export * from './host-money-story';

@@ -45,6 +45,14 @@ test('a new host places the driveway with "Use my location" and lists it for thr
     located.getByText('Pin moved to your position, address filled in: 1700 North Canyon Road'),
   ).toBeVisible();
   await expect(located.getByLabel('Latitude')).toHaveValue(String(AT_CANYON_ROAD.latitude));
+  // The first event follows the pin: the nearest, not the first on the calendar (a Portland game).
+  const firstEvent = located.getByRole('region', { name: 'First event' });
+  await expect(
+    firstEvent.getByText(/^at LaVell Edwards Stadium, 0\.\d mi from your driveway$/),
+  ).toBeVisible();
+  await expect(firstEvent.locator('#listing-event option:checked')).toHaveText(
+    /^BYU Cougars vs\. Utah Utes · .+ · 0\.\d mi$/,
+  );
   // The address stays the host's to change.
   await located.getByLabel('Street address').fill('1700 N Canyon Rd (back gate)');
   await expect(located.getByLabel('Street address')).toHaveValue('1700 N Canyon Rd (back gate)');

@@ -8,33 +8,18 @@ import {
   preparedFor,
 } from '@parkside/db';
 import { and, arrayContains, asc, eq, gt, lte, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { distanceInMiles, EARTH_RADIUS_MILES, type Place } from '@parkside/validators';
 import type { Tx } from '../transaction';
 
-/** Mean Earth radius in miles, as used for every distance shown to drivers. */
-const EARTH_RADIUS_MILES = 3958.8;
 /** Miles per degree of latitude (and of longitude on the equator). */
 export const MILES_PER_DEGREE = (EARTH_RADIUS_MILES * Math.PI) / 180;
 
-export interface Place {
-  latitude: number;
-  longitude: number;
-}
+export { distanceInMiles, type Place };
 
 /** A place given as numbers, or as SQL (placeholders of a prepared statement). */
 export interface PlaceSql {
   latitude: number | SQLWrapper;
   longitude: number | SQLWrapper;
-}
-
-/** Great-circle miles between two places (haversine, the formula every distance shown uses). */
-export function distanceInMiles(a: Place, b: Place): number {
-  const rad = Math.PI / 180;
-  const dLat = (b.latitude - a.latitude) * rad;
-  const dLng = (b.longitude - a.longitude) * rad;
-  const h =
-    Math.sin(dLat / 2) ** 2 +
-    Math.cos(a.latitude * rad) * Math.cos(b.latitude * rad) * Math.sin(dLng / 2) ** 2;
-  return 2 * EARTH_RADIUS_MILES * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
 /** `distanceInMiles`, in SQL. */

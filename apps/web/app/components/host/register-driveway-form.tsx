@@ -1,7 +1,6 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react';
 import { registerDrivewayFormInput, type MoneyTerms } from '@parkside/validators';
 import { Form } from '@remix-run/react';
-import { useState } from 'react';
 import { Field, FormError, TextareaField } from '~/components/forms/field';
 import { SubmitButton } from '~/components/forms/submit-button';
 import { useZodForm } from '~/components/forms/use-zod-form';
@@ -15,6 +14,7 @@ import type { GeocoderCapabilities } from '~/components/map/address-search';
 import { defaultWindow, type PickableEvent } from './event-window';
 import { PlateRequiredField, PriceField, SpacesField, WindowFields } from './listing-term-fields';
 import { FormRow } from '~/components/ui/form-row';
+import { useFirstEvent, type EventOption } from './first-event';
 
 const selectClass =
   'block h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base shadow-xs focus:border-brand-600 focus:outline-2 focus:outline-brand-600/30';
@@ -75,12 +75,6 @@ export function RegisterDrivewayForm({
       availableTo: defaultWindow(firstEvent).to,
     },
   });
-  const [eventId, setEventId] = useState(text(fields.eventId.initialValue) || firstEvent.id);
-  const event = events.find((e) => e.id === eventId) ?? firstEvent;
-  const [window, setWindow] = useState({
-    from: text(fields.availableFrom.initialValue),
-    to: text(fields.availableTo.initialValue),
-  });
   /** A required driveway input, named as the form posts it, starting from its last value. */
   const drivewayInput: DrivewayInput = (name, attributes = {}) => ({
     name,
@@ -95,6 +89,17 @@ export function RegisterDrivewayForm({
     text(fields.latitude.initialValue),
     text(fields.longitude.initialValue),
   );
+  const first = useFirstEvent({
+    events,
+    initialId: text(fields.eventId.initialValue) || firstEvent.id,
+    chosenAlready: Boolean(preselectedEventId) || Boolean(lastResult),
+    position,
+    initialWindow: {
+      from: text(fields.availableFrom.initialValue),
+      to: text(fields.availableTo.initialValue),
+    },
+  });
+  const { event } = first;
   // What was ticked and priced before a refusal comes back as `also[i]`.
   const typedAlso = (Array.isArray(fields.also.initialValue) ? fields.also.initialValue : []) as {
     eventId?: string;
@@ -139,14 +144,11 @@ export function RegisterDrivewayForm({
       <PhotosSection userId={userId} photos={photos} errors={fields.photos.errors} />
 
       <FirstEventSection
-        events={events}
+        events={first.options}
         event={event}
-        onEventChange={(next) => {
-          setEventId(next.id);
-          setWindow(defaultWindow(next));
-        }}
-        window={window}
-        onWindowChange={setWindow}
+        onEventChange={first.choose}
+        window={first.window}
+        onWindowChange={first.setWindow}
         terms={terms}
         fields={fields}
       />
@@ -183,8 +185,8 @@ function FirstEventSection({
   terms,
   fields,
 }: {
-  events: PickableEvent[];
-  event: PickableEvent;
+  events: EventOption[];
+  event: EventOption;
   onEventChange: (event: PickableEvent) => void;
   window: { from: string; to: string };
   onWindowChange: (window: { from: string; to: string }) => void;
@@ -207,10 +209,14 @@ function FirstEventSection({
           {events.map((option) => (
             <option key={option.id} value={option.id}>
               {option.title} · {formatEventDate(option.startsAt, option.timeZone)}
+              {option.miles === null ? '' : ` · ${option.miles.toFixed(1)} mi`}
             </option>
           ))}
         </select>
-        <p className="text-sm text-slate-600">at {event.venueName}</p>
+        <p className="text-sm text-slate-600">
+          at {event.venueName}
+          {event.miles === null ? '' : `, ${event.miles.toFixed(1)} mi from your driveway`}
+        </p>
       </FormRow>
       <PriceField
         idPrefix="listing"
