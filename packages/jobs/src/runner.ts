@@ -271,8 +271,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
         new Promise<false>((resolve) => (wait = setTimeout(() => resolve(false), graceMs))),
       ]);
       clearTimeout(wait);
-      if (!inTime && current.size > 0)
-        await handBack([...current.keys()]).catch(() => undefined);
+      if (!inTime && current.size > 0) await handBack([...current.keys()]).catch(() => undefined);
     },
     runOnce,
   };
