@@ -2,8 +2,16 @@ import { exactTime, pastCursor, type PageCursor } from '../../shared/paging';
 import { selectBookingPlaces, selectListingPlaces } from '../../shared/booking-places';
 import { AppError, type SessionUser } from '@parkside/core';
 import { wasCharged } from '@parkside/validators';
-import { bookings, driveways, events, listings, users, type Database } from '@parkside/db';
-import { and, asc, count, desc, eq, not } from 'drizzle-orm';
+import {
+  bookings,
+  driveways,
+  events,
+  listings,
+  preparedFor,
+  users,
+  type Database,
+} from '@parkside/db';
+import { and, asc, count, desc, eq, not, sql } from 'drizzle-orm';
 import {
   drivewayAddressColumns,
   hostOrAdmin,
@@ -46,6 +54,28 @@ const bookingColumns = {
 };
 
 /**
+ * A driver's bookings, or one of them, as two prepared statements (decision 065): My Bookings is
+ * what a driver opens again and again on game day, and building and planning this join each time
+ * cost more than running it.
+ */
+function driverBookingsStatement(db: Database, one: boolean) {
+  return preparedFor(db, one ? 'driver_booking_by_id' : 'driver_bookings', (name) =>
+    selectBookingPlaces(db, bookingColumns)
+      .where(
+        and(
+          eq(bookings.driverId, sql.placeholder('driverId')),
+          one
+            ? eq(bookings.id, sql.placeholder('bookingId'))
+            : // A hold that ran out unpaid is not a booking to the driver; one refunded is.
+              not(and(eq(bookings.status, 'expired'), eq(bookings.paymentStatus, 'void'))!),
+        ),
+      )
+      .orderBy(desc(events.startsAt))
+      .prepare(name),
+  );
+}
+
+/**
  * A driver's bookings with everything needed on the day: the full address, access
  * instructions, the window, the total, and what cancelling now would refund.
  */
@@ -56,17 +86,9 @@ export async function listDriverBookings(
   now = new Date(),
   only?: string,
 ) {
-  const rows = await selectBookingPlaces(db, bookingColumns)
-    .where(
-      and(
-        eq(bookings.driverId, driverId),
-        only
-          ? eq(bookings.id, only)
-          : // A hold that ran out unpaid is not a booking to the driver; one refunded is.
-            not(and(eq(bookings.status, 'expired'), eq(bookings.paymentStatus, 'void'))!),
-      ),
-    )
-    .orderBy(desc(events.startsAt));
+  const rows = await driverBookingsStatement(db, only !== undefined).execute(
+    only === undefined ? { driverId } : { driverId, bookingId: only },
+  );
   return rows.map(({ reviewRating, reviewBody, reviewCreatedAt, cancelledAt, ...booked }) => {
     // A booking that holds no space keeps the street, not the house number or the gate.
     const row =
