@@ -7,11 +7,13 @@ const SHOTS = 'test-results/screenshots';
 /** Full-page screenshots at a phone's and a laptop's width. */
 export async function screenshots(page: Page, name: string) {
   mkdirSync(SHOTS, { recursive: true });
+  // The test goes on at the size it chose (a phone's, say), not at the browser's default.
+  const size = page.viewportSize() ?? { width: 1280, height: 720 };
   for (const width of [390, 1366]) {
     await page.setViewportSize({ width, height: 900 });
     await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
   }
-  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.setViewportSize(size);
 }
 
 /** Posts to the JSON API from the page, so the browser sends its session cookie. */

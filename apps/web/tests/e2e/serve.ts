@@ -59,17 +59,19 @@ const control = createServer((req, res) => {
     return reply(200, { ok: true });
   }
   // The mail job to `to`, refused once and waiting to retry, runs out of attempts at once (the
-  // System page's failed jobs). Refused is read from the message, which the mail task marks
-  // before the queue books the attempt. Needs PostgreSQL: an embedded database is the server's own.
+  // System page's failed jobs). Only a job no server is running now: a leased job's run_at is its
+  // lease's end (5 min ahead), a retry's at most 75 s, and the runner books a failed attempt after
+  // the mail task has marked the message, so a job taken at that moment would be put back to
+  // pending over this. Needs PostgreSQL: an embedded database is the server's own.
   if (req.method === 'POST' && url.pathname === '/jobs/give-up') {
     const to = url.searchParams.get('to') ?? '';
     if (!('DATABASE_URL' in database.env)) return reply(501, { error: 'PostgreSQL only' });
     const sql = postgres(database.env.DATABASE_URL, { max: 1, onnotice: () => {} });
     void sql`update jobs set status = 'failed', attempts = max_attempts, finished_at = now(),
         last_error = 'The SMTP server refused the message (550).'
-      where task = 'email.send' and status = 'pending'
-        and (payload->>'emailId')::bigint in (select id from email_jobs
-          where to_address = ${to} and status = 'pending' and last_error is not null)
+      where task = 'email.send' and status = 'pending' and last_error is not null
+        and run_at < now() + interval '2 minutes'
+        and (payload->>'emailId')::bigint in (select id from email_jobs where to_address = ${to})
       returning id`
       .then((rows) => reply(200, { failed: rows.length }))
       .catch((error: Error) => reply(500, { error: error.message }))
