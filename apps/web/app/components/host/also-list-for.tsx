@@ -1,17 +1,12 @@
 import { useState } from 'react';
 import { ErrorList, Field } from '~/components/forms/field';
+import { pinOf } from '~/components/map/location-picker';
 import { EventTicks, useEventsNear, useTicked, type NearEvent } from './event-ticks';
-
-const parse = (typed: string, limit: number) => {
-  const value = Number(typed.trim());
-  return typed.trim() !== '' && Number.isFinite(value) && Math.abs(value) <= limit ? value : null;
-};
 
 /** The pin as a query, to about 100 m (a pin nudged a little does not ask again). */
 function whereOf(position: { latitude: string; longitude: string }) {
-  const lat = parse(position.latitude, 90);
-  const lng = parse(position.longitude, 180);
-  return lat === null || lng === null ? null : `lat=${lat.toFixed(3)}&lng=${lng.toFixed(3)}`;
+  const pin = pinOf(position);
+  return pin && `lat=${pin.latitude.toFixed(3)}&lng=${pin.longitude.toFixed(3)}`;
 }
 
 /**

@@ -1,18 +1,11 @@
 import { distanceInMiles } from '@parkside/validators';
 import { useEffect, useState } from 'react';
-import type { Position } from '~/components/map/location-picker';
+import { pinOf, type Position } from '~/components/map/location-picker';
 import { defaultWindow, type PickableEvent } from './event-window';
 
 export interface EventOption extends PickableEvent {
   /** Miles from the driveway's pin to the venue, once there is a pin. */
   miles: number | null;
-}
-
-/** The pin as numbers, or null while it is not placed (or its fields hold something else). */
-function placed({ latitude, longitude }: Position) {
-  if (latitude.trim() === '' || longitude.trim() === '') return null;
-  const place = { latitude: Number(latitude), longitude: Number(longitude) };
-  return Number.isFinite(place.latitude) && Number.isFinite(place.longitude) ? place : null;
 }
 
 /**
@@ -37,7 +30,7 @@ export function useFirstEvent({
   const [eventId, setEventId] = useState(initialId);
   const [chosen, setChosen] = useState(chosenAlready);
   const [window, setWindow] = useState(initialWindow);
-  const pin = placed(position);
+  const pin = pinOf(position);
   const measured: EventOption[] = events.map((event) => ({
     ...event,
     miles: pin ? distanceInMiles(pin, event) : null,
@@ -50,8 +43,7 @@ export function useFirstEvent({
     setEventId(next.id);
     setWindow(defaultWindow(next));
   };
-  const nearest = pin ? options[0] : undefined;
-  const nearestId = nearest?.id;
+  const nearestId = pin ? options[0]?.id : undefined;
   useEffect(() => {
     if (chosen || !nearestId || nearestId === eventId) return;
     const next = events.find((candidate) => candidate.id === nearestId);

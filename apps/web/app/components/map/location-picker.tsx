@@ -10,6 +10,13 @@ const parse = (typed: string, limit: number) => {
   return typed.trim() !== '' && Number.isFinite(value) && Math.abs(value) <= limit ? value : null;
 };
 
+/** The pin as numbers, or null while a field is empty or holds no coordinate. */
+export function pinOf(position: { latitude: string; longitude: string }) {
+  const latitude = parse(position.latitude, 90);
+  const longitude = parse(position.longitude, 180);
+  return latitude === null || longitude === null ? null : { latitude, longitude };
+}
+
 /** A position typed or picked, as the latitude and longitude fields hold it. */
 export function usePosition(defaultLatitude: string, defaultLongitude: string) {
   const [position, setPosition] = useState({
@@ -56,8 +63,7 @@ export function LocationPicker({
   reverse: boolean;
   onUseAddress: (place: FoundPlace) => void;
 }) {
-  const lat = parse(position.latitude, 90);
-  const lng = parse(position.longitude, 180);
+  const pin = pinOf(position);
   const atPin = useFetcher<{ places: FoundPlace[]; error: string | null }>();
   const [dismissed, setDismissed] = useState(false);
   const found = dismissed || atPin.state !== 'idle' ? null : atPin.data?.places[0];
@@ -87,8 +93,8 @@ export function LocationPicker({
       <p className="-mt-1 text-sm text-slate-600">{hint}</p>
       <UseMyLocation onLocated={located} reverse={reverse} onAddress={onUseAddress} />
       <PinMap
-        latitude={lat !== null && lng !== null ? lat : null}
-        longitude={lat !== null && lng !== null ? lng : null}
+        latitude={pin?.latitude ?? null}
+        longitude={pin?.longitude ?? null}
         fallbackCenter={fallbackCenter}
         fallbackZoom={fallbackZoom}
         subject={subject}
