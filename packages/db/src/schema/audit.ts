@@ -1,5 +1,5 @@
 import { AUDIT_ACTION_NAMES } from '@parkside/validators';
-import { index, jsonb, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, jsonb, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { uuidKey } from './columns';
 
 /** What an admin did; the names are the filters of the audit page. */
@@ -20,6 +20,11 @@ export const adminAudit = pgTable(
     id: uuidKey(),
     // Milliseconds, as JavaScript reads them, so a page's last row marks exactly where the next starts.
     at: timestamp('at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    /**
+     * The order the rows were written in: two actions in the same millisecond (a script granting
+     * many admins) still list newest first, and a page ends at an exact row.
+     */
+    seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
     actorId: text('actor_id').notNull(),
     actorEmail: text('actor_email').notNull(),
     /** The API token the call was made with; null for the site's own session. */
@@ -35,7 +40,7 @@ export const adminAudit = pgTable(
     ip: text('ip').notNull(),
   },
   (t) => [
-    index('admin_audit_at_idx').on(t.at.desc(), t.id.desc()),
+    index('admin_audit_at_idx').on(t.at.desc(), t.seq.desc()),
     index('admin_audit_action_at_idx').on(t.action, t.at.desc()),
     index('admin_audit_actor_at_idx').on(t.actorEmail, t.at.desc()),
     index('admin_audit_target_idx').on(t.targetId),

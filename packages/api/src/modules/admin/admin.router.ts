@@ -109,14 +109,14 @@ export const adminRouter = router({
 
   /** The audit log, newest first, filtered; `cursor` is the previous page's `next`. */
   audit: adminProcedure.input(adminAuditInput).query(({ ctx, input }) => {
-    const [at, id] = input.cursor?.split('_') ?? [];
+    const [at, seq] = input.cursor?.split('_') ?? [];
     return listAudit(ctx.db, {
       action: input.action,
       actor: input.actor,
       target: input.target,
       from: input.from ? new Date(input.from) : undefined,
       to: input.to ? new Date(input.to) : undefined,
-      after: at && id ? { at: new Date(at), id } : undefined,
+      after: at && seq ? { at: new Date(at), seq: Number(seq) } : undefined,
       limit: AUDIT_PAGE_SIZE,
     });
   }),

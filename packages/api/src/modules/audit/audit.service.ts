@@ -70,7 +70,7 @@ export interface AuditFilter {
   from?: Date;
   to?: Date;
   /** The last row of the previous page, as `audit` returned it in `next`. */
-  after?: { at: Date; id: string };
+  after?: { at: Date; seq: number };
   limit: number;
 }
 
@@ -85,7 +85,7 @@ export async function listAudit(db: Database, filter: AuditFilter) {
     filter.after
       ? or(
           lt(adminAudit.at, filter.after.at),
-          and(eq(adminAudit.at, filter.after.at), lt(adminAudit.id, filter.after.id)),
+          and(eq(adminAudit.at, filter.after.at), lt(adminAudit.seq, filter.after.seq)),
         )
       : undefined,
   ];
@@ -93,12 +93,12 @@ export async function listAudit(db: Database, filter: AuditFilter) {
     .select()
     .from(adminAudit)
     .where(and(...where))
-    .orderBy(desc(adminAudit.at), desc(adminAudit.id))
+    .orderBy(desc(adminAudit.at), desc(adminAudit.seq))
     .limit(filter.limit + 1);
   const page = rows.slice(0, filter.limit);
   const last = page.at(-1);
   return {
-    items: page.map((row) => ({ ...row, at: row.at.toISOString() })),
-    next: rows.length > filter.limit && last ? `${last.at.toISOString()}_${last.id}` : null,
+    items: page.map(({ seq: _seq, ...row }) => ({ ...row, at: row.at.toISOString() })),
+    next: rows.length > filter.limit && last ? `${last.at.toISOString()}_${last.seq}` : null,
   };
 }
