@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
 import type { ViteDevServer } from 'vite';
 import { hasPendingToast } from '../app/.server/toast';
-import type { SharedStore } from './kept-parts';
+import { ownMarkCookie, type SharedStore } from './kept-parts';
 import { messageStreamRoute, type MessageStreams } from './message-stream';
 import { stripeWebhookRoute } from './stripe-webhook';
 import type { PageCache } from './remix-handler';
@@ -102,7 +102,7 @@ function whenAnswerStarts(res: Response, listener: () => void): void {
  * token just means "signed out": clearing the cookie here would race with a rotation (a request
  * still in flight with the old token would erase the new session's cookie).
  */
-export function sessionMiddleware({ auth, db }: Services): RequestHandler {
+export function sessionMiddleware({ auth, db, secureCookies }: Services): RequestHandler {
   return async (req, res, next) => {
     locals(res).session = null;
     const token = auth.sessions.readToken(req.get('cookie'));
@@ -124,6 +124,8 @@ export function sessionMiddleware({ auth, db }: Services): RequestHandler {
       if (loaded?.user) {
         locals(res).session = { id: loaded.session.id, user: loaded.user };
         if (changes) {
+          // The person's own kept pages start a new version (kept-parts.ts).
+          res.append('Set-Cookie', ownMarkCookie(secureCookies));
           const userId = loaded.user.id;
           const forget = () => auth.sessions.forgetUser(userId);
           // As the answer starts: a browser acts on an answer's first bytes (Remix's client
@@ -314,6 +316,16 @@ export function createApp({
       visitorApi: (req) =>
         appRouter.createCaller(
           apiContext(services, requestOf(req), null, null, keptReads(services.replicaRouting)),
+        ),
+      ownerApi: (req, res) =>
+        appRouter.createCaller(
+          apiContext(
+            services,
+            requestOf(req),
+            locals(res).session?.user ?? null,
+            null,
+            personReads(services.replicaRouting, req, res, { kept: true }),
+          ),
         ),
       nonceOf: (res) => locals(res).cspNonce,
       sharedCache: services.cdn.sharedCache,

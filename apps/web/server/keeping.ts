@@ -11,7 +11,8 @@ import { KeptStore } from './kept-store';
 import { cachedPageBytes, type PageCache } from './remix-handler';
 
 // Fed by the triggers `listings_parking_*`, `bookings_parking_*`, `events_parking_*`,
-// `driveways_parking_update`, `reviews_parking_*` and `events_list_*` (docs/architecture.md): a
+// `driveways_parking_update`, `reviews_parking_*`, `events_list_*`, and for a person's own
+// pages `bookings_own_pages_*` and `parking_reports_own_pages_*` (docs/architecture.md): a
 // change of those tables that bypasses them leaves stale pages.
 export const PARKING_CHANNEL = 'event_parking_changed';
 /** The payload that says the list of events changed. */

@@ -1,11 +1,18 @@
 import { appRouter, type ApiCaller } from '@parkside/api';
-import { events } from '@parkside/db';
+import { bookings, events, parkingReports } from '@parkside/db';
 import { createTestDatabase, type TestDatabase } from '@parkside/db/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { seedDemo } from './demo-data';
 import { EVENT_LIST_CHANGED, startKeeping, type Keeping } from './keeping';
-import { cutPart, KeptRequest, sharedPartBytes, type SharedPart } from './kept-parts';
+import {
+  cutPart,
+  KeptRequest,
+  ownChange,
+  ownMarkCookie,
+  sharedPartBytes,
+  type SharedPart,
+} from './kept-parts';
 import { KeptStore } from './kept-store';
 import { readEnv } from './env';
 import { apiContext, createServices, type Services } from './services';
@@ -138,6 +145,74 @@ describe('KeptRequest', () => {
   });
 });
 
+describe('KeptRequest.own', () => {
+  let store: KeptStore<SharedPart>;
+  let now: number;
+  const mine = (cookie = '') =>
+    new Request('http://parkside.test/my-bookings', { headers: { cookie } });
+
+  beforeEach(() => {
+    now = Date.now();
+    store = new KeptStore({ sizeOf: sharedPartBytes, now: () => now });
+    store.listeningStarted();
+  });
+
+  /** One person's My Bookings, as its loader asks for it; the value says whose it is. */
+  async function visit(person: string, options: { cookie?: string; until?: number } = {}) {
+    const kept = new KeptRequest(store, visitorApi, 'parkside.test');
+    const loaded: string[] = [];
+    const value = await kept.own(mine(options.cookie), person, async () => {
+      loaded.push(person);
+      return {
+        value: `bookings of ${person}`,
+        dependsOn: { events: ['e1'], until: options.until },
+      };
+    });
+    kept.placeholderOf('bookings');
+    if (kept.wantsParts) kept.rendered(`<div data-kept="bookings">${value}</div>`, 'n0nce');
+    return { kept, value, loaded: loaded.length > 0 };
+  }
+
+  it("keeps one person's part for them alone, and never keeps their page whole", async () => {
+    expect((await visit('dana')).loaded).toBe(true);
+    const again = await visit('dana');
+    expect(again).toMatchObject({ loaded: false, value: 'bookings of dana' });
+    expect(again.kept.outcome).toBe('hit');
+    // A signed-in page is the person's own: it is never offered to the whole-page cache.
+    expect(again.kept.dependencies).toBeNull();
+    const other = await visit('morgan');
+    expect(other).toMatchObject({ loaded: true, value: 'bookings of morgan' });
+    expect((await visit('dana')).value).toBe('bookings of dana');
+  });
+
+  it('loads again when PostgreSQL names the person or an event, when the clock turns, and after their own change', async () => {
+    await visit('dana');
+    store.changed(ownChange('morgan'));
+    expect((await visit('dana')).loaded).toBe(false);
+    store.changed(ownChange('dana'));
+    expect((await visit('dana')).loaded).toBe(true);
+    store.changed('e1');
+    expect((await visit('dana')).loaded).toBe(true);
+
+    // Kept until the moment its words change by the clock, not a moment longer.
+    store.changed(ownChange('dana'));
+    expect((await visit('dana', { until: now + 5_000 })).loaded).toBe(true);
+    now += 4_999;
+    expect((await visit('dana')).loaded).toBe(false);
+    now += 1;
+    expect((await visit('dana', { until: now })).loaded).toBe(true);
+    // A value whose moment has come is not kept at all.
+    expect((await visit('dana')).loaded).toBe(true);
+
+    // Their own write hands them a new mark: the next page is loaded afresh on any server.
+    const mark = ownMarkCookie(false).split(';')[0]!;
+    expect(mark).toMatch(/^parkside_own=[A-Za-z0-9_-]{12}$/);
+    expect((await visit('dana', { cookie: mark })).loaded).toBe(true);
+    expect((await visit('dana', { cookie: mark })).loaded).toBe(false);
+    expect(ownMarkCookie(false)).not.toBe(ownMarkCookie(false));
+  });
+});
+
 describe('startKeeping', () => {
   let keeping: Keeping | undefined;
 
@@ -187,5 +262,31 @@ describe('startKeeping', () => {
     });
     await expect.poll(() => parts.get('/events') ?? pages.get('/events')).toBeUndefined();
     expect(EVENT_LIST_CHANGED).not.toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('names the driver when one of their bookings or parking reports is written', async () => {
+    keeping ??= await startKeeping(handle);
+    const { parts } = keeping!;
+    const [booking] = await handle.db.select().from(bookings).limit(1);
+    const keepOwn = () => {
+      const part: SharedPart = { data: 'mine', dependsOn: { events: [] }, html: new Map() };
+      const dependsOn = { events: [ownChange(booking!.driverId!)] };
+      expect(parts.put(parts.begin(), '/my-bookings#driver', part, dependsOn)).toBe(true);
+    };
+    keepOwn();
+    await handle.db
+      .update(bookings)
+      .set({ vehicleDescription: 'Grey Prius' })
+      .where(eq(bookings.id, booking!.id));
+    await expect.poll(() => parts.get('/my-bookings#driver')).toBeUndefined();
+
+    keepOwn();
+    await handle.db.insert(parkingReports).values({
+      bookingId: booking!.id,
+      driverId: booking!.driverId,
+      reason: 'blocked',
+      outcome: 'refunded',
+    });
+    await expect.poll(() => parts.get('/my-bookings#driver')).toBeUndefined();
   });
 });

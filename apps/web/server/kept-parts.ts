@@ -11,6 +11,7 @@
  * data and hydrates the same markup, as if the whole page had been rendered.
  */
 import type { ApiCaller } from '@parkside/api';
+import { randomBytes } from 'node:crypto';
 import { KEPT_PART_ATTRIBUTE } from '../app/components/layout/kept-part';
 import type { Dependencies, KeptStore } from './kept-store';
 
@@ -31,6 +32,29 @@ export interface SharedLoad<T> {
 }
 
 const PART_NAME = /^[a-z][a-z0-9-]*$/;
+
+/**
+ * What a person's own kept parts depend on besides their events: the notification
+ * `user:<id>` on `event_parking_changed` (keeping.ts) drops them.
+ */
+const OWN_CHANGE = 'user:';
+export const ownChange = (personId: string) => `${OWN_CHANGE}${personId}`;
+/** Whether a payload names a person whose own pages changed (none of the shared cache's). */
+export const isOwnChange = (payload: string) => payload.startsWith(OWN_CHANGE);
+
+/**
+ * The version of a person's own pages in their browser, new with each request of theirs that
+ * may change something (app.ts), and part of their kept parts' keys: the page they open right
+ * after their own change is loaded afresh on any server, even one that has not yet heard of it.
+ */
+const OWN_MARK_COOKIE = 'parkside_own';
+const OWN_MARK = new RegExp(`(?:^|;\\s*)${OWN_MARK_COOKIE}=([A-Za-z0-9_-]{1,16})(?:;|$)`);
+
+export const ownMarkCookie = (secure: boolean) =>
+  `${OWN_MARK_COOKIE}=${randomBytes(9).toString('base64url')}; Path=/; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
+
+const ownMarkOf = (request: Request) =>
+  OWN_MARK.exec(request.headers.get('cookie') ?? '')?.[1] ?? '';
 
 /**
  * Where a kept part's HTML goes. A comment no page can produce by itself: React escapes `<` in
@@ -74,8 +98,8 @@ export function cutPart(document: string, name: string): string | null {
 
 /** One request's use of the shared parts: made per request, read by the loaders and the render. */
 export class KeptRequest {
-  /** The shared part this request used, and whether it was kept (or found kept). */
-  private used: { key: string; part: SharedPart; kept: boolean } | null = null;
+  /** The part this request used, whether it was kept (or found kept), and whose it is. */
+  private used: { key: string; part: SharedPart; kept: boolean; own: boolean } | null = null;
   /** Parts put back from what was kept, and parts rendered afresh, in this document. */
   private readonly reused = new Set<string>();
   private readonly missing = new Set<string>();
@@ -86,6 +110,11 @@ export class KeptRequest {
     private readonly visitorApi: () => ApiCaller,
     /** Part of every key: the Host header, as in a proxy's cache. */
     private readonly host: string,
+    /**
+     * The API as the signed-in person, reading where both their own last write and the last
+     * change this server heard of are (what is kept must not be older than either).
+     */
+    private readonly ownerApi: () => ApiCaller = visitorApi,
   ) {}
 
   /**
@@ -93,26 +122,59 @@ export class KeptRequest {
    * through the API as a visitor, or taken as kept since its last change. Call it once per
    * request, from the page's own loader.
    */
-  async shared<T>(request: Request, load: (api: ApiCaller) => Promise<SharedLoad<T>>): Promise<T> {
+  shared<T>(request: Request, load: (api: ApiCaller) => Promise<SharedLoad<T>>): Promise<T> {
+    return this.keep(this.keyOf(request), this.visitorApi, load, null);
+  }
+
+  /**
+   * The data of a signed-in person's own page (My Bookings, a pass), kept for that person alone
+   * until what it shows changes: anything named in `dependsOn`, and anything PostgreSQL reports
+   * of the person (`ownChange`: their bookings and parking reports, migration 0036). Keyed by
+   * the person's id: one person's part is never another's. Call it once per request, from the
+   * page's own loader, after making sure who is signed in.
+   */
+  own<T>(
+    request: Request,
+    personId: string,
+    load: (api: ApiCaller) => Promise<SharedLoad<T>>,
+  ): Promise<T> {
+    const key = `${this.keyOf(request)}#${personId}:${ownMarkOf(request)}`;
+    return this.keep(key, this.ownerApi, load, personId);
+  }
+
+  private keyOf(request: Request): string {
     const url = new URL(request.url);
-    const key = `${this.host}${url.pathname}${url.search}`;
+    return `${this.host}${url.pathname}${url.search}`;
+  }
+
+  private async keep<T>(
+    key: string,
+    api: () => ApiCaller,
+    load: (api: ApiCaller) => Promise<SharedLoad<T>>,
+    personId: string | null,
+  ): Promise<T> {
+    const own = personId !== null;
     const found = this.store?.get(key);
     if (found) {
-      this.used = { key, part: found, kept: true };
+      this.used = { key, part: found, kept: true, own };
       return found.data as T;
     }
     const ticket = this.store?.begin();
-    const { value, dependsOn } = await load(this.visitorApi());
+    const loaded = await load(api());
+    const dependsOn =
+      loaded.dependsOn && own
+        ? { ...loaded.dependsOn, events: [...loaded.dependsOn.events, ownChange(personId)] }
+        : loaded.dependsOn;
     const part: SharedPart = {
-      data: value,
+      data: loaded.value,
       dependsOn: dependsOn ?? { events: [] },
       html: new Map(),
     };
     const kept = Boolean(
       this.store && ticket && dependsOn && this.store.put(ticket, key, part, dependsOn),
     );
-    this.used = { key, part, kept };
-    return value;
+    this.used = { key, part, kept, own };
+    return loaded.value;
   }
 
   /**
@@ -121,7 +183,7 @@ export class KeptRequest {
    * is kept on this (its frame is the same for every visitor).
    */
   get dependencies(): Dependencies | null {
-    return this.used?.kept ? this.used.part.dependsOn : null;
+    return this.used?.kept && !this.used.own ? this.used.part.dependsOn : null;
   }
 
   /** For the `X-Kept` header: whether this response reused kept parts, kept new ones, or neither. */

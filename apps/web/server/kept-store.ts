@@ -16,6 +16,11 @@ export interface Dependencies {
   events: readonly string[];
   /** It lists events: any event created, changed or deleted may change it. */
   eventList?: boolean;
+  /**
+   * When its words change by the clock alone (a refund deadline, a start, a window opening), in
+   * ms since the epoch: it is not served from then on.
+   */
+  until?: number;
 }
 
 /** What a computation that may be kept started from. */
@@ -143,6 +148,7 @@ export class KeptStore<V> {
       !this.listening ||
       ticket.epoch !== this.epoch ||
       now - ticket.startedAt > MAX_RENDER_MS ||
+      (dependsOn.until !== undefined && dependsOn.until <= now) ||
       (eventList && this.listSequence > ticket.sequence) ||
       events.some((id) => (this.changes.get(id)?.sequence ?? 0) > ticket.sequence)
     ) {
@@ -157,7 +163,7 @@ export class KeptStore<V> {
       events,
       eventList,
       bytes,
-      expiresAt: ticket.startedAt + this.maxAgeMs,
+      expiresAt: Math.min(ticket.startedAt + this.maxAgeMs, dependsOn.until ?? Infinity),
     });
     this.bytes += bytes;
     for (const id of events) {

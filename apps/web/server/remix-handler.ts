@@ -74,6 +74,8 @@ export interface RemixHandlerOptions {
   sharedParts?: SharedStore;
   /** The API as a signed-out visitor of this request (what shared parts are loaded with). */
   visitorApi: (req: ExpressRequest) => ApiCaller;
+  /** The API as the signed-in person, for their own kept parts (`KeptRequest.own`). */
+  ownerApi?: (req: ExpressRequest, res: ExpressResponse) => ApiCaller;
   /**
    * Whether this request gets the page every signed-out visitor gets: no session, nothing
    * pending for it alone (a toast).
@@ -169,6 +171,7 @@ export function remixHandler({
   pageCache,
   sharedParts,
   visitorApi,
+  ownerApi,
   seesPublicPage,
   nonceOf,
   sharedCache,
@@ -190,7 +193,12 @@ export function remixHandler({
         return (await loaded)(request, context);
       };
   const render = async (req: ExpressRequest, res: ExpressResponse) => {
-    const kept = new KeptRequest(sharedParts, () => visitorApi(req), req.get('host') ?? '');
+    const kept = new KeptRequest(
+      sharedParts,
+      () => visitorApi(req),
+      req.get('host') ?? '',
+      ownerApi ? () => ownerApi(req, res) : undefined,
+    );
     const response = await handle(remixRequestOf(req, res), getLoadContext(req, res, kept));
     const outcome = kept.outcome;
     if (outcome) res.setHeader('X-Kept', outcome);

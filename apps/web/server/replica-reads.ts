@@ -40,13 +40,22 @@ export interface ReplicaRouting {
   secureCookies: boolean;
 }
 
-/** A person's reads: a replica that has their last write; their writes move the mark on. */
-export function personReads(routing: ReplicaRouting, req: Request, res: Response): ReplicaReads {
+/**
+ * A person's reads: a replica that has their last write; their writes move the mark on. With
+ * `kept`, for what is kept of the person's own pages: a replica that also has the last change
+ * this server heard of.
+ */
+export function personReads(
+  routing: ReplicaRouting,
+  req: Request,
+  res: Response,
+  { kept = false } = {},
+): ReplicaReads {
   const { replicas } = routing;
   if (!replicas) return {};
   let seen = lsnOrNull(cookieValue(req.get('cookie'), WAL_COOKIE));
   return {
-    replica: () => replicas.pick(seen),
+    replica: () => replicas.pick(seen, { afterLastChange: kept }),
     onWrite: async () => {
       let lsn: bigint;
       try {

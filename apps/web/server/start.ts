@@ -15,6 +15,7 @@ import { drainingOf } from './draining';
 import { createLogger } from './logging';
 import { startHeartbeat } from './heartbeat';
 import { PARKING_CHANNEL, startKeeping } from './keeping';
+import { isOwnChange } from './kept-parts';
 import { ALL_PAGES_KEY, purgeOnChange } from './cdn';
 import { startMessageStreams } from './message-stream';
 import { seedDemo } from './demo-data';
@@ -88,7 +89,8 @@ export async function startServer({ env, getBuild, viteDevServer, oidc, onClose 
           (payload) => {
             // What is kept afresh now is read where this change already is.
             services.replicaRouting.replicas?.noteChange();
-            void purge?.(payload);
+            // A person's own pages are never in the shared cache.
+            if (!isOwnChange(payload)) void purge?.(payload);
           },
         )
       : undefined;

@@ -9,6 +9,7 @@ import { EmptyState } from '~/components/ui/empty-state';
 import { SavedOnPhone } from '~/components/bookings/saved-on-phone';
 import { PageBody } from '~/components/layout/page-body';
 import { ButtonLink } from '~/components/ui/button-link';
+import { KeptPart } from '~/components/layout/kept-part';
 
 export const meta: MetaFunction = () => [
   { title: 'My Bookings · Parkside' },
@@ -19,11 +20,23 @@ export const meta: MetaFunction = () => [
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  requireVerifiedUser(context, request);
-  return {
-    bookings: await context.api.booking.mine(),
-    fullRefundHours: context.settings.cancelFullRefundHours,
-  };
+  const user = requireVerifiedUser(context, request);
+  const fullRefundHours = context.settings.cancelFullRefundHours;
+  // The driver's alone, kept until one of the bookings, its event, listing or review changes,
+  // a booking is made, or the next moment its words change by the clock (decision 071).
+  return context.kept.own(request, user.id, async (api) => {
+    const bookings = await api.booking.mine();
+    return {
+      value: { bookings, fullRefundHours },
+      dependsOn: { events: bookings.map((b) => b.eventId), until: soonest(bookings) },
+    };
+  });
+}
+
+/** The soonest moment one of the bookings' words change by the clock, in ms; none: undefined. */
+function soonest(bookings: { changesAt: string | null }[]): number | undefined {
+  const times = bookings.flatMap((b) => (b.changesAt ? [Date.parse(b.changesAt)] : []));
+  return times.length > 0 ? Math.min(...times) : undefined;
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -70,64 +83,67 @@ export default function MyBookings() {
     <PageBody width="3xl">
       <h1 className="text-3xl font-extrabold tracking-tight">My Bookings</h1>
       <SavedOnPhone version={bookings} />
-      {bookings.length === 0 ? (
-        <EmptyState
-          title="No bookings yet."
-          className="mt-6"
-          action={<ButtonLink to="/events">Find parking</ButtonLink>}
-        />
-      ) : (
-        <nav aria-label="Booking sections" className="mt-4 flex flex-wrap gap-2">
-          {sections.map((section) => (
-            <a
-              key={section.id}
-              href={`#${section.id}`}
-              className="rounded-full bg-white px-3 py-1.5 text-sm font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50"
-            >
-              {section.title} <span className="text-slate-600">({section.list.length})</span>
-            </a>
-          ))}
-        </nav>
-      )}
-      {bookings.length > 0
-        ? sections.map((section) => (
-            <section
-              key={section.id}
-              id={section.id}
-              aria-labelledby={`${section.id}-heading`}
-              className="mt-8 flex scroll-mt-24 flex-col gap-8"
-            >
-              <h2 id={`${section.id}-heading`} className="text-xl font-bold">
+      {/* The driver's own bookings alone: kept for them until they change (decision 071). */}
+      <KeptPart name="bookings">
+        {bookings.length === 0 ? (
+          <EmptyState
+            title="No bookings yet."
+            className="mt-6"
+            action={<ButtonLink to="/events">Find parking</ButtonLink>}
+          />
+        ) : (
+          <nav aria-label="Booking sections" className="mt-4 flex flex-wrap gap-2">
+            {sections.map((section) => (
+              <a
+                key={section.id}
+                href={`#${section.id}`}
+                className="rounded-full bg-white px-3 py-1.5 text-sm font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50"
+              >
                 {section.title} <span className="text-slate-600">({section.list.length})</span>
-              </h2>
-              {section.list.length === 0 ? (
-                <p className="text-slate-600">
-                  {section.id === 'upcoming' ? (
-                    <>
-                      Nothing booked ahead.{' '}
-                      <Link to="/events" className="text-brand-800 font-semibold underline">
-                        Find parking for your next event
-                      </Link>
-                    </>
-                  ) : section.id === 'past' ? (
-                    'Bookings show here once their event is over.'
-                  ) : (
-                    'No cancelled bookings.'
-                  )}
-                </p>
-              ) : (
-                section.list.map((booking) => (
-                  <DriverBooking
-                    key={booking.id}
-                    booking={booking}
-                    fullRefundHours={fullRefundHours}
-                    messagesOpen={booking.messagesOpen}
-                  />
-                ))
-              )}
-            </section>
-          ))
-        : null}
+              </a>
+            ))}
+          </nav>
+        )}
+        {bookings.length > 0
+          ? sections.map((section) => (
+              <section
+                key={section.id}
+                id={section.id}
+                aria-labelledby={`${section.id}-heading`}
+                className="mt-8 flex scroll-mt-24 flex-col gap-8"
+              >
+                <h2 id={`${section.id}-heading`} className="text-xl font-bold">
+                  {section.title} <span className="text-slate-600">({section.list.length})</span>
+                </h2>
+                {section.list.length === 0 ? (
+                  <p className="text-slate-600">
+                    {section.id === 'upcoming' ? (
+                      <>
+                        Nothing booked ahead.{' '}
+                        <Link to="/events" className="text-brand-800 font-semibold underline">
+                          Find parking for your next event
+                        </Link>
+                      </>
+                    ) : section.id === 'past' ? (
+                      'Bookings show here once their event is over.'
+                    ) : (
+                      'No cancelled bookings.'
+                    )}
+                  </p>
+                ) : (
+                  section.list.map((booking) => (
+                    <DriverBooking
+                      key={booking.id}
+                      booking={booking}
+                      fullRefundHours={fullRefundHours}
+                      messagesOpen={booking.messagesOpen}
+                    />
+                  ))
+                )}
+              </section>
+            ))
+          : null}
+      </KeptPart>
     </PageBody>
   );
 }

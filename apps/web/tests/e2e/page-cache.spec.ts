@@ -1,7 +1,7 @@
 import { DEMO_ACCOUNTS } from '@parkside/auth';
 import { createDatabase, driveways, events, listings, type DatabaseHandle } from '@parkside/db';
 import { expect, test, type Page } from './fixtures';
-import { eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { ChildProcess } from 'node:child_process';
 import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -88,13 +88,19 @@ test.afterAll(async () => {
 const rentUrl = (origin: string) => `${origin}/rent?event=${eventId}`;
 const card = (page: Page) => page.getByRole('article', { name: 'Cedar driveway' });
 
-/** Books a space of the Cedar driveway through the second server, as `cookie`'s user. */
-async function bookOnTheOtherServer(cookie: string, licensePlate: string, vehicle: string) {
+/** Books a space of `listing` through the server at `origin`, as `cookie`'s user. */
+async function book(
+  origin: string,
+  listing: string,
+  cookie: string,
+  licensePlate: string,
+  vehicle: string,
+) {
   const booked = await postForm(
-    origins[1],
-    `/booking-confirmation?listing=${listingId}`,
+    origin,
+    `/booking-confirmation?listing=${listing}`,
     {
-      listingId,
+      listingId: listing,
       licensePlate,
       vehicleDescription: vehicle,
       idempotencyKey: `page-cache-${licensePlate}-${Date.now()}`,
@@ -103,6 +109,10 @@ async function bookOnTheOtherServer(cookie: string, licensePlate: string, vehicl
   );
   expect(booked.status).toBe(302);
 }
+
+/** Books a space of the Cedar driveway through the second server, as `cookie`'s user. */
+const bookOnTheOtherServer = (cookie: string, licensePlate: string, vehicle: string) =>
+  book(origins[1], listingId, cookie, licensePlate, vehicle);
 
 /** Opens /rent on the first server; returns what the page cache did with it. */
 async function openRent(page: Page): Promise<string | undefined> {
@@ -386,4 +396,61 @@ test('/events and the home page are kept too, and a new event on the other serve
   await expect(visitor.getByRole('heading', { name: title })).toBeVisible();
   await expect(visitor.getByRole('link', { name: 'Sign In' })).toBeVisible();
   await visitor.close();
+});
+
+test('My Bookings is kept for its driver alone, until a booking of theirs changes on any server', async ({
+  page,
+}) => {
+  const errors = hydrationErrors(page);
+  const dana = await signIn(page);
+  const other = await sessionCookie(origins[1], admin.email, admin.password);
+  const url = `${origins[0]}/my-bookings`;
+  const open = async (cookie: string) => {
+    const response = await fetch(url, { headers: { cookie } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-cache')).toBeNull();
+    return { kept: response.headers.get('x-kept'), html: await response.text() };
+  };
+  await open(dana);
+  const again = await open(dana);
+  expect(again.kept).toBe('hit');
+  expect(again.html).toContain('CACHE1');
+
+  // Another person at the same address gets their own bookings, never Dana's kept part.
+  const theirs = await open(other);
+  expect(theirs.kept).toBe('miss');
+  expect(theirs.html).toContain('CACHE2');
+  expect(theirs.html).not.toContain('CACHE1');
+  expect((await open(other)).html).not.toContain('CACHE1');
+
+  // Dana books a driveway of another event on the other server: nothing the kept page showed
+  // changed, but PostgreSQL names her, and the first server loads her page again.
+  const [elsewhere] = await handle.db
+    .select({ id: listings.id })
+    .from(listings)
+    .where(and(ne(listings.eventId, eventId), eq(listings.status, 'open')))
+    .limit(1);
+  await book(origins[1], elsewhere!.id, dana, 'CACHE3', 'Green Jeep');
+  await expect.poll(async () => (await open(dana)).html).toContain('CACHE3');
+  expect((await open(dana)).kept).toBe('hit');
+
+  // In her browser: the kept part hydrates, and her own cancel shows on the very next page.
+  await page.goto(url);
+  await page.goto(url);
+  const booking = page.getByRole('article').filter({ hasText: 'CACHE3' });
+  await booking.getByRole('button', { name: 'Cancel booking' }).click();
+  await page
+    .getByRole('dialog', { name: 'Cancel this booking?' })
+    .getByRole('button', { name: 'Cancel booking' })
+    .click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Your booking is cancelled.' }),
+  ).toBeVisible();
+  await expect(
+    page
+      .getByRole('region', { name: /^Cancelled \(\d+\)$/ })
+      .getByRole('article')
+      .filter({ hasText: 'CACHE3' }),
+  ).toBeVisible();
+  expect(errors).toEqual([]);
 });

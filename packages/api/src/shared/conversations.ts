@@ -31,6 +31,19 @@ export function closedReason(
   return null;
 }
 
+/** When a booking's conversation closes by the clock (`closedReason` is null until then). */
+export function conversationClosesAt(booking: {
+  status: string;
+  cancelledAt: Date | null;
+  eventEndsAt: Date;
+}): Date {
+  const over = booking.eventEndsAt.getTime() + MESSAGES_OPEN_DAYS_AFTER_EVENT * DAY_MS;
+  if (booking.status !== 'cancelled') return new Date(over);
+  const cancelled =
+    (booking.cancelledAt?.getTime() ?? 0) + MESSAGES_OPEN_HOURS_AFTER_CANCEL * 3_600_000;
+  return new Date(Math.min(over, cancelled));
+}
+
 /** Until when a cancelled booking's conversation takes follow-up messages; null otherwise. */
 export function followUpOpenUntil(
   booking: { status: string; cancelledAt: Date | null; eventEndsAt: Date },

@@ -12,6 +12,10 @@ export function driverRefundCents(
     : 0;
 }
 
+/** The last moment a card payment comes back in full: `fullRefundHours` before the start. */
+export const refundCutoff = (startsAt: Date, fullRefundHours: number) =>
+  new Date(startsAt.getTime() - fullRefundHours * 3_600_000);
+
 /**
  * The refund rule of a booking at `priceCents` on an event starting at `startsAt`: paid by
  * card, the full price comes back when cancelled at least `fullRefundHours` before the start,
@@ -23,7 +27,7 @@ export function refundRule(
   fullRefundHours: number,
   now = new Date(),
 ) {
-  const cutoff = new Date(startsAt.getTime() - fullRefundHours * 3_600_000);
+  const cutoff = refundCutoff(startsAt, fullRefundHours);
   return {
     fullRefundHours,
     /** Cancelled before this instant, a card payment comes back in full; after it, nothing. */

@@ -19,9 +19,9 @@ import {
   placeWithoutAccess,
   streetWithoutNumber,
 } from '../../shared/listings';
-import { driverRefundCents } from '../../shared/refund-rule';
+import { driverRefundCents, refundCutoff } from '../../shared/refund-rule';
 import { drivewayRating, ownReviewOf, reviewStateOf } from '../../shared/reviews';
-import { closedReason } from '../../shared/conversations';
+import { closedReason, conversationClosesAt } from '../../shared/conversations';
 import { bookingStateOf, mayMove } from '../../shared/booking-states';
 
 const bookingColumns = {
@@ -95,13 +95,28 @@ export async function listDriverBookings(
       booked.status === 'cancelled' || booked.status === 'expired'
         ? placeWithoutAccess(booked)
         : booked;
+    const review = reviewStateOf({ ...row, reviewRating, reviewBody, reviewCreatedAt }, now);
+    // Every moment at which something below (or the page's "I can't park here") turns by the
+    // clock alone: a page of these bookings may be kept until the soonest (decision 071).
+    const turns = [
+      refundCutoff(row.startsAt, fullRefundHours),
+      row.startsAt,
+      row.endsAt,
+      row.availableFrom,
+      row.availableTo,
+      row.holdExpiresAt,
+      review.editableUntil ? new Date(review.editableUntil) : null,
+      conversationClosesAt({ ...row, cancelledAt, eventEndsAt: row.endsAt }),
+    ];
     return {
       ...row,
+      /** The next moment this booking's words change by the clock alone; null: none ahead. */
+      changesAt: nextAfter(turns, now)?.toISOString() ?? null,
       /** Driver and host can still write: before the conversation closes (decision 034). */
       messagesOpen:
         (row.status === 'confirmed' || row.status === 'cancelled') &&
         !closedReason({ ...row, cancelledAt, eventEndsAt: row.endsAt }, now),
-      review: reviewStateOf({ ...row, reviewRating, reviewBody, reviewCreatedAt }, now),
+      review,
       past: row.endsAt <= now,
       // A checked-in car is parked: its booking can no longer be cancelled (booking-states.ts).
       cancellable: mayMove('cancel', bookingStateOf(row)) && row.startsAt > now,
@@ -118,6 +133,13 @@ export async function listDriverBookings(
       endsAt: row.endsAt.toISOString(),
     };
   });
+}
+
+/** The earliest of `instants` from `now` on (a rule may still hold at its own instant), or null. */
+function nextAfter(instants: (Date | null)[], now: Date): Date | null {
+  let next: Date | null = null;
+  for (const at of instants) if (at && at >= now && (!next || at < next)) next = at;
+  return next;
 }
 
 export async function requireDriverBooking(

@@ -227,6 +227,13 @@ describe('listing.forEvent and booking through the API', () => {
       refundIfCancelledCents: 2500,
       past: false,
     });
+    // The next moment its words turn by the clock: the refund cutoff, the window, the start.
+    const turns = [
+      Date.parse(found.startsAt) - 24 * 3_600_000,
+      Date.parse(found.availableFrom),
+      Date.parse(found.startsAt),
+    ];
+    expect(Date.parse(found.changesAt!)).toBe(Math.min(...turns.filter((t) => t >= Date.now())));
     await expect(api(otherHost).booking.byId({ bookingId: booking.id })).rejects.toMatchObject({
       code: 'NOT_FOUND',
     });
