@@ -29,30 +29,45 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
 export const headers = privatePageHeaders;
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  requireVerifiedUser(context, request);
-  const result = await tryApi(() => context.api.pass.get({ bookingId: params.bookingId ?? '' }));
-  if (!result.ok) {
+  const user = requireVerifiedUser(context, request);
+  // The driver's alone, kept until the booking, its event or its report changes, or "I can't
+  // park here" opens or closes with the parking window (decision 071).
+  const found = await context.kept.own(request, user.id, async (api) => {
+    const result = await tryApi(() => api.pass.get({ bookingId: params.bookingId ?? '' }));
+    if (!result.ok) return { value: null, dependsOn: null };
+    const pass = result.value;
+    const [qr, wallet, options] = await Promise.all([
+      qrSvg(pass.code),
+      walletButtonsOf(context, pass),
+      tryApi(() => api.parkingReport.options({ bookingId: pass.bookingId, alternative: false })),
+    ]);
+    // "I can't park here" while the window is open, when it opens before; once reported, the
+    // way to what was done.
+    const problem = !options.ok
+      ? 'closed'
+      : options.value.report
+        ? 'reported'
+        : options.value.opensAt
+          ? 'soon'
+          : options.value.closedReason
+            ? 'closed'
+            : 'open';
+    const now = Date.now();
+    const turns = [pass.availableFrom, pass.availableTo].map(Date.parse).filter((t) => t >= now);
+    // A Google Wallet object on its way to being saved is not kept: no notification says so.
+    const walletPending =
+      Boolean(context.wallet.google) && pass.status === 'confirmed' && !pass.googleWalletSaved;
+    return {
+      value: { pass, qr, wallet, problem } as const,
+      dependsOn: walletPending
+        ? null
+        : { events: [pass.event.id], until: turns.length > 0 ? Math.min(...turns) : undefined },
+    };
+  });
+  if (!found) {
     throw data({ reason: 'not-found', message: 'This pass does not exist.' }, { status: 404 });
   }
-  const [qr, wallet, options] = await Promise.all([
-    qrSvg(result.value.code),
-    walletButtonsOf(context, result.value),
-    tryApi(() =>
-      context.api.parkingReport.options({ bookingId: result.value.bookingId, alternative: false }),
-    ),
-  ]);
-  // "I can't park here" while the window is open, when it opens before; once reported, the way
-  // to what was done.
-  const problem = !options.ok
-    ? 'closed'
-    : options.value.report
-      ? 'reported'
-      : options.value.opensAt
-        ? 'soon'
-        : options.value.closedReason
-          ? 'closed'
-          : 'open';
-  return { pass: result.value, qr, savedAt: savedCopyAt(request), wallet, problem } as const;
+  return { ...found, savedAt: savedCopyAt(request) };
 }
 
 /**

@@ -1,5 +1,12 @@
 import { DEMO_ACCOUNTS } from '@parkside/auth';
-import { createDatabase, driveways, events, listings, type DatabaseHandle } from '@parkside/db';
+import {
+  bookings,
+  createDatabase,
+  driveways,
+  events,
+  listings,
+  type DatabaseHandle,
+} from '@parkside/db';
 import { expect, test, type Page } from './fixtures';
 import { and, eq, ne } from 'drizzle-orm';
 import type { ChildProcess } from 'node:child_process';
@@ -452,5 +459,46 @@ test('My Bookings is kept for its driver alone, until a booking of theirs change
       .getByRole('article')
       .filter({ hasText: 'CACHE3' }),
   ).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test("a pass is kept for its driver alone, and shows the host's check-in from any server", async ({
+  page,
+}) => {
+  const errors = hydrationErrors(page);
+  const dana = await signIn(page);
+  const other = await sessionCookie(origins[1], admin.email, admin.password);
+  const [booking] = await handle.db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(eq(bookings.licensePlate, 'CACHE1'));
+  const url = `${origins[0]}/bookings/${booking!.id}/pass`;
+  const open = async (cookie: string) => {
+    const response = await fetch(url, { headers: { cookie } });
+    return {
+      status: response.status,
+      kept: response.headers.get('x-kept'),
+      html: await response.text(),
+    };
+  };
+  expect((await open(dana)).status).toBe(200);
+  const again = await open(dana);
+  expect(again.kept).toBe('hit');
+  expect(again.html).toContain('Gate code');
+  // Someone else asking for Dana's pass finds nothing, kept or not.
+  const theirs = await open(other);
+  expect(theirs.status).toBe(404);
+  expect(theirs.html).not.toContain('CACHE1');
+
+  // The host checks the car in (here by hand in the database, as any server would write it).
+  await handle.db
+    .update(bookings)
+    .set({ checkedInAt: new Date() })
+    .where(eq(bookings.id, booking!.id));
+  await expect.poll(async () => (await open(dana)).html).toContain('Checked in');
+  await page.goto(url);
+  await page.goto(url);
+  await expect(page.getByRole('status').filter({ hasText: 'Checked in' })).toBeVisible();
+  await expect(page.getByRole('img', { name: /QR code of your pass/ })).toBeVisible();
   expect(errors).toEqual([]);
 });
