@@ -15,6 +15,7 @@ export * from './admin';
 export * from './messages';
 export * from './distance';
 export * from './game-day';
+export * from './game-day-constants';
 export * from './money-story';
 export * from './host-money-story';
 export * from './geocode';

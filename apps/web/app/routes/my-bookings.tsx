@@ -25,10 +25,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // The driver's alone, kept until one of the bookings, its event, listing or review changes,
   // a booking is made, or the next moment its words change by the clock (decision 071).
   return context.kept.own(request, user.id, async (api) => {
-    const bookings = await api.booking.mine();
+    const mine = await api.booking.mine();
+    // What the page shows, and nothing more: it is sent with every page.
+    const bookings = mine.map(
+      ({
+        eventId: _e,
+        changesAt: _c,
+        createdAt: _d,
+        cancelledBy: _b,
+        holdExpiresAt: _h,
+        ...shown
+      }) => shown,
+    );
     return {
       value: { bookings, fullRefundHours },
-      dependsOn: { events: bookings.map((b) => b.eventId), until: soonest(bookings) },
+      dependsOn: { events: mine.map((b) => b.eventId), until: soonest(mine) },
     };
   });
 }

@@ -38,4 +38,33 @@ test.describe('the production build', () => {
       expect(text, path).not.toMatch(/from "vite"/);
     }
   });
+
+  test('the pages a driver opens on game day load no zod in the browser', async () => {
+    // The route manifest names each route's chunks (build/client/assets/manifest-*.js).
+    const assets = 'build/client/assets';
+    const manifestFile = (await readdir(assets)).find((f) => /^manifest-.*\.js$/.test(f))!;
+    const manifest = JSON.parse(
+      (await readFile(join(assets, manifestFile), 'utf8')).replace(
+        /^window\.__remixManifest=|;$/g,
+        '',
+      ),
+    ) as { routes: Record<string, { module: string; imports?: string[] }> };
+    for (const route of [
+      'root',
+      'routes/_index',
+      'routes/events',
+      'routes/rent',
+      'routes/rent_.$listingId',
+      'routes/my-bookings',
+      'routes/bookings.$bookingId.pass',
+    ]) {
+      const entry = manifest.routes[route];
+      expect(entry, route).toBeDefined();
+      for (const chunk of [entry!.module, ...(entry!.imports ?? [])]) {
+        const text = await readFile(join('build/client', chunk), 'utf8');
+        // zod's error class, in every build of it (about 90 kB of script to parse on a phone).
+        expect(text, `${route}: ${chunk}`).not.toMatch(/ZodError|\$ZodError/);
+      }
+    }
+  });
 });
