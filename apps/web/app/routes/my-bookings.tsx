@@ -93,7 +93,10 @@ export default function MyBookings() {
   return (
     <PageBody width="3xl">
       <h1 className="text-3xl font-extrabold tracking-tight">My Bookings</h1>
-      <SavedOnPhone version={bookings} />
+      <SavedOnPhone
+        version={bookings}
+        upcoming={sections[0]!.list.filter((b) => b.status === 'confirmed').length}
+      />
       {/* The driver's own bookings alone: kept for them until they change (decision 071). */}
       <KeptPart name="bookings">
         {bookings.length === 0 ? (
