@@ -4,6 +4,7 @@ import {
   paymentTasks,
   geocodeTasks,
   scheduledMailTasks,
+  webhookDeliverTask,
   webhookTasks,
   type Settings,
 } from '@parkside/api';
@@ -228,6 +229,8 @@ export function createServices(
     schedules: work.schedules,
     pollIntervalMs: env.JOBS_POLL_MS,
     concurrency: env.JOBS_CONCURRENCY,
+    // Receivers that do not answer take 10 s a delivery: never every place (mail waits otherwise).
+    maxRunning: { [webhookDeliverTask.name]: Math.max(1, Math.floor(env.JOBS_CONCURRENCY / 2)) },
     // One line per attempt (decision 037): the task, never its payload (addresses, e-mails).
     onRun: (job, outcome) => {
       metrics.jobAttempt(job.task, outcome.ok ? 'ok' : outcome.failed ? 'failed' : 'retry');

@@ -25,4 +25,4 @@ export {
 } from './modules/pass/google-wallet-sync.service';
 export { v1Router, type V1Router } from './http-api/v1.router';
 export { httpOperations, openApiDocument, type HttpOperation } from './http-api/document';
-export { webhookTasks } from './modules/webhook/webhook-tasks';
+export { webhookDeliverTask, webhookTasks } from './modules/webhook/webhook-tasks';

@@ -135,6 +135,49 @@ describe('job runner', () => {
     expect(ran).toContain('webhook nobody answers');
   });
 
+  it('ten deliveries nobody answers hold only their share of places: mail goes out meanwhile', async () => {
+    let release!: () => void;
+    const hung = new Promise<void>((resolve) => (release = resolve));
+    const sent: string[] = [];
+    let delivering = 0;
+    const tasks: Tasks = {
+      'webhook.deliver': async () => {
+        delivering += 1;
+        await hung;
+      },
+      'email.send': async (payload) => {
+        sent.push((payload as { to: string }).to);
+      },
+    };
+    await enqueueJobs(
+      handle.db,
+      Array.from({ length: 10 }, (_, n) => ({ task: 'webhook.deliver', payload: { n } })),
+    );
+    const runner = createJobRunner({
+      db: handle.db,
+      tasks,
+      pollIntervalMs: 50,
+      concurrency: 4,
+      maxRunning: { 'webhook.deliver': 2 },
+    });
+    runner.start();
+    try {
+      await expect.poll(() => delivering).toBe(2);
+      await enqueueJobs(handle.db, [
+        { task: 'email.send', payload: { to: 'new-driver@example.com' } },
+        { task: 'email.send', payload: { to: 'host@example.com' } },
+      ]);
+      await expect.poll(() => sent.length).toBe(2);
+      // The other deliveries wait, due, untaken: never more than their two places.
+      expect(delivering).toBe(2);
+      const waiting = await handle.db.select().from(jobs).where(eq(jobs.task, 'webhook.deliver'));
+      expect(waiting.filter((job) => job.attempts === 0)).toHaveLength(8);
+    } finally {
+      release();
+      await runner.stop();
+    }
+  });
+
   it('two workers on one database run each of 40 jobs exactly once', async () => {
     const { ran, tasks } = recorder(5);
     await enqueueJobs(

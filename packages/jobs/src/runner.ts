@@ -18,6 +18,13 @@ export interface JobRunnerOptions {
    * server taking its time) holds one of them, never the mail queued behind it.
    */
   concurrency?: number;
+  /**
+   * At most this many jobs of a task run at once on a started runner, so that one kind of work
+   * never holds every place: webhook deliveries to receivers that do not answer (10 s each)
+   * would otherwise keep a new account's verification mail waiting behind them. A task not
+   * named may use every place.
+   */
+  maxRunning?: Record<string, number>;
   /** How long a taken job is reserved before another worker may retry it (default 5 min). */
   leaseMs?: number;
   /** Called when an attempt fails; the job is retried later or, after its last attempt, failed. */
@@ -86,6 +93,10 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   let leaving = false;
   /** The jobs whose handlers are running now, with what each settles to. */
   const current = new Map<number, Promise<boolean>>();
+  /** How many jobs of each task are running now. */
+  const runningByTask = new Map<string, number>();
+  const placesOf = (task: string) => options.maxRunning?.[task] ?? concurrency;
+  const hasPlace = (task: string) => (runningByTask.get(task) ?? 0) < placesOf(task);
   /** A started runner's look for due jobs, while one is under way. */
   let filling: Promise<void> | null = null;
   /** A `runOnce()` under way, so a second call shares it. */
@@ -118,13 +129,11 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     for (const { task, slot } of slots) queuedSlots.set(task, slot);
   }
 
-  async function lease(limit: number): Promise<Job[]> {
+  async function lease(limit: number, names = taskNames): Promise<Job[]> {
     const due = db
       .select({ id: jobs.id })
       .from(jobs)
-      .where(
-        and(eq(jobs.status, 'pending'), lte(jobs.runAt, fromNow()), inArray(jobs.task, taskNames)),
-      )
+      .where(and(eq(jobs.status, 'pending'), lte(jobs.runAt, fromNow()), inArray(jobs.task, names)))
       .orderBy(asc(jobs.runAt), asc(jobs.id))
       .limit(limit)
       .for('update', { skipLocked: true });
@@ -177,7 +186,11 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
 
   /** Runs `job` in one of the places; the place is free again when it settles. */
   function begin(job: Job): Promise<boolean> {
-    const settled = run(job).finally(() => current.delete(job.id));
+    runningByTask.set(job.task, (runningByTask.get(job.task) ?? 0) + 1);
+    const settled = run(job).finally(() => {
+      current.delete(job.id);
+      runningByTask.set(job.task, runningByTask.get(job.task)! - 1);
+    });
     current.set(job.id, settled);
     return settled;
   }
@@ -191,16 +204,27 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       try {
         await queueScheduled();
         while (!leaving && current.size < concurrency) {
+          // Tasks at their limit (maxRunning) are not taken until one of theirs finishes.
+          const open = taskNames.filter(hasPlace);
+          if (open.length === 0) return;
           const wanted = Math.min(batchSize, concurrency - current.size);
-          const taken = await lease(wanted);
+          const taken = await lease(wanted, open);
           if (leaving) {
             await handBack(taken.map((job) => job.id));
             return;
           }
-          for (const job of taken)
+          const over: number[] = [];
+          for (const job of taken) {
+            if (!hasPlace(job.task)) {
+              over.push(job.id);
+              continue;
+            }
             void begin(job).finally(() => {
               if (!stopped) void fill();
             });
+          }
+          // Due again at once, for another server or the next place free here.
+          await handBack(over);
           if (taken.length < wanted) return;
         }
       } catch (error) {
