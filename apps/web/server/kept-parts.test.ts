@@ -102,6 +102,21 @@ describe('KeptRequest', () => {
     expect(second.kept.outcome).toBe('hit');
   });
 
+  it('sends the kept data as the JSON made when it was kept, and reads it back as it was', async () => {
+    const first = await visit();
+    const second = await visit();
+    const sent = second.kept.sent(second.found);
+    // The same string each request: nothing of the data is encoded again.
+    expect(sent).toBe(first.kept.sent(first.found));
+    // The browser reads the data the page was rendered from; the server hands over the object.
+    expect(JSON.parse(sent)).toEqual(second.found);
+    expect(second.kept.dataOf(sent)).toBe(second.found);
+    // Anything else is encoded as it is asked for, and is not taken for the kept data.
+    const other = { ...second.found, total: 0 };
+    expect(JSON.parse(second.kept.sent(other))).toEqual(other);
+    expect(second.kept.dataOf(second.kept.sent(other))).toBeUndefined();
+  });
+
   it('loads again once an event it shows changes, or any event is created', async () => {
     const first = await visit();
     store.changed(first.found.items[0]!.id);
@@ -226,7 +241,12 @@ describe('startKeeping', () => {
     const { parts, pages } = keeping!;
     const keepList = () => {
       const ticket = parts.begin();
-      const part: SharedPart = { data: 'list', dependsOn: { events: [] }, html: new Map() };
+      const part: SharedPart = {
+        data: 'list',
+        json: '"list"',
+        dependsOn: { events: [] },
+        html: new Map(),
+      };
       expect(parts.put(ticket, '/events', part, { events: [], eventList: true })).toBe(true);
       expect(
         pages.put(
@@ -269,7 +289,12 @@ describe('startKeeping', () => {
     const { parts } = keeping!;
     const [booking] = await handle.db.select().from(bookings).limit(1);
     const keepOwn = () => {
-      const part: SharedPart = { data: 'mine', dependsOn: { events: [] }, html: new Map() };
+      const part: SharedPart = {
+        data: 'mine',
+        json: '"mine"',
+        dependsOn: { events: [] },
+        html: new Map(),
+      };
       const dependsOn = { events: [ownChange(booking!.driverId!)] };
       expect(parts.put(parts.begin(), '/my-bookings#driver', part, dependsOn)).toBe(true);
     };

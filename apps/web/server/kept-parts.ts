@@ -12,12 +12,14 @@
  */
 import type { ApiCaller } from '@parkside/api';
 import { randomBytes } from 'node:crypto';
-import { KEPT_PART_ATTRIBUTE } from '../app/components/layout/kept-part';
+import { KEPT_PART_ATTRIBUTE, type KeptJson } from '../app/components/layout/kept-part';
 import type { Dependencies, KeptStore } from './kept-store';
 
 /** The shared data of one page address, and the HTML of its kept parts once rendered. */
 export interface SharedPart {
   data: unknown;
+  /** The data as JSON, as it is sent to the browser (decision 072). */
+  json: string;
   dependsOn: Dependencies;
   /** Part name to HTML (UTF-8), as the part's `<div>` holds it. */
   html: ReadonlyMap<string, Buffer>;
@@ -71,7 +73,7 @@ const placeholderBytesOf = (name: string): Buffer => {
 
 /** The size of a shared part in memory, roughly: its HTML and its data as JSON would be. */
 export function sharedPartBytes(part: SharedPart): number {
-  let bytes = JSON.stringify(part.data)?.length ?? 0;
+  let bytes = part.json.length;
   for (const html of part.html.values()) bytes += html.length;
   return bytes;
 }
@@ -167,6 +169,7 @@ export class KeptRequest {
         : loaded.dependsOn;
     const part: SharedPart = {
       data: loaded.value,
+      json: JSON.stringify(loaded.value) ?? 'null',
       dependsOn: dependsOn ?? { events: [] },
       html: new Map(),
     };
@@ -175,6 +178,25 @@ export class KeptRequest {
     );
     this.used = { key, part, kept, own };
     return loaded.value;
+  }
+
+  /**
+   * `value` as the loader sends it to the browser (read with `useKept`): the JSON made when the
+   * data was kept, when `value` is the data `shared` or `own` answered; made now otherwise.
+   * turbo-stream encoded each field of a page's data on every request, the largest cost of a
+   * kept page after its frame (decision 072).
+   */
+  sent<T>(value: T): KeptJson<T> {
+    const part = this.used?.part;
+    return (
+      part && part.data === value ? part.json : (JSON.stringify(value) ?? 'null')
+    ) as KeptJson<T>;
+  }
+
+  /** The data `json` was made from, when it is this request's kept part's (for `useKept`). */
+  dataOf(json: string): unknown {
+    const part = this.used?.part;
+    return part && part.json === json ? part.data : undefined;
   }
 
   /**

@@ -11,14 +11,13 @@ import { qrSvg } from '~/.server/qr';
 import { savedCopyAt } from '~/.server/saved-copy';
 import { walletButtonsOf } from '~/.server/wallet-pass';
 import { ParkingPass } from '~/components/bookings/parking-pass';
+import { useKept } from '~/components/layout/kept-part';
 import { useSavedForOffline } from '~/offline/use-saved-for-offline';
 import { privatePageHeaders } from '~/utils/private-page';
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
   {
-    title: loaded
-      ? `Parking pass: ${loaded.pass.event.title} · Parkside`
-      : 'Parking pass · Parkside',
+    title: loaded ? `Parking pass: ${loaded.eventTitle} · Parkside` : 'Parking pass · Parkside',
   },
   {
     name: 'description',
@@ -67,7 +66,11 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (!found) {
     throw data({ reason: 'not-found', message: 'This pass does not exist.' }, { status: 404 });
   }
-  return { ...found, savedAt: savedCopyAt(request) };
+  return {
+    shown: context.kept.sent(found),
+    eventTitle: found.pass.event.title,
+    savedAt: savedCopyAt(request),
+  };
 }
 
 /**
@@ -85,9 +88,12 @@ export async function clientLoader({ serverLoader, request }: ClientLoaderFuncti
 }
 
 export default function Pass() {
-  const { pass, qr, savedAt, wallet, problem } = useLoaderData<typeof loader>();
+  const loaded = useLoaderData<typeof loader>();
+  const { pass, qr, wallet, problem } = useKept(loaded.shown);
   useSavedForOffline(pass);
-  return <ParkingPass pass={pass} qr={qr} savedAt={savedAt} wallet={wallet} problem={problem} />;
+  return (
+    <ParkingPass pass={pass} qr={qr} savedAt={loaded.savedAt} wallet={wallet} problem={problem} />
+  );
 }
 
 export { RouteErrorBoundary as ErrorBoundary } from '~/components/errors/error-screens';

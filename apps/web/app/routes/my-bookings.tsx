@@ -9,7 +9,7 @@ import { EmptyState } from '~/components/ui/empty-state';
 import { SavedOnPhone } from '~/components/bookings/saved-on-phone';
 import { PageBody } from '~/components/layout/page-body';
 import { ButtonLink } from '~/components/ui/button-link';
-import { KeptPart } from '~/components/layout/kept-part';
+import { KeptPart, useKept, type KeptValue } from '~/components/layout/kept-part';
 
 export const meta: MetaFunction = () => [
   { title: 'My Bookings · Parkside' },
@@ -24,7 +24,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const fullRefundHours = context.settings.cancelFullRefundHours;
   // The driver's alone, kept until one of the bookings, its event, listing or review changes,
   // a booking is made, or the next moment its words change by the clock (decision 071).
-  return context.kept.own(request, user.id, async (api) => {
+  const mine = await context.kept.own(request, user.id, async (api) => {
     const mine = await api.booking.mine();
     // What the page shows, and nothing more: it is sent with every page.
     const bookings = mine.map(
@@ -42,6 +42,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       dependsOn: { events: mine.map((b) => b.eventId), until: soonest(mine) },
     };
   });
+  return { mine: context.kept.sent(mine) };
 }
 
 /** The soonest moment one of the bookings' words change by the clock, in ms; none: undefined. */
@@ -70,7 +71,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   });
 }
 
-type Booking = Awaited<ReturnType<typeof loader>>['bookings'][number];
+type Booking = KeptValue<Awaited<ReturnType<typeof loader>>['mine']>['bookings'][number];
 
 /** Upcoming (including a hold waiting for payment), past, and cancelled or never completed. */
 function sectionsOf(bookings: Booking[]) {
@@ -88,7 +89,7 @@ function sectionsOf(bookings: Booking[]) {
 }
 
 export default function MyBookings() {
-  const { bookings, fullRefundHours } = useLoaderData<typeof loader>();
+  const { bookings, fullRefundHours } = useKept(useLoaderData<typeof loader>().mine);
   const sections = sectionsOf(bookings);
   return (
     <PageBody width="3xl">

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { tryApi } from '~/.server/api-errors';
 import { shownEvent } from '~/.server/shown-event';
 import { joinWaitlistAction } from '~/.server/waitlist';
-import { KeptPart } from '~/components/layout/kept-part';
+import { KeptPart, useKept } from '~/components/layout/kept-part';
 import { ListingsMap } from '~/components/map/listings-map';
 import { ListingCard } from '~/components/rent/listing-card';
 import { ListingFilters, type ListingFilterValues } from '~/components/rent/listing-filters';
@@ -21,8 +21,8 @@ import { ButtonLink } from '~/components/ui/button-link';
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
   {
-    title: loaded?.page
-      ? `Parking for ${loaded.page.event.title} · Parkside`
+    title: loaded?.eventTitle
+      ? `Parking for ${loaded.eventTitle} · Parkside`
       : 'Event not found · Parkside',
   },
 ];
@@ -60,11 +60,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       dependsOn: { events: [event.id] },
     };
   });
-  if (!page) return data({ page: null, filters, waiting: false }, { status: 404 });
+  if (!page) {
+    return data({ page: null, eventTitle: null, filters, waiting: false }, { status: 404 });
+  }
   // The driver's own: whether they are on the sold-out event's wait-list.
   const waiting =
     page.full && context.session ? await context.api.waitlist.waiting({ eventId: id }) : false;
-  return { page, filters, waiting };
+  return { page: context.kept.sent(page), eventTitle: page.event.title, filters, waiting };
 }
 
 /** This page's address with more driveways shown, keeping the filters. */
@@ -79,7 +81,9 @@ function useShowMoreHref(shown: number): string {
 export const action = (args: ActionFunctionArgs) => joinWaitlistAction(args);
 
 export default function RentPage() {
-  const { page, filters, waiting } = useLoaderData<typeof loader>();
+  const loaded = useLoaderData<typeof loader>();
+  const { filters, waiting } = loaded;
+  const page = useKept(loaded.page);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const showMoreHref = useShowMoreHref(page?.items.length ?? 0);
   if (!page) {

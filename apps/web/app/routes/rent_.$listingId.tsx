@@ -1,4 +1,5 @@
 import { formatUsd } from '@parkside/validators';
+import type { ApiCaller } from '@parkside/api';
 import { data } from '@remix-run/node';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
@@ -7,7 +8,7 @@ import { shownEvent } from '~/.server/shown-event';
 import { joinWaitlistAction } from '~/.server/waitlist';
 import { PhotoGallery } from '~/components/driveways/photo-gallery';
 import { NotFound } from '~/components/errors/error-screens';
-import { KeptPart } from '~/components/layout/kept-part';
+import { KeptPart, useKept } from '~/components/layout/kept-part';
 import { DrivewayBookingCard } from '~/components/rent/driveway-booking-card';
 import { DrivewayDetails, DrivewayHeading } from '~/components/rent/driveway-details';
 import { NotifyMe } from '~/components/rent/notify-me';
@@ -16,23 +17,39 @@ import { formatEventDate } from '~/utils/event-time';
 import { BackLink } from '~/components/ui/back-link';
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => {
-  const page = loaded?.page;
-  if (!page) return [{ title: 'Driveway not found · Parkside' }];
-  const title = `${page.driveway.title} · Parking for ${page.event.title}`;
-  const description = `${formatUsd(page.listing.priceCents)} · ${page.distanceMiles.toFixed(2)} mi (about ${page.walkingMinutes} min on foot) from ${page.event.venueName} · ${formatEventDate(page.event.startsAt, page.event.timeZone)}`;
-  const image = page.driveway.photos[0] ?? page.event.imageUrl;
+  const head = loaded?.head;
+  if (!head) return [{ title: 'Driveway not found · Parkside' }];
   return [
-    { title: `${title} · Parkside` },
-    { name: 'description', content: description },
+    { title: `${head.title} · Parkside` },
+    { name: 'description', content: head.description },
     { property: 'og:type', content: 'website' },
     { property: 'og:site_name', content: 'Parkside' },
-    { property: 'og:title', content: title },
-    { property: 'og:description', content: description },
-    { property: 'og:url', content: `${loaded.origin}/rent/${page.listing.id}` },
-    ...(image ? [{ property: 'og:image', content: new URL(image, loaded.origin).href }] : []),
-    { name: 'twitter:card', content: image ? 'summary_large_image' : 'summary' },
+    { property: 'og:title', content: head.title },
+    { property: 'og:description', content: head.description },
+    { property: 'og:url', content: head.url },
+    ...(head.image ? [{ property: 'og:image', content: head.image }] : []),
+    { name: 'twitter:card', content: head.image ? 'summary_large_image' : 'summary' },
   ];
 };
+
+type DrivewayView = ReturnType<typeof shownDriveway>;
+
+function shownDriveway(found: Awaited<ReturnType<ApiCaller['listing']['drivewayPage']>>) {
+  const { event, ...rest } = found;
+  return { ...rest, event: shownEvent(event) };
+}
+
+/** What the page's head says of the driveway, for a link shared in a message. */
+function headOf(page: DrivewayView, origin: string) {
+  const title = `${page.driveway.title} · Parking for ${page.event.title}`;
+  const image = page.driveway.photos[0] ?? page.event.imageUrl;
+  return {
+    title,
+    description: `${formatUsd(page.listing.priceCents)} · ${page.distanceMiles.toFixed(2)} mi (about ${page.walkingMinutes} min on foot) from ${page.event.venueName} · ${formatEventDate(page.event.startsAt, page.event.timeZone)}`,
+    url: `${origin}/rent/${page.listing.id}`,
+    image: image ? new URL(image, origin).href : null,
+  };
+}
 
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const listingId = params.listingId ?? '';
@@ -41,8 +58,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const page = await context.kept.shared(request, async (api) => {
     const found = await tryApi(() => api.listing.drivewayPage({ listingId }));
     if (!found.ok) return { value: null, dependsOn: null };
-    const { event, ...rest } = found.value;
-    return { value: { ...rest, event: shownEvent(event) }, dependsOn: { events: [event.id] } };
+    return { value: shownDriveway(found.value), dependsOn: { events: [found.value.event.id] } };
   });
   if (!page) {
     // Not listed for drivers; its host and admins may still open a listing in review, marked so.
@@ -50,24 +66,26 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
       ? await tryApi(() => context.api.listing.drivewayPage({ listingId }))
       : null;
     if (own?.ok) {
-      const { event, ...rest } = own.value;
-      return { page: { ...rest, event: shownEvent(event) }, origin, waiting: false };
+      const shown = shownDriveway(own.value);
+      return { page: context.kept.sent(shown), head: headOf(shown, origin), waiting: false };
     }
-    return data({ page: null, origin, waiting: false }, { status: 404 });
+    return data({ page: null, head: null, waiting: false }, { status: 404 });
   }
   // The driver's own: whether they already wait for a space at this event.
   const waiting =
     page.eventFull && context.session
       ? await context.api.waitlist.waiting({ eventId: page.event.id })
       : false;
-  return { page, origin, waiting };
+  return { page: context.kept.sent(page), head: headOf(page, origin), waiting };
 }
 
 /** "Notify me" when every driveway of the event is booked. */
 export const action = (args: ActionFunctionArgs) => joinWaitlistAction(args);
 
 export default function DrivewayPage() {
-  const { page, waiting } = useLoaderData<typeof loader>();
+  const loaded = useLoaderData<typeof loader>();
+  const { waiting } = loaded;
+  const page = useKept(loaded.page);
   if (!page) {
     return (
       <NotFound message="That driveway is not listed. It may have been removed, or the link is incomplete." />

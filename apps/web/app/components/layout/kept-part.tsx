@@ -1,11 +1,45 @@
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
 
 /**
  * On the server, the kept parts of this request (apps/web/server/kept-parts.ts): a placeholder
- * for each part kept, replaced by its HTML once the document is rendered.
+ * for each part kept, replaced by its HTML once the document is rendered; and the data the JSON
+ * the loader sent was made from.
  */
 export interface KeptHtml {
   placeholderOf(name: string): string | undefined;
+  dataOf(json: string): unknown;
+}
+
+declare const keptData: unique symbol;
+
+/**
+ * Kept data as the loader sends it to the browser: JSON, made once when the data was kept
+ * (`context.kept.sent`), instead of encoded field by field on every request (decision 072).
+ * Only for data that is JSON already: strings, numbers, booleans, null, arrays and plain
+ * objects (no Date, no undefined that must stay).
+ */
+export type KeptJson<T> = string & { readonly [keptData]: T };
+
+/** The data a `KeptJson` holds. */
+export type KeptValue<J> = J extends KeptJson<infer T> ? T : never;
+
+/** Kept data read back outside a component (a route's `meta`). */
+export function keptValue<T>(json: KeptJson<T>): T {
+  return JSON.parse(json) as T;
+}
+
+/**
+ * Kept data in a page: on the server the very object the JSON was made from, in the browser
+ * the JSON read back once per change.
+ */
+export function useKept<T>(json: KeptJson<T>): T;
+export function useKept<T>(json: KeptJson<T> | null): T | null;
+export function useKept<T>(json: KeptJson<T> | null): T | null {
+  const kept = useContext(KeptHtmlContext);
+  return useMemo(
+    () => (json === null ? null : ((kept?.dataOf(json) ?? JSON.parse(json)) as T)),
+    [kept, json],
+  );
 }
 
 export const KeptHtmlContext = createContext<KeptHtml | null>(null);
