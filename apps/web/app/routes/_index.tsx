@@ -7,7 +7,7 @@ import {
   type CardAvailability,
   type EventCardEvent,
 } from '~/components/events/event-card';
-import { KeptPart } from '~/components/layout/kept-part';
+import { KeptPart, useKept } from '~/components/layout/kept-part';
 import { EventSearchCombobox } from '~/components/events/event-search-combobox';
 import { ButtonLink } from '~/components/ui/button-link';
 
@@ -29,7 +29,7 @@ interface SharedHome {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // Kept, like /events, until one of these events' parking changes or any event is created,
   // changed or deleted (decision 027): the home page is the site's busiest signed-in page.
-  return context.kept.shared<SharedHome>(request, async (api) => {
+  const home = await context.kept.shared<SharedHome>(request, async (api) => {
     const upcoming = await api.event.list({ limit: 3 });
     const value = {
       upcoming: upcoming.items.map(toEventCard),
@@ -40,6 +40,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       dependsOn: { events: upcoming.items.map((event) => event.id), eventList: true },
     };
   });
+  return { home: context.kept.sent(home) };
 }
 
 const steps = [
@@ -54,7 +55,7 @@ const steps = [
 ];
 
 export default function Index() {
-  const { upcoming, availability } = useLoaderData<typeof loader>();
+  const { upcoming, availability } = useKept(useLoaderData<typeof loader>().home);
   return (
     <>
       <section className="from-brand-900 to-brand-700 bg-gradient-to-b text-white">

@@ -12,7 +12,7 @@ import {
 } from '~/components/events/event-card';
 import { EventSearchForm, type EventFilters } from '~/components/events/event-search-form';
 import { NearMeButton } from '~/components/events/near-me-button';
-import { KeptPart } from '~/components/layout/kept-part';
+import { KeptPart, useKept } from '~/components/layout/kept-part';
 import { EmptyState } from '~/components/ui/empty-state';
 import { PageBody } from '~/components/layout/page-body';
 import { ButtonLink } from '~/components/ui/button-link';
@@ -61,8 +61,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       : undefined;
   if (near && !(Math.abs(near.latitude) <= 90 && Math.abs(near.longitude) <= 180)) {
     const error = 'That location is not on the map. Press Near me to use yours again.';
-    const page = { items: [], nextCursor: null };
-    return data({ filters: withoutNear(filters), cursor, page, error, notice }, { status: 400 });
+    return data(
+      { filters: withoutNear(filters), cursor, shared: null, error, notice },
+      { status: 400 },
+    );
   }
   // What every visitor sees, kept until one of its events' parking changes or any event is
   // created, changed or deleted (decision 027).
@@ -84,19 +86,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   });
   if (!shared.ok) {
     return data(
-      { filters, cursor, page: { items: [], nextCursor: null }, error: shared.error, notice },
+      { filters, cursor, shared: null, error: shared.error, notice },
       { status: shared.status },
     );
   }
-  return {
-    filters,
-    cursor,
-    page: shared.value,
-    availability: shared.availability,
-    error: null,
-    notice,
-  };
+  return { filters, cursor, shared: context.kept.sent(shared), error: null, notice };
 }
+
+const NO_EVENTS: EventCardPage = { items: [], nextCursor: null };
 
 function pageLink(filters: EventFilters, cursor?: string) {
   const params = new URLSearchParams();
@@ -108,8 +105,10 @@ function pageLink(filters: EventFilters, cursor?: string) {
 
 export default function EventsPage() {
   const loaded = useLoaderData<typeof loader>();
-  const { filters, cursor, page, error, notice } = loaded;
-  const availability = 'availability' in loaded ? loaded.availability : {};
+  const { filters, cursor, error, notice } = loaded;
+  const shared = useKept(loaded.shared);
+  const page = shared?.ok ? shared.value : NO_EVENTS;
+  const availability = shared?.ok ? shared.availability : {};
   const filtered = Boolean(filters.q || filters.from || filters.to);
   const nearMe = Boolean(filters.lat && filters.lng);
 
