@@ -23,11 +23,6 @@ export type KeptJson<T> = string & { readonly [keptData]: T };
 /** The data a `KeptJson` holds. */
 export type KeptValue<J> = J extends KeptJson<infer T> ? T : never;
 
-/** Kept data read back outside a component (a route's `meta`). */
-export function keptValue<T>(json: KeptJson<T>): T {
-  return JSON.parse(json) as T;
-}
-
 /**
  * Kept data in a page: on the server the very object the JSON was made from, in the browser
  * the JSON read back once per change.
