@@ -11,12 +11,7 @@
 import { createCaller, createContext } from '@parkside/api';
 import { admins, users } from '@parkside/db';
 import { eq, sql } from 'drizzle-orm';
-import {
-  createBenchDatabase,
-  describeUrl,
-  serverUrl,
-  type BenchDatabase,
-} from './marketplace/database';
+import { freshBenchDatabase, type BenchDatabase } from './marketplace/database';
 import { measureLatency, ms, printChecks, step } from './marketplace/stats';
 import { cleanUpOnInterrupt } from './server';
 
@@ -90,9 +85,7 @@ async function seed(db: BenchDatabase['handle']['db']) {
 }
 
 async function main() {
-  const server = serverUrl();
-  console.log(`PostgreSQL: ${describeUrl(server)}`);
-  database = await step('Fresh database', () => createBenchDatabase(server));
+  database = await freshBenchDatabase();
   const { db } = database.handle;
   try {
     await seed(db);

@@ -8,18 +8,12 @@
  * Exit code 0: the target is met; 1: missed, or the benchmark failed.
  */
 import { seedDemoData } from '@parkside/db';
-import autocannon from 'autocannon';
-import { spawnSync, type ChildProcess } from 'node:child_process';
+import { type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import postgres from 'postgres';
-import {
-  createBenchDatabase,
-  describeUrl,
-  serverUrl,
-  type BenchDatabase,
-} from './marketplace/database';
+import { freshBenchDatabase, type BenchDatabase } from './marketplace/database';
 import { printChecks, type Check } from './marketplace/stats';
+import { buildIfMissing, CONNECTIONS, loadRound, WARMUP_SECONDS } from './load';
 import {
   cleanUpOnInterrupt,
   findFreePort,
@@ -31,12 +25,8 @@ import {
 } from './server';
 
 export const BEARER_RATIO_TARGET = 0.9;
-const CONNECTIONS = 10;
-const WARMUP_SECONDS = 3;
 const ROUND_SECONDS = 6;
 const ROUNDS = 4;
-
-const serverEntry = productionEntry;
 
 let database: BenchDatabase | undefined;
 let server: ChildProcess | undefined;
@@ -46,24 +36,9 @@ const cleanUp = async () => {
 };
 cleanUpOnInterrupt(cleanUp);
 
-async function rate(url: string, seconds: number, headers: Record<string, string>) {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers });
-  return {
-    requests: result.requests.total,
-    seconds: result.duration,
-    errors: result.errors + result.timeouts + result.non2xx,
-  };
-}
-
 async function main(): Promise<number> {
-  if (!existsSync(serverEntry)) {
-    console.log('Building apps/web...');
-    const built = spawnSync('npm', ['run', 'build'], { cwd: webRoot, stdio: 'inherit' });
-    if (built.status !== 0) throw new Error('The build failed.');
-  }
-  const pg = serverUrl();
-  console.log(`PostgreSQL server: ${describeUrl(pg)}`);
-  database = await createBenchDatabase(pg);
+  buildIfMissing();
+  database = await freshBenchDatabase();
   await seedDemoData(database.handle.db);
 
   // A token of an admin with a limit far above what the run makes, so no call is refused.
@@ -77,7 +52,7 @@ async function main(): Promise<number> {
 
   const port = await findFreePort();
   const started = spawnProductionServer({
-    serverEntry,
+    serverEntry: productionEntry,
     cwd: webRoot,
     databaseUrl: database.url,
     port,
@@ -97,7 +72,7 @@ async function main(): Promise<number> {
     await check.arrayBuffer();
   }
   process.stdout.write(`Warming up (${WARMUP_SECONDS} s each)... `);
-  for (const headers of Object.values(kinds)) await rate(url, WARMUP_SECONDS, headers);
+  for (const headers of Object.values(kinds)) await loadRound(url, headers, WARMUP_SECONDS);
   console.log('done');
 
   const totals = {
@@ -108,7 +83,7 @@ async function main(): Promise<number> {
     const order =
       round % 2 ? (['anonymous', 'bearer'] as const) : (['bearer', 'anonymous'] as const);
     for (const kind of order) {
-      const result = await rate(url, ROUND_SECONDS, kinds[kind]);
+      const result = await loadRound(url, kinds[kind], ROUND_SECONDS);
       totals[kind].requests += result.requests;
       totals[kind].seconds += result.seconds;
       totals[kind].errors += result.errors;

@@ -9,12 +9,7 @@
  * Exit code 0: every target met; 1: a target missed or the benchmark failed.
  */
 import postgres from 'postgres';
-import {
-  createBenchDatabase,
-  describeUrl,
-  serverUrl,
-  type BenchDatabase,
-} from './marketplace/database';
+import { freshBenchDatabase, type BenchDatabase } from './marketplace/database';
 import { benchNearest } from './marketplace/nearest';
 import { benchRentData } from './marketplace/rent-data';
 import { benchSearch } from './marketplace/search';
@@ -66,11 +61,7 @@ cleanUpOnInterrupt(cleanUp);
 
 async function main(): Promise<number> {
   const parts = chosenParts(process.argv.slice(2));
-  const server = serverUrl();
-  console.log(`PostgreSQL server: ${describeUrl(server)}`);
-  database = await step('Creating and migrating a fresh database', () =>
-    createBenchDatabase(server),
-  );
+  database = await freshBenchDatabase();
   console.log(`  database ${database.name}`);
   raw = postgres(database.url, { max: 1, onnotice: () => {} });
   const sql = raw;

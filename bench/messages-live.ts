@@ -13,34 +13,26 @@
 import { createSessionStore, SESSION_COOKIE_NAME } from '@parkside/auth';
 import type { Database } from '@parkside/db';
 import { sql } from 'drizzle-orm';
-import { spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { request, type ClientRequest } from 'node:http';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import {
-  createBenchDatabase,
-  describeUrl,
-  serverUrl,
-  type BenchDatabase,
-} from './marketplace/database';
+import { freshBenchDatabase, type BenchDatabase } from './marketplace/database';
 import { percentile, printChecks, ms, step } from './marketplace/stats';
+import { buildIfMissing } from './load';
 import {
   cleanUpOnInterrupt,
   findFreePort,
+  productionEntry,
   spawnProductionServer,
   stopServer,
   waitForHealth,
+  webRoot,
 } from './server';
 
 export const MEMORY_TARGET_MB = 100;
 export const DELIVERY_P95_TARGET_MS = 200;
 const PAIRS = 1_000;
 const SEND_RATE_PER_SECOND = 100;
-
-const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
-const webRoot = join(repoRoot, 'apps', 'web');
-const serverEntry = join(webRoot, 'build', 'server', 'main.js');
 
 let database: BenchDatabase | undefined;
 const servers: ChildProcess[] = [];
@@ -157,13 +149,8 @@ function openStream(
 }
 
 async function main() {
-  if (!existsSync(serverEntry)) {
-    const built = spawnSync('npm', ['run', 'build'], { cwd: webRoot, stdio: 'inherit' });
-    if (built.status !== 0) throw new Error('The build failed.');
-  }
-  const server = serverUrl();
-  console.log(`PostgreSQL: ${describeUrl(server)}`);
-  database = await step('Fresh database', () => createBenchDatabase(server));
+  buildIfMissing();
+  database = await freshBenchDatabase();
   const pairs = await step(`${PAIRS} hosts, drivers, bookings and sessions`, () =>
     seed(database!.handle.db),
   );
@@ -171,7 +158,7 @@ async function main() {
   let output = '';
   const spawn = (port: number) =>
     spawnProductionServer({
-      serverEntry,
+      serverEntry: productionEntry,
       cwd: webRoot,
       databaseUrl: database!.url,
       port,

@@ -19,7 +19,6 @@
  *
  * Run from the repo root after `npm run build`: npm run bench:patches
  */
-import autocannon from 'autocannon';
 import postgres from 'postgres';
 import { execFileSync, type ChildProcess } from 'node:child_process';
 import {
@@ -33,13 +32,9 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  createBenchDatabase,
-  describeUrl,
-  serverUrl,
-  type BenchDatabase,
-} from './marketplace/database';
+import { freshBenchDatabase, type BenchDatabase } from './marketplace/database';
 import { BENCH_DRIVER_NAME, benchSessionCookie } from './marketplace/session';
+import { BROWSER_HEADERS, loadRound, WARMUP_SECONDS } from './load';
 import { printChecks, step, type Check } from './marketplace/stats';
 import {
   cleanUpOnInterrupt,
@@ -55,11 +50,8 @@ import {
 
 /** Removing a patch must cost at least this share of some page's requests/s for it to stay. */
 export const MIN_GAIN = 0.03;
-const CONNECTIONS = 10;
-const WARMUP_SECONDS = 3;
 const ROUND_SECONDS = Number(process.env.BENCH_ROUND_SECONDS ?? 8);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const HEADERS = { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br' };
 
 const ROUTER = '@remix-run+router+1.23.3.patch';
 const REACT = '@remix-run+react+2.17.5.patch';
@@ -120,10 +112,9 @@ function makeVariantTree(root: string, undo: string[]): string {
 }
 
 async function rate(url: string, headers: Record<string, string>, seconds: number) {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers });
-  const failed = result.errors + result.timeouts + result.non2xx;
-  if (failed > 0) throw new Error(`GET ${url}: ${failed} failed requests.`);
-  return result.requests.total / result.duration;
+  const { requests, seconds: took, errors } = await loadRound(url, headers, seconds);
+  if (errors > 0) throw new Error(`GET ${url}: ${errors} failed requests.`);
+  return requests / took;
 }
 
 let folder: string | undefined;
@@ -148,11 +139,7 @@ async function main(): Promise<number> {
     console.error('Run npm run build first.');
     return 1;
   }
-  const server = serverUrl();
-  console.log(`PostgreSQL server: ${describeUrl(server)}`);
-  database = await step('Creating and migrating a fresh database', () =>
-    createBenchDatabase(server),
-  );
+  database = await freshBenchDatabase();
   const url = database.url;
   folder = mkdtempSync(join(tmpdir(), 'parkside-patches-'));
   const entries = await step('Making a folder of packages per variant', async () =>
@@ -180,7 +167,7 @@ async function main(): Promise<number> {
     }
   });
   const cookie = await benchSessionCookie(database.handle.db);
-  const headers = { ...HEADERS, cookie };
+  const headers = { ...BROWSER_HEADERS, cookie };
   const sql = postgres(url, { max: 1, onnotice: () => {} });
   const [busiest] = await sql<{ event: string; listing: string }[]>`
     select event_id as event, min(id::text) as listing from listings

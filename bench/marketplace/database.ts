@@ -6,6 +6,7 @@
 import { createDatabase, type DatabaseHandle } from '@parkside/db';
 import { onServer, withDatabase } from '@parkside/db/testing';
 import { randomBytes } from 'node:crypto';
+import { step } from './stats';
 
 /** The server to create the run's database on (its database part names the maintenance db). */
 export function serverUrl(env: NodeJS.ProcessEnv = process.env): string {
@@ -55,4 +56,11 @@ export async function createBenchDatabase(server: string): Promise<BenchDatabase
     throw error;
   }
   return { name, url, handle, drop };
+}
+
+/** A fresh, migrated database on `serverUrl()`, saying on the console which server it is on. */
+export async function freshBenchDatabase(): Promise<BenchDatabase> {
+  const server = serverUrl();
+  console.log(`PostgreSQL server: ${describeUrl(server)}`);
+  return step('Creating and migrating a fresh database', () => createBenchDatabase(server));
 }

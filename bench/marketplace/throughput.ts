@@ -14,12 +14,11 @@
  */
 import { LISTING_PAGE_SIZE } from '@parkside/validators';
 import type { Database } from '@parkside/db';
-import autocannon from 'autocannon';
 import type postgres from 'postgres';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { findFreePort, spawnProductionServer, stopServer, waitForHealth } from '../server';
+import { join } from 'node:path';
+import { BROWSER_HEADERS, CONNECTIONS, loadRound, WARMUP_SECONDS } from '../load';
+import { findFreePort, spawnProductionServer, stopServer, waitForHealth, webRoot } from '../server';
 import { eventId, RENT_EVENT, RENT_LISTINGS } from './seed';
 import {
   BENCH_DRIVER_BOOKINGS,
@@ -31,15 +30,9 @@ import type { Check } from './stats';
 
 /** Each page measured must serve at least this share of the minimal page's requests/s. */
 export const PAGE_RATIO_TARGET = 0.8;
-const CONNECTIONS = 10;
-const WARMUP_SECONDS = 3;
 const ROUND_SECONDS = 8;
 const ROUNDS = 3;
-/** What a browser sends; the server compresses as it would for one. */
-const HEADERS = { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br' };
 
-const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const webRoot = join(repoRoot, 'apps', 'web');
 const serverEntry = join(webRoot, 'build-bench', 'build', 'server', 'main.js');
 
 let server: ChildProcess | undefined;
@@ -116,21 +109,6 @@ async function checkPage(
   return { bytes: Buffer.byteLength(html) };
 }
 
-interface Round {
-  requests: number;
-  seconds: number;
-  errors: number;
-}
-
-async function load(url: string, headers: Record<string, string>, seconds: number) {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers });
-  return {
-    requests: result.requests.total,
-    seconds: result.duration,
-    errors: result.errors + result.timeouts + result.non2xx,
-  } satisfies Round;
-}
-
 /** How often the churning figure changes the /rent event's parking. */
 const CHURN_EVERY_MS = 100;
 
@@ -163,7 +141,8 @@ async function measureTargets<Name extends string>(
 ): Promise<{ rates: Record<Name, number>; errors: number }> {
   const names = Object.keys(targets) as Name[];
   process.stdout.write(`  warming up (${WARMUP_SECONDS} s each)... `);
-  for (const name of names) await load(targets[name].url, targets[name].headers, WARMUP_SECONDS);
+  for (const name of names)
+    await loadRound(targets[name].url, targets[name].headers, WARMUP_SECONDS);
   console.log('done');
   const totals = new Map(names.map((name) => [name, { requests: 0, seconds: 0 }]));
   let errors = 0;
@@ -171,7 +150,7 @@ async function measureTargets<Name extends string>(
     const order = names.map((_, i) => names[(i + round) % names.length]!);
     for (const name of order) {
       const { url, headers, label } = targets[name];
-      const result = await load(url, headers, ROUND_SECONDS);
+      const result = await loadRound(url, headers, ROUND_SECONDS);
       const total = totals.get(name)!;
       total.requests += result.requests;
       total.seconds += result.seconds;
@@ -213,10 +192,14 @@ async function sessionCost(origin: string, cookie: string): Promise<Check[]> {
   const list = `${origin}/api/trpc/event.list?input=${encodeURIComponent('{}')}`;
   const json = { accept: 'application/json', 'accept-encoding': 'gzip, deflate, br' };
   const { rates, errors } = await measureTargets({
-    pageOut: { url: `${origin}/bench/minimal`, headers: HEADERS, label: 'minimal, signed out' },
+    pageOut: {
+      url: `${origin}/bench/minimal`,
+      headers: BROWSER_HEADERS,
+      label: 'minimal, signed out',
+    },
     pageIn: {
       url: `${origin}/bench/minimal`,
-      headers: { ...HEADERS, cookie },
+      headers: { ...BROWSER_HEADERS, cookie },
       label: 'minimal, signed in',
     },
     listOut: { url: list, headers: json, label: 'event.list, anonymous' },
@@ -312,7 +295,7 @@ export async function benchRent(
     select id from listings where event_id = ${event} and status = 'open'
     order by price_cents, id limit 1`;
   if (!listing) throw new Error('The /rent event has no open listing.');
-  const signedIn = { ...HEADERS, cookie: await benchSessionCookie(db) };
+  const signedIn = { ...BROWSER_HEADERS, cookie: await benchSessionCookie(db) };
   const bookingId = await benchDriverBookings(sql, event);
   const pages = async (env: NodeJS.ProcessEnv) => {
     const origin = await startServer(databaseUrl, port, env);
@@ -329,7 +312,7 @@ export async function benchRent(
       pass: `${origin}/bookings/${bookingId}/pass`,
     };
     for (const [who, headers, frame] of [
-      ['signed out', HEADERS, 'Sign In'],
+      ['signed out', BROWSER_HEADERS, 'Sign In'],
       ['signed in', signedIn, BENCH_DRIVER_NAME],
     ] as const) {
       // The first page of cards is rendered; the rest come with "Show more".
@@ -377,7 +360,7 @@ export async function benchRent(
   console.log('The cost of being signed in:');
   checks.push(...(await sessionCost(new URL(cached.minimal).origin, signedIn.cookie)));
   console.log('Signed-out visitors:');
-  const signedOut = await measurePages(cached, HEADERS);
+  const signedOut = await measurePages(cached, BROWSER_HEADERS);
   checks.push(ratioCheck(`${rentLabel}, signed out`, 'rent', signedOut, false));
   checks.push(ratioCheck(`${drivewayLabel}, signed out`, 'driveway', signedOut, false));
   checks.push(ratioCheck(`${eventsLabel}, signed out`, 'events', signedOut, false));
@@ -402,7 +385,10 @@ export async function benchRent(
 
   console.log(`Both while a booking of the event changes every ${CHURN_EVERY_MS} ms:`);
   const stopChurn = churn(sql, event);
-  const churnOut = await measurePages({ minimal: cached.minimal, rent: cached.rent }, HEADERS);
+  const churnOut = await measurePages(
+    { minimal: cached.minimal, rent: cached.rent },
+    BROWSER_HEADERS,
+  );
   const churnIn = await measurePages({ minimal: cached.minimal, rent: cached.rent }, signedIn);
   const changes = await stopChurn();
   const churnNote = `, ${changes} changes in both`;
