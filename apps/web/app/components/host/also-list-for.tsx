@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ErrorList, Field } from '~/components/forms/field';
 import { pinOf } from '~/components/map/location-picker';
-import { EventTicks, useEventsNear, useTicked, type NearEvent } from './event-ticks';
+import { EventTicks, useEventTicks, type NearEvent } from './event-ticks';
 
 /** The pin as a query, to about 100 m (a pin nudged a little does not ask again). */
 function whereOf(position: { latitude: string; longitude: string }) {
@@ -30,10 +30,9 @@ export function AlsoListFor({
   typedPrices: Record<string, string>;
   errors: string[] | undefined;
 }) {
-  const [miles, setMiles] = useState(2);
-  const { ticked, toggle } = useTicked(typedIds);
   const where = whereOf(position);
-  const { events, loading } = useEventsNear('near-new-driveway', where, miles);
+  const ticks = useEventTicks('near-new-driveway', where, typedIds);
+  const { events, ticked } = ticks;
   const [each, setEach] = useState(Object.keys(typedPrices).length > 0);
   const chosen: NearEvent[] = (events ?? []).filter(
     (e) => ticked.has(e.id) && e.id !== firstEventId,
@@ -44,12 +43,7 @@ export function AlsoListFor({
     <div className="flex flex-col gap-4">
       <ErrorList errors={errors} />
       <EventTicks
-        events={events}
-        loading={loading}
-        miles={miles}
-        onMiles={setMiles}
-        ticked={ticked}
-        toggle={toggle}
+        {...ticks}
         leaveOut={firstEventId}
         notYet={where ? undefined : 'Place your driveway above to see the events near it.'}
       />

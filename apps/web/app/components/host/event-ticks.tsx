@@ -22,21 +22,19 @@ function byVenue(events: NearEvent[]) {
 }
 
 /**
- * Loads the events near a driveway (`?driveway=`) or a pin (`?lat=&lng=`) within the distance
- * picked, when `where` is set (the form is seen, the pin placed).
+ * What `EventTicks` shows and changes: the events near a driveway (`?driveway=`) or a pin
+ * (`?lat=&lng=`) within the distance picked, loaded once `where` is set (the form is seen, the
+ * pin placed), and which of them are ticked (`initial` first: those ticked before a refused form).
  */
-export function useEventsNear(key: string, where: string | null, miles: number) {
+export function useEventTicks(key: string, where: string | null, initial: readonly string[]) {
+  const [miles, onMiles] = useState(2);
   const fetcher = useFetcher<{ events: NearEvent[] | null }>({ key });
   const { load } = fetcher;
   useEffect(() => {
     if (where) load(`/events-near?${where}&miles=${miles}`);
   }, [where, miles, load]);
-  return { events: fetcher.data?.events, loading: fetcher.state !== 'idle' };
-}
-
-/** Which events are ticked, by id; `toggle` ticks or unticks several at once (a venue). */
-export function useTicked(initial: readonly string[]) {
   const [ticked, setTicked] = useState(() => new Set(initial));
+  // Ticks or unticks several at once (a venue's season).
   const toggle = (ids: string[], on: boolean) =>
     setTicked((before) => {
       const next = new Set(before);
@@ -46,7 +44,8 @@ export function useTicked(initial: readonly string[]) {
       }
       return next;
     });
-  return { ticked, toggle };
+  const loading = fetcher.state !== 'idle';
+  return { events: fetcher.data?.events, loading, miles, onMiles, ticked, toggle };
 }
 
 /**

@@ -117,15 +117,11 @@ export function ListingTermInputs({
  * reads first (the reason a listing was not approved).
  */
 export function ListingTermsForm({
-  listing,
-  capacity,
-  terms,
-  near,
-  state,
   intent,
   submit,
   pendingText,
   above,
+  ...inputs
 }: Omit<ListingFormProps, 'failure'> & {
   state: ReturnType<typeof formState>;
   intent: string;
@@ -136,16 +132,9 @@ export function ListingTermsForm({
   return (
     <Form method="post" className="flex flex-col gap-4">
       {above}
-      <FormError errors={state.formErrors} />
-      <input type="hidden" name="listingId" value={listing.id} />
-      <ListingTermInputs
-        listing={listing}
-        capacity={capacity}
-        terms={terms}
-        near={near}
-        state={state}
-        prefix={`${intent}-${listing.id}`}
-      />
+      <FormError errors={inputs.state.formErrors} />
+      <input type="hidden" name="listingId" value={inputs.listing.id} />
+      <ListingTermInputs {...inputs} prefix={`${intent}-${inputs.listing.id}`} />
       <SubmitButton name="intent" value={intent} pendingText={pendingText} className="self-start">
         {submit}
       </SubmitButton>

@@ -115,16 +115,13 @@ function ReviewNote({ listing }: { listing: HostListing }) {
 
 /** One listing of a driveway: the event, the numbers, the actions and the bookings. */
 export function ListingPanel({
-  listing,
-  capacity,
-  terms,
-  near,
-  failure,
   fixing,
+  ...form
 }: ListingFormProps & {
   /** The listing "Fix and send again" was followed for: its form opens. */
   fixing?: string | null;
 }) {
+  const { listing, terms, failure } = form;
   const { event } = listing;
   const figures: [string, string][] = [
     ['Price', formatUsd(listing.priceCents)],
@@ -159,24 +156,11 @@ export function ListingPanel({
       <ReviewNote listing={listing} />
       {/* A rejected listing changes only to be sent again, with the reason above its form. */}
       {listing.upcoming && listing.status === 'rejected' ? (
-        <FixListingForm
-          listing={listing}
-          capacity={capacity}
-          terms={terms}
-          near={near}
-          failure={failure}
-          open={fixing === listing.id}
-        />
+        <FixListingForm {...form} open={fixing === listing.id} />
       ) : null}
       {listing.upcoming && listing.status !== 'rejected' ? (
         <div className="flex flex-col gap-3">
-          <EditListingForm
-            listing={listing}
-            capacity={capacity}
-            terms={terms}
-            near={near}
-            failure={failure}
-          />
+          <EditListingForm {...form} />
           {listing.status === 'open' || listing.status === 'closed' ? (
             <Form method="post" className="flex flex-wrap items-center gap-3">
               <input type="hidden" name="listingId" value={listing.id} />

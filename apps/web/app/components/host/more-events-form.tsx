@@ -1,21 +1,13 @@
 import { Form } from '@remix-run/react';
 import type { MoneyTerms } from '@parkside/validators';
-import { useState } from 'react';
 import { useSeen } from '~/components/ui/use-seen';
 import { FormError } from '~/components/forms/field';
 import { SubmitButton } from '~/components/forms/submit-button';
-import { EventTicks, useEventsNear, useTicked } from './event-ticks';
+import { EventTicks, useEventTicks } from './event-ticks';
 import { formState, type HostFormFailure } from './form-state';
 import { Disclosure } from './host-forms';
 import { PlateRequiredField, PriceField, SpacesField } from './listing-term-fields';
 import type { HostDriveway } from './types';
-
-/** Loads the events near the driveway once the disclosure is opened (its content is seen). */
-function useEventsNearDriveway(drivewayId: string, miles: number) {
-  const { ref: sentinel, seen } = useSeen<HTMLDivElement>();
-  const near = useEventsNear(`near-${drivewayId}`, seen ? `driveway=${drivewayId}` : null, miles);
-  return { sentinel, ...near };
-}
 
 /**
  * "List for more events": the upcoming events within a chosen distance of the driveway, by
@@ -33,24 +25,18 @@ export function MoreEventsForm({
 }) {
   const state = formState(failure, 'add-listings', driveway.id);
   const prefix = `more-${driveway.id}`;
-  const [miles, setMiles] = useState(2);
-  const { sentinel, events, loading } = useEventsNearDriveway(driveway.id, miles);
-  const { ticked, toggle } = useTicked(state.values('eventIds', []));
+  // The events near the driveway load once the disclosure is opened (its content is seen).
+  const { ref: sentinel, seen } = useSeen<HTMLDivElement>();
+  const where = seen ? `driveway=${driveway.id}` : null;
+  const ticks = useEventTicks(`near-${driveway.id}`, where, state.values('eventIds', []));
+  const { ticked } = ticks;
   return (
     <Disclosure summary="List for more events" open={state.failed}>
       <Form method="post" className="flex flex-col gap-4">
         <div ref={sentinel} />
         <FormError errors={state.formErrors ?? state.errors('eventIds')} />
         <input type="hidden" name="drivewayId" value={driveway.id} />
-        <EventTicks
-          events={events}
-          loading={loading}
-          miles={miles}
-          onMiles={setMiles}
-          ticked={ticked}
-          toggle={toggle}
-          name="eventIds"
-        />
+        <EventTicks {...ticks} name="eventIds" />
         <PriceField
           idPrefix={prefix}
           terms={terms}
