@@ -1,10 +1,10 @@
-import { startStripeTestServer } from '@parkside/payments/testing';
 import { WORDS_OF_THE_OTHER_MODE } from '@parkside/validators';
 import { expect, test, type Page } from './fixtures';
 import { freePort, startServer, stopServers } from './app-servers';
 import { createFreshDatabase } from './fresh-database';
 import { screenshots } from './page-api';
 import { signedInPage } from './session';
+import { startStripeSite } from './stripe-site';
 
 /**
  * Every page that speaks about a host's money, in both payment modes (decision 055): the suite's
@@ -80,22 +80,8 @@ test('paid on arrival: no fee, no card, no refund on any host money page', async
 });
 
 test('paid online: the fee and refunds as they are, nothing kept whole', async ({ browser }) => {
-  const webhookSecret = 'whsec_e2e_money_words';
-  const stripe = await startStripeTestServer({ webhookSecret });
-  const database = await createFreshDatabase();
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  stripe.setWebhookUrl(`${base}/webhooks/stripe`);
-  const server = await startServer(
-    {
-      ...database.env,
-      STRIPE_SECRET_KEY: 'sk_test_e2e',
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_e2e',
-      STRIPE_WEBHOOK_SECRET: webhookSecret,
-      STRIPE_API_BASE: stripe.url,
-    },
-    port,
-  );
+  const site = await startStripeSite('money_words');
+  const { base } = site;
   try {
     const host = await signedInPage(browser, base, 'host@example.com', 'parkside-host');
     // Before payouts, this host's drivers pay on arrival: the host's own pages say so.
@@ -127,8 +113,6 @@ test('paid online: the fee and refunds as they are, nothing kept whole', async (
     await host.goto('/list');
     await screenshots(host, 'money-list-online');
   } finally {
-    await stopServers([server]);
-    await stripe.close();
-    await database.drop();
+    await site.close();
   }
 });

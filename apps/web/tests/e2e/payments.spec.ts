@@ -1,10 +1,8 @@
-import { startStripeTestServer } from '@parkside/payments/testing';
 import { expect, test } from './fixtures';
-import { freePort, startServer, stopServers } from './app-servers';
 import { testSmtpUrl, waitForEmail } from './control';
-import { createFreshDatabase } from './fresh-database';
 import { openDriveway, screenshots } from './page-api';
 import { signedInPage } from './session';
+import { startStripeSite } from './stripe-site';
 
 // A production server with Stripe keys, talking to a local server that answers as Stripe's API
 // does and serves the Checkout and onboarding pages; its webhooks are signed with the SDK. Each
@@ -18,24 +16,11 @@ for (const width of [390, 1366]) {
     browser,
   }) => {
     const size = { width, height: width < 500 ? 844 : 900 };
-    const webhookSecret = 'whsec_e2e_payments';
-    const stripe = await startStripeTestServer({ webhookSecret, webhookDelayMs: 2500 });
-    const database = await createFreshDatabase();
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    stripe.setWebhookUrl(`${base}/webhooks/stripe`);
-    const server = await startServer(
-      {
-        ...database.env,
-        STRIPE_SECRET_KEY: 'sk_test_e2e',
-        STRIPE_PUBLISHABLE_KEY: 'pk_test_e2e',
-        STRIPE_WEBHOOK_SECRET: webhookSecret,
-        STRIPE_API_BASE: stripe.url,
-        SMTP_URL: await testSmtpUrl(),
-        JOBS_POLL_MS: '200',
-      },
-      port,
-    );
+    const site = await startStripeSite('payments', {
+      webhookDelayMs: 2500,
+      env: { SMTP_URL: await testSmtpUrl(), JOBS_POLL_MS: '200' },
+    });
+    const { base, stripe } = site;
     try {
       // The host sets up payouts with Stripe and comes back to an active account.
       const host = await signedInPage(browser, base, 'host@example.com', 'parkside-host');
@@ -175,9 +160,7 @@ for (const width of [390, 1366]) {
       await expect(row('Due on arrival')).toContainText('$15.00$15.00');
       await screenshots(admin, 'payments-admin-figures');
     } finally {
-      await stopServers([server]);
-      await stripe.close();
-      await database.drop();
+      await site.close();
     }
   });
 }
