@@ -10,6 +10,7 @@ import {
 import { instantToLocalDateTime, type EventCreateRequest } from '@parkside/validators';
 import type { SessionUser } from '@parkside/core';
 import { and, eq } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -105,6 +106,33 @@ export async function insertListing(
     })
     .returning();
   return listing!;
+}
+
+/**
+ * A booking of `listing` by `driverId` written straight to the table, $20 paid on arrival unless
+ * told: for tests that need a booking in a state the booking procedures would not make now.
+ */
+export async function insertBooking(
+  db: Database,
+  listing: { id: string; eventId: string },
+  driverId: string,
+  fields: Partial<typeof bookings.$inferInsert> = {},
+) {
+  const [booking] = await db
+    .insert(bookings)
+    .values({
+      listingId: listing.id,
+      eventId: listing.eventId,
+      driverId,
+      priceCents: 2000,
+      platformFeeCents: 0,
+      hostPayoutCents: 2000,
+      paymentStatus: 'due_on_arrival',
+      idempotencyKey: randomUUID(),
+      ...fields,
+    })
+    .returning();
+  return booking!;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { bookings, driveways, events, listings, reviews, users } from '@parkside/db';
+import { driveways, events, listings, reviews, users } from '@parkside/db';
 import { createTestDatabase, type TestDatabase } from '@parkside/db/testing';
 import { walkingMinutes } from '@parkside/validators';
 import { eq } from 'drizzle-orm';
@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionUser } from '@parkside/core';
 import { createContext } from '../../context';
 import { createCaller } from '../../root';
-import { makeListing } from '../../test-marketplace';
+import { insertBooking, makeListing } from '../../test-marketplace';
 import { insertUsers, testUser } from '../../test-users';
 
 let handle: TestDatabase;
@@ -35,22 +35,12 @@ async function review(
   body: string,
   daysAgo: number,
 ) {
-  const [booking] = await handle.db
-    .insert(bookings)
-    .values({
-      listingId: listing.id,
-      eventId: listing.eventId,
-      driverId: driver.id,
-      priceCents: 2000,
-      platformFeeCents: 0,
-      hostPayoutCents: 2000,
-      paymentStatus: 'due_on_arrival',
-      idempotencyKey: `review-${driver.id}-${daysAgo}`,
-      status: 'cancelled',
-    })
-    .returning();
+  const booking = await insertBooking(handle.db, listing, driver.id, {
+    idempotencyKey: `review-${driver.id}-${daysAgo}`,
+    status: 'cancelled',
+  });
   await handle.db.insert(reviews).values({
-    bookingId: booking!.id,
+    bookingId: booking.id,
     authorRole: 'driver',
     authorId: driver.id,
     subjectId: host.id,

@@ -19,7 +19,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createContext } from '../../context';
 import { createCaller } from '../../root';
-import { makeListing } from '../../test-marketplace';
+import { insertBooking, makeListing } from '../../test-marketplace';
 import { insertUsers, testUser } from '../../test-users';
 import { webhookTasks } from './webhook-tasks';
 
@@ -61,28 +61,18 @@ describe('webhook events', () => {
     });
 
     const { listing } = await makeListing(handle.db, host);
-    const [booking] = await handle.db
-      .insert(bookings)
-      .values({
-        listingId: listing.id,
-        eventId: listing.eventId,
-        driverId: driver.id,
-        priceCents: 2000,
-        platformFeeCents: 0,
-        hostPayoutCents: 2000,
-        idempotencyKey: 'webhook-events-1',
-        licensePlate: 'WEB 1',
-        paymentStatus: 'due_on_arrival',
-      })
-      .returning();
+    const booking = await insertBooking(handle.db, listing, driver.id, {
+      idempotencyKey: 'webhook-events-1',
+      licensePlate: 'WEB 1',
+    });
     await handle.db
       .update(bookings)
       .set({ checkedInAt: new Date() })
-      .where(eq(bookings.id, booking!.id));
+      .where(eq(bookings.id, booking.id));
     const [report] = await handle.db
       .insert(parkingReports)
       .values({
-        bookingId: booking!.id,
+        bookingId: booking.id,
         driverId: driver.id,
         hostId: host.id,
         reason: 'blocked',
@@ -96,7 +86,7 @@ describe('webhook events', () => {
     await handle.db
       .update(bookings)
       .set({ status: 'cancelled', cancelledBy: 'driver', cancelledAt: new Date() })
-      .where(eq(bookings.id, booking!.id));
+      .where(eq(bookings.id, booking.id));
     const { listing: second } = await makeListing(handle.db, host);
     for (const status of ['in_review', 'open', 'in_review', 'rejected'] as const)
       await handle.db.update(listings).set({ status }).where(eq(listings.id, second.id));
@@ -134,7 +124,7 @@ describe('webhook events', () => {
       .select({ type: webhookEvents.type, data: webhookEvents.data })
       .from(webhookEvents);
     const of = (type: string) => objects.find((o) => o.type === type)!.data!;
-    expect(of('booking.checked_in')).toMatchObject({ id: booking!.id, licensePlate: 'WEB 1' });
+    expect(of('booking.checked_in')).toMatchObject({ id: booking.id, licensePlate: 'WEB 1' });
     expect(of('booking.checked_in')).not.toHaveProperty('idempotencyKey');
     expect(of('parking_report.opened')).toMatchObject({
       id: report!.id,
