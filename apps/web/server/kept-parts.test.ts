@@ -71,7 +71,7 @@ describe('KeptRequest', () => {
 
   /** One request for the upcoming events, as /events's loader makes it, with its page rendered. */
   async function visit(html = '<ul><li>Stadium of Fire</li></ul>', nonce = 'n0nce') {
-    const kept = new KeptRequest(store, visitorApi, 'parkside.test');
+    const kept = new KeptRequest(store, visitorApi, 'parkside.test', visitorApi);
     const found = await kept.shared(upcoming, async (api) => {
       loads += 1;
       const page = await api.event.list({ q: 'stadium' });
@@ -128,7 +128,7 @@ describe('KeptRequest', () => {
   });
 
   it('keeps nothing it is told not to, nor a part that holds the nonce', async () => {
-    const kept = new KeptRequest(store, visitorApi, 'parkside.test');
+    const kept = new KeptRequest(store, visitorApi, 'parkside.test', visitorApi);
     await kept.shared(upcoming, async () => ({ value: 'not found', dependsOn: null }));
     expect(kept.dependencies).toBeNull();
     expect(kept.outcome).toBeNull();
@@ -141,19 +141,19 @@ describe('KeptRequest', () => {
   });
 
   it('keeps nothing without a store, and each address apart', async () => {
-    const bare = new KeptRequest(undefined, visitorApi, 'parkside.test');
+    const bare = new KeptRequest(undefined, visitorApi, 'parkside.test', visitorApi);
     await bare.shared(upcoming, async () => ({ value: 1, dependsOn: { events: [] } }));
     expect(bare.dependencies).toBeNull();
 
     await visit();
-    const other = new KeptRequest(store, visitorApi, 'parkside.test');
+    const other = new KeptRequest(store, visitorApi, 'parkside.test', visitorApi);
     const value = await other.shared(new Request('http://parkside.test/events'), async () => ({
       value: 'all events',
       dependsOn: { events: [], eventList: true },
     }));
     expect(value).toBe('all events');
     // The Host header is part of the key.
-    const elsewhere = new KeptRequest(store, visitorApi, 'evil.test');
+    const elsewhere = new KeptRequest(store, visitorApi, 'evil.test', visitorApi);
     await elsewhere.shared(upcoming, async () => ({ value: 'x', dependsOn: { events: [] } }));
     expect(loads).toBe(1);
     expect(elsewhere.outcome).toBe('miss');
@@ -174,7 +174,7 @@ describe('KeptRequest.own', () => {
 
   /** One person's My Bookings, as its loader asks for it; the value says whose it is. */
   async function visit(person: string, options: { cookie?: string; until?: number } = {}) {
-    const kept = new KeptRequest(store, visitorApi, 'parkside.test');
+    const kept = new KeptRequest(store, visitorApi, 'parkside.test', visitorApi);
     const loaded: string[] = [];
     const value = await kept.own(mine(options.cookie), person, async () => {
       loaded.push(person);

@@ -116,7 +116,7 @@ export class KeptRequest {
      * The API as the signed-in person, reading where both their own last write and the last
      * change this server heard of are (what is kept must not be older than either).
      */
-    private readonly ownerApi: () => ApiCaller = visitorApi,
+    private readonly ownerApi: () => ApiCaller,
   ) {}
 
   /**

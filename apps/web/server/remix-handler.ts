@@ -75,7 +75,7 @@ export interface RemixHandlerOptions {
   /** The API as a signed-out visitor of this request (what shared parts are loaded with). */
   visitorApi: (req: ExpressRequest) => ApiCaller;
   /** The API as the signed-in person, for their own kept parts (`KeptRequest.own`). */
-  ownerApi?: (req: ExpressRequest, res: ExpressResponse) => ApiCaller;
+  ownerApi: (req: ExpressRequest, res: ExpressResponse) => ApiCaller;
   /**
    * Whether this request gets the page every signed-out visitor gets: no session, nothing
    * pending for it alone (a toast).
@@ -197,7 +197,7 @@ export function remixHandler({
       sharedParts,
       () => visitorApi(req),
       req.get('host') ?? '',
-      ownerApi ? () => ownerApi(req, res) : undefined,
+      () => ownerApi(req, res),
     );
     const response = await handle(remixRequestOf(req, res), getLoadContext(req, res, kept));
     const outcome = kept.outcome;

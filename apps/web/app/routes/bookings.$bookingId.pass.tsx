@@ -7,6 +7,7 @@ import {
 import { redirectDocument } from '@remix-run/router';
 import { tryApi } from '~/.server/api-errors';
 import { requireVerifiedUser } from '~/.server/auth';
+import { soonestAhead } from '~/.server/clock';
 import { qrSvg } from '~/.server/qr';
 import { savedCopyAt } from '~/.server/saved-copy';
 import { walletButtonsOf } from '~/.server/wallet-pass';
@@ -51,8 +52,6 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
           : options.value.closedReason
             ? 'closed'
             : 'open';
-    const now = Date.now();
-    const turns = [pass.availableFrom, pass.availableTo].map(Date.parse).filter((t) => t >= now);
     // A Google Wallet object on its way to being saved is not kept: no notification says so.
     const walletPending =
       Boolean(context.wallet.google) && pass.status === 'confirmed' && !pass.googleWalletSaved;
@@ -60,7 +59,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       value: { pass, qr, wallet, problem } as const,
       dependsOn: walletPending
         ? null
-        : { events: [pass.event.id], until: turns.length > 0 ? Math.min(...turns) : undefined },
+        : { events: [pass.event.id], until: soonestAhead([pass.availableFrom, pass.availableTo]) },
     };
   });
   if (!found) {

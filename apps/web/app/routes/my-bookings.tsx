@@ -2,6 +2,7 @@ import { backToCardText, NOTHING_CHARGED, wasCharged } from '@parkside/validator
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { requireVerifiedUser } from '~/.server/auth';
+import { soonestAhead } from '~/.server/clock';
 import { saveReviewForm } from '~/.server/reviews';
 import { redirectAfter } from '~/.server/toast';
 import { DriverBooking } from '~/components/bookings/driver-booking';
@@ -39,16 +40,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     );
     return {
       value: { bookings, fullRefundHours },
-      dependsOn: { events: mine.map((b) => b.eventId), until: soonest(mine) },
+      dependsOn: {
+        events: mine.map((b) => b.eventId),
+        until: soonestAhead(mine.map((b) => b.changesAt)),
+      },
     };
   });
   return { mine: context.kept.sent(mine) };
-}
-
-/** The soonest moment one of the bookings' words change by the clock, in ms; none: undefined. */
-function soonest(bookings: { changesAt: string | null }[]): number | undefined {
-  const times = bookings.flatMap((b) => (b.changesAt ? [Date.parse(b.changesAt)] : []));
-  return times.length > 0 ? Math.min(...times) : undefined;
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
