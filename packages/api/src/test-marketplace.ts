@@ -137,12 +137,14 @@ export async function insertBooking(
 
 /**
  * For API tests: an upcoming event near LaVell Edwards Stadium and a listing of `spaces` at $20
- * on a driveway of `host`.
+ * on a driveway of `host`, parked from an hour before the start to four after; with `openNow`,
+ * from an hour ago to three hours ahead instead, so a check-in or a report is possible now and
+ * the booking's day is today in the event's zone whatever hour the suite runs.
  */
 export async function makeListing(
   db: Database,
   host: SessionUser,
-  { spaces = 3, startsInHours = 72, status = 'open' as 'open' | 'closed' } = {},
+  { spaces = 3, startsInHours = 72, status = 'open' as 'open' | 'closed', openNow = false } = {},
 ) {
   counter += 1;
   const tag = `${counter}-${Math.random().toString(36).slice(2, 8)}`;
@@ -160,8 +162,8 @@ export async function makeListing(
     .returning();
   const listing = await insertListing(db, driveway!, event!.id, {
     spacesOffered: spaces,
-    availableFrom: new Date(start - HOUR),
-    availableTo: new Date(start + 4 * HOUR),
+    availableFrom: new Date(openNow ? Date.now() - HOUR : start - HOUR),
+    availableTo: new Date(openNow ? Date.now() + 3 * HOUR : start + 4 * HOUR),
     status,
   });
   return { event: event!, driveway: driveway!, listing };

@@ -1,6 +1,9 @@
+import type { Browser } from '@playwright/test';
 import postgres from 'postgres';
 import { freePort, startServer, stopServers } from './app-servers';
 import { createFreshDatabase } from './fresh-database';
+import { bookThroughApi } from './page-api';
+import { signedInPhone } from './session';
 
 /**
  * A production server of its own (or `count` of them) on a fresh database (game-day tests move
@@ -66,4 +69,20 @@ export async function gameTonight(
       returning id`;
 
   return { eventId: event!.id, listingId: listing!.id };
+}
+
+/**
+ * The demo driver on a phone with a booking of tonight's game `title` (gameTonight) for `car`,
+ * paid on arrival: their page, the booking's id, and the game.
+ */
+export async function bookedTonight(
+  browser: Browser,
+  { base, sql }: { base: string; sql: postgres.Sql },
+  title: string,
+  car: { licensePlate: string; vehicleDescription: string },
+) {
+  const game = await gameTonight(sql, title);
+  const driver = await signedInPhone(browser, base, 'driver@example.com', 'parkside-driver');
+  const bookingId = await bookThroughApi(driver, game.listingId, car);
+  return { driver, bookingId, game };
 }

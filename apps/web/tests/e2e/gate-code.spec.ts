@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures';
-import { bookThroughApi, screenshots, toastSeen } from './page-api';
-import { gameTonight, startGameDayServer } from './game-tonight';
+import { screenshots, toastSeen } from './page-api';
+import { bookedTonight, startGameDayServer } from './game-tonight';
 import { signedInPhone } from './session';
 
 // The gate code at the curb (decision 064), on phones at 390 px: the driver reads six characters
@@ -13,11 +13,10 @@ test('a driver reads the gate code and the amount due; the host types it and the
   browser,
 }) => {
   test.skip(!process.env.TEST_DATABASE_URL, 'the event is set up with SQL on PostgreSQL');
-  const { base, sql, close } = await startGameDayServer();
+  const site = await startGameDayServer();
+  const { base, sql, close } = site;
   try {
-    const listing = (await gameTonight(sql, 'Cougars Gate Night')).listingId;
-    const driver = await signedInPhone(browser, base, 'driver@example.com', 'parkside-driver');
-    const bookingId = await bookThroughApi(driver, listing, {
+    const { driver, bookingId } = await bookedTonight(browser, site, 'Cougars Gate Night', {
       licensePlate: '5GAT 808',
       vehicleDescription: 'White Jeep',
     });

@@ -8,7 +8,7 @@ import { expect, test, type Page } from './fixtures';
 import { importSPKI, jwtVerify } from 'jose';
 import { readFileSync } from 'node:fs';
 import { bookThroughApi, callApi, screenshots } from './page-api';
-import { gameTonight, startGameDayServer } from './game-tonight';
+import { bookedTonight, gameTonight, startGameDayServer } from './game-tonight';
 import { readQr } from './qr';
 import { signedInPhone, signOut } from './session';
 
@@ -29,14 +29,15 @@ test('passes and check-in work with no signal, and sign-out leaves nothing behin
   browser,
 }) => {
   test.skip(!process.env.TEST_DATABASE_URL, 'the event is set up with SQL on PostgreSQL');
-  const { base, sql, close } = await startGameDayServer();
+  const site = await startGameDayServer();
+  const { base, sql, close } = site;
   try {
-    const listing = (await gameTonight(sql, 'Cougars Under the Lights')).listingId;
-    const driver = await signedInPhone(browser, base, 'driver@example.com', 'parkside-driver');
-    const bookingId = await bookThroughApi(driver, listing, {
+    const tonight = await bookedTonight(browser, site, 'Cougars Under the Lights', {
       licensePlate: '4LUX 112',
       vehicleDescription: 'Blue Honda Fit',
     });
+    const { driver, bookingId } = tonight;
+    const listing = tonight.game.listingId;
     // A second car, whose driver cancels while the host has no signal.
     const other = await signedInPhone(browser, base, 'admin@example.com', 'parkside-admin');
     const secondId = await bookThroughApi(other, listing, {
@@ -184,7 +185,7 @@ test('Wallet passes where the operator set their keys, with the pass’s own che
   const google = makeGoogleTestKey();
   // Google's token endpoint and Wallet API, answered on loopback (decision 066).
   const walletApi = await startGoogleWalletTestServer(google);
-  const { base, sql, close } = await startGameDayServer({
+  const site = await startGameDayServer({
     APPLE_WALLET_PASS_TYPE_ID: apple.passTypeIdentifier,
     APPLE_WALLET_TEAM_ID: apple.teamIdentifier,
     APPLE_WALLET_CERT: apple.signerCert,
@@ -200,10 +201,9 @@ test('Wallet passes where the operator set their keys, with the pass’s own che
     }),
     GOOGLE_WALLET_API_URL: walletApi.apiUrl,
   });
+  const { base, close } = site;
   try {
-    const listing = (await gameTonight(sql, 'Cougars Wallet Night')).listingId;
-    const driver = await signedInPhone(browser, base, 'driver@example.com', 'parkside-driver');
-    const bookingId = await bookThroughApi(driver, listing, {
+    const { driver, bookingId } = await bookedTonight(browser, site, 'Cougars Wallet Night', {
       licensePlate: '7WAL 123',
       vehicleDescription: 'Silver Prius',
     });

@@ -6,15 +6,16 @@
  * reported, and an admin can undo a check-in or restore a cancel, with an audit row.
  */
 import { adminAudit, bookings, type Booking } from '@parkside/db';
-import { createTestDatabase, type TestDatabase } from '@parkside/db/testing';
-import { createRateLimits, type RateLimits, type SessionUser } from '@parkside/core';
+import type { TestDatabase } from '@parkside/db/testing';
+import type { RateLimits, SessionUser } from '@parkside/core';
 import { noPaymentProvider } from '@parkside/payments';
 import { bookingCreateInput, parkingReportCreateInput } from '@parkside/validators';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../settings';
+import { gameDayDatabase } from '../../test-game-day';
 import { makeListing } from '../../test-marketplace';
-import { insertUsers, testUser } from '../../test-users';
+import { testUser } from '../../test-users';
 import {
   BOOKING_RESTORE_ERRORS,
   restoreBooking,
@@ -25,7 +26,7 @@ import { createReport } from '../parking-report/parking-report.service';
 import { PARKING_REPORT_ERRORS } from '../parking-report/report-window';
 import { checkInCodeFor } from '../pass/check-in-code';
 import { checkIn } from '../pass/check-in.service';
-import { passKey, PASS_ERRORS } from '../pass/pass.service';
+import { PASS_ERRORS } from '../pass/pass.service';
 import { BOOKING_STATE_ERRORS, bookingStateOf } from '../../shared/booking-states';
 import { cancelBooking, createBooking, FILLED_UP_MESSAGE } from './booking.service';
 
@@ -56,13 +57,8 @@ const book = (listingId: string, who = driver) =>
  * A listing of `spaces` whose parking window holds this moment (so a check-in and a report are
  * possible now) for an event two hours ahead (so the driver may still cancel).
  */
-async function listingForNow(spaces = 1) {
-  const made = await makeListing(handle.db, host, { startsInHours: 2, spaces });
-  await handle.db.execute(
-    sql`update listings set available_from = now() - interval '1 hour', available_to = now() + interval '3 hours' where id = ${made.listing.id}`,
-  );
-  return made;
-}
+const listingForNow = (spaces = 1) =>
+  makeListing(handle.db, host, { startsInHours: 2, spaces, openNow: true });
 
 async function bookedForNow() {
   const { listing } = await listingForNow();
@@ -93,10 +89,7 @@ const report = (booking: Booking) =>
   );
 
 beforeAll(async () => {
-  handle = await createTestDatabase();
-  await insertUsers(handle.db, host, driver, secondDriver, admin);
-  key = await passKey(handle.db);
-  limits = createRateLimits(handle.db);
+  ({ handle, key, limits } = await gameDayDatabase(host, driver, secondDriver, admin));
 });
 afterAll(async () => {
   await handle?.close();

@@ -4,19 +4,20 @@
  * cars; wrong codes are limited per host like failed sign-ins, while checking in by plate still
  * works; and passes made before the code existed get one from the migration.
  */
-import { createRateLimits, type RateLimits } from '@parkside/core';
+import type { RateLimits } from '@parkside/core';
 import { bookings, migrationsFolder } from '@parkside/db';
-import { createTestDatabase, type TestDatabase } from '@parkside/db/testing';
+import type { TestDatabase } from '@parkside/db/testing';
 import { bookingCreateInput, GATE_CODE_ALPHABET } from '@parkside/validators';
 import { eq, sql } from 'drizzle-orm';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gameDayDatabase } from '../../test-game-day';
 import { makeListing } from '../../test-marketplace';
-import { insertUsers, testUser } from '../../test-users';
+import { testUser } from '../../test-users';
 import { createBooking } from '../booking/booking.service';
 import { checkIn } from './check-in.service';
-import { listArrivals, PASS_ERRORS, passKey, requirePass } from './pass.service';
+import { listArrivals, PASS_ERRORS, requirePass } from './pass.service';
 
 let handle: TestDatabase;
 let key: string;
@@ -29,7 +30,7 @@ const GATE_CODE = new RegExp(`^[${GATE_CODE_ALPHABET}]{6}$`);
 
 /** A confirmed booking whose parking window holds this moment (its day is today). */
 async function bookedForNow(onHost = host) {
-  const { listing } = await makeListing(handle.db, onHost, { startsInHours: 2 });
+  const { listing } = await makeListing(handle.db, onHost, { startsInHours: 2, openNow: true });
   const booking = await createBooking(
     handle.db,
     driver,
@@ -40,17 +41,11 @@ async function bookedForNow(onHost = host) {
       idempotencyKey: `gate-code-${counter}-key`,
     }),
   );
-  await handle.db.execute(
-    sql`update listings set available_from = now() - interval '1 hour', available_to = now() + interval '3 hours' where id = ${listing.id}`,
-  );
   return booking;
 }
 
 beforeAll(async () => {
-  handle = await createTestDatabase();
-  await insertUsers(handle.db, host, otherHost, driver);
-  key = await passKey(handle.db);
-  limits = createRateLimits(handle.db);
+  ({ handle, key, limits } = await gameDayDatabase(host, otherHost, driver));
 });
 afterAll(async () => {
   await handle?.close();

@@ -5,10 +5,11 @@
  * from the booking's two people only, and the averages add up.
  */
 import { appSecrets, events } from '@parkside/db';
-import { createTestDatabase, type TestDatabase } from '@parkside/db/testing';
+import type { TestDatabase } from '@parkside/db/testing';
 import { bookingCreateInput } from '@parkside/validators';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gameDayDatabase } from '../../test-game-day';
 import { makeListing } from '../../test-marketplace';
 import { insertUsers, testUser } from '../../test-users';
 import { cancelBooking, createBooking } from '../booking/booking.service';
@@ -17,7 +18,7 @@ import { listHostDriveways } from '../listing/host-listings.queries';
 import { bookingReviews, REVIEW_ERRORS, saveReview } from '../review/review.service';
 import { checkInCodeFor } from './check-in-code';
 import { listSavedForOffline } from './offline.service';
-import { createRateLimits, type RateLimits } from '@parkside/core';
+import type { RateLimits } from '@parkside/core';
 import { checkIn } from './check-in.service';
 import { requirePass, listArrivals, PASS_ERRORS, passKey } from './pass.service';
 
@@ -39,23 +40,17 @@ const request = (listingId: string) =>
   });
 
 /** A confirmed booking on an event starting `startsInHours` from now. */
-async function booked(startsInHours = 2, who = driver, onHost = host) {
-  const { listing, event, driveway } = await makeListing(handle.db, onHost, { startsInHours });
-  const booking = await createBooking(handle.db, who, request(listing.id));
-  return { booking, event, listing, driveway };
+async function booked(startsInHours = 2, who = driver, onHost = host, openNow = false) {
+  const made = await makeListing(handle.db, onHost, { startsInHours, openNow });
+  const booking = await createBooking(handle.db, who, request(made.listing.id));
+  return { booking, ...made };
 }
 
 /**
  * A confirmed booking whose parking window holds this moment, so its day is today in the event's
  * zone at any hour the suite runs (a window starting in two hours is tomorrow late at night).
  */
-async function bookedForNow(who = driver, onHost = host) {
-  const made = await booked(2, who, onHost);
-  await handle.db.execute(
-    sql`update listings set available_from = now() - interval '1 hour', available_to = now() + interval '3 hours' where id = ${made.listing.id}`,
-  );
-  return made;
-}
+const bookedForNow = (who = driver, onHost = host) => booked(2, who, onHost, true);
 
 /** Moves an event (and its listings' windows) so it ended an hour ago. */
 async function endEvent(eventId: string) {
@@ -65,10 +60,7 @@ async function endEvent(eventId: string) {
 }
 
 beforeAll(async () => {
-  handle = await createTestDatabase();
-  await insertUsers(handle.db, host, otherHost, driver, stranger);
-  key = await passKey(handle.db);
-  limits = createRateLimits(handle.db);
+  ({ handle, key, limits } = await gameDayDatabase(host, otherHost, driver, stranger));
 });
 afterAll(async () => {
   await handle?.close();
