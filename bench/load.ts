@@ -35,8 +35,8 @@ export async function loadRound(
 }
 
 /** Builds the site (`npm run build` in apps/web) when there is no production build yet. */
-export function buildIfMissing(entry = productionEntry): void {
-  if (existsSync(entry)) return;
+export function buildIfMissing(): void {
+  if (existsSync(productionEntry)) return;
   console.log('Building apps/web...');
   const built = spawnSync('npm', ['run', 'build'], { cwd: webRoot, stdio: 'inherit' });
   if (built.status !== 0) throw new Error('The build failed.');
