@@ -1,9 +1,7 @@
 import { expect, test, type Browser, type Page } from './fixtures';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { PNG } from 'pngjs';
+import { existsSync } from 'node:fs';
 import { accessibilityOf } from './accessibility';
+import { cameraFileOf } from './fake-camera';
 import {
   bookThroughApi,
   expectClearOfFeedback,
@@ -19,37 +17,6 @@ import { PHONE, signedInPhone } from './session';
 // code the pass's QR holds, the pass says so; after the event both review and the driveway's
 // card on /rent shows it.
 test.describe.configure({ timeout: 120_000 });
-
-/**
- * A video file (YUV4MPEG2, grey) of the QR on white, for Chromium's fake camera: what the host's
- * phone would film when the driver holds up the pass.
- */
-function cameraFileOf(png: Buffer): string {
-  const image = PNG.sync.read(png);
-  const [width, height] = [640, 480];
-  const y = Buffer.alloc(width * height, 235);
-  const left = Math.floor((width - image.width) / 2);
-  const top = Math.floor((height - image.height) / 2);
-  for (let row = 0; row < image.height && top + row < height; row += 1) {
-    for (let col = 0; col < image.width && left + col < width; col += 1) {
-      const i = (row * image.width + col) * 4;
-      const grey = 0.299 * image.data[i]! + 0.587 * image.data[i + 1]! + 0.114 * image.data[i + 2]!;
-      y[(top + row) * width + left + col] = Math.round(16 + (grey * 219) / 255);
-    }
-  }
-  const chroma = Buffer.alloc((width / 2) * (height / 2) * 2, 128);
-  const file = join(mkdtempSync(join(tmpdir(), 'parkside-camera-')), 'pass.y4m');
-  writeFileSync(
-    file,
-    Buffer.concat([
-      Buffer.from(`YUV4MPEG2 W${width} H${height} F10:1 Ip A1:1 C420jpeg\n`),
-      Buffer.from('FRAME\n'),
-      y,
-      chroma,
-    ]),
-  );
-  return file;
-}
 
 async function toast(page: Page, text: string | RegExp) {
   await expect(page.getByText(text).first()).toBeVisible();
