@@ -152,6 +152,18 @@ const listingTermsForm = {
 /** The most photos one driveway shows. */
 export const MAX_DRIVEWAY_PHOTOS = 8;
 
+/** A driveway's latitude or longitude, which the host gives by placing it on the form's map. */
+function placed(name: 'Latitude' | 'Longitude', limit: number) {
+  const range = { message: `${name} is between -${limit} and ${limit}.` };
+  return z
+    .number({
+      message:
+        'Place your driveway: find its address, use your location or drop the pin on the map.',
+    })
+    .min(-limit, range)
+    .max(limit, range);
+}
+
 export const registerDrivewayFormInput = z
   .object({
     title: formText('title', 3, 80),
@@ -159,20 +171,8 @@ export const registerDrivewayFormInput = z
     city: formText('city', 2, 60),
     region: formText('state', 2, 40),
     postalCode: formText('ZIP code', 3, 12),
-    latitude: z
-      .number({
-        message:
-          'Place your driveway: find its address, use your location or drop the pin on the map.',
-      })
-      .min(-90, { message: 'Latitude is between -90 and 90.' })
-      .max(90, { message: 'Latitude is between -90 and 90.' }),
-    longitude: z
-      .number({
-        message:
-          'Place your driveway: find its address, use your location or drop the pin on the map.',
-      })
-      .min(-180, { message: 'Longitude is between -180 and 180.' })
-      .max(180, { message: 'Longitude is between -180 and 180.' }),
+    latitude: placed('Latitude', 90),
+    longitude: placed('Longitude', 180),
     capacity,
     amenities: z.array(z.enum(amenityValues)).max(amenityValues.length).default([]),
     description: longText('description').default(''),

@@ -5,7 +5,7 @@
  * changed with insert, get and patch (decision 066).
  */
 import { importPKCS8, SignJWT } from 'jose';
-import { googleClassId, googlePassClass, googlePassObject } from './google';
+import { googlePassClass, googlePassObject } from './google';
 import type { GoogleWalletConfig, WalletPassData } from './types';
 
 /** The scope the Wallet API asks of an issuer's service account. */
@@ -118,6 +118,37 @@ function expectOk(result: { status: number }, what: string): void {
   }
 }
 
+/** Brings the class or object `body.id` at `collection` up to `body`. */
+async function patch(
+  config: GoogleWalletConfig,
+  collection: string,
+  body: { id: string },
+  what: string,
+): Promise<void> {
+  const path = `${collection}/${encodeURIComponent(body.id)}`;
+  expectOk(await call(config, 'PATCH', path, body), `the ${what} patch`);
+}
+
+/**
+ * Makes a class or object at `collection` (`genericClass`, `genericObject`), or patches it to
+ * `body` where it exists already (Google answers 409 to the insert: made before, or meanwhile by
+ * another server).
+ */
+async function insertOrPatch(
+  config: GoogleWalletConfig,
+  collection: string,
+  body: { id: string },
+  what: string,
+): Promise<'inserted' | 'patched'> {
+  const inserted = await call(config, 'POST', collection, body);
+  if (inserted.status !== 409) {
+    expectOk(inserted, `the ${what} insert`);
+    return 'inserted';
+  }
+  await patch(config, collection, body, what);
+  return 'patched';
+}
+
 /**
  * The parking pass class, made if it does not exist and brought up to date if it does: what the
  * site's name, logo and links are now. Answers what was done.
@@ -125,43 +156,20 @@ function expectOk(result: { status: number }, what: string): void {
 export async function saveGooglePassClass(
   config: GoogleWalletConfig,
 ): Promise<'inserted' | 'updated'> {
-  const id = googleClassId(config);
-  const found = await call(config, 'GET', `genericClass/${encodeURIComponent(id)}`);
+  const passClass = googlePassClass(config);
+  const found = await call(config, 'GET', `genericClass/${encodeURIComponent(passClass.id)}`);
   if (found.status === 404) {
-    const inserted = await call(config, 'POST', 'genericClass', googlePassClass(config));
-    // Inserted meanwhile by another server: then it only needs the patch below.
-    if (inserted.status !== 409) {
-      expectOk(inserted, 'the class insert');
-      return 'inserted';
-    }
+    const done = await insertOrPatch(config, 'genericClass', passClass, 'class');
+    return done === 'inserted' ? 'inserted' : 'updated';
   }
-  const patched = await call(
-    config,
-    'PATCH',
-    `genericClass/${encodeURIComponent(id)}`,
-    googlePassClass(config),
-  );
-  expectOk(patched, 'the class patch');
+  await patch(config, 'genericClass', passClass, 'class');
   return 'updated';
 }
 
 /** A pass's object made, or changed to what the booking is now (its state, time, plate). */
-export async function saveGooglePassObject(
+export function saveGooglePassObject(
   config: GoogleWalletConfig,
   pass: WalletPassData,
 ): Promise<'inserted' | 'patched'> {
-  const object = googlePassObject(config, pass);
-  const inserted = await call(config, 'POST', 'genericObject', object);
-  if (inserted.status !== 409) {
-    expectOk(inserted, 'the object insert');
-    return 'inserted';
-  }
-  const patched = await call(
-    config,
-    'PATCH',
-    `genericObject/${encodeURIComponent(object.id)}`,
-    object,
-  );
-  expectOk(patched, 'the object patch');
-  return 'patched';
+  return insertOrPatch(config, 'genericObject', googlePassObject(config, pass), 'object');
 }

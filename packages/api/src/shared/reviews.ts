@@ -1,5 +1,5 @@
 /**
- * Review reads every area shows: a driveway's and a driver's average, the review a person wrote
+ * Review reads every area shows: a driveway's, a host's and a driver's average, the review a person wrote
  * of a booking, and whether it can still be written or changed.
  */
 import { reviews } from '@parkside/db';
@@ -9,28 +9,36 @@ import { sql, type SQLWrapper } from 'drizzle-orm';
 export const REVIEW_EDIT_DAYS = 14;
 const DAY = 86_400_000;
 
+/**
+ * The average (null without any) and count of the reviews written by `author` whose `about`
+ * column is the current row's `id`.
+ */
+function ratingOf(about: 'driveway_id' | 'subject_id', id: SQLWrapper, author: 'driver' | 'host') {
+  // Both names are from the closed lists above: written into the statement as the queries had
+  // them, so each keeps one plan.
+  const theirs = sql`${reviews} r where r.${sql.raw(about)} = ${id} and r.author_role = ${sql.raw(`'${author}'`)}`;
+  return {
+    average: sql<number | null>`(select round(avg(r.rating)::numeric, 1)::float8 from ${theirs})`,
+    count: sql<number>`(select count(*)::int from ${theirs})`,
+  };
+}
+
 /** A driveway's average rating and count from drivers' reviews (null average without any). */
 export function drivewayRating(drivewayId: SQLWrapper) {
-  return {
-    ratingAverage: sql<
-      number | null
-    >`(select round(avg(r.rating)::numeric, 1)::float8 from ${reviews} r
-      where r.driveway_id = ${drivewayId} and r.author_role = 'driver')`,
-    ratingCount: sql<number>`(select count(*)::int from ${reviews} r
-      where r.driveway_id = ${drivewayId} and r.author_role = 'driver')`,
-  };
+  const { average, count } = ratingOf('driveway_id', drivewayId, 'driver');
+  return { ratingAverage: average, ratingCount: count };
+}
+
+/** A host's average rating and count from drivers' reviews of them. */
+export function hostRating(hostId: SQLWrapper) {
+  const { average, count } = ratingOf('subject_id', hostId, 'driver');
+  return { hostRatingAverage: average, hostRatingCount: count };
 }
 
 /** A driver's average rating and count from hosts' reviews. */
 export function driverRating(driverId: SQLWrapper) {
-  return {
-    driverRatingAverage: sql<
-      number | null
-    >`(select round(avg(r.rating)::numeric, 1)::float8 from ${reviews} r
-      where r.subject_id = ${driverId} and r.author_role = 'host')`,
-    driverRatingCount: sql<number>`(select count(*)::int from ${reviews} r
-      where r.subject_id = ${driverId} and r.author_role = 'host')`,
-  };
+  const { average, count } = ratingOf('subject_id', driverId, 'host');
+  return { driverRatingAverage: average, driverRatingCount: count };
 }
 
 /** The review `role` wrote of the booking in the current row (for the lists of bookings). */

@@ -14,7 +14,7 @@ import {
 } from '../../shared/listings';
 import { hostTakesOnlinePayment } from '../../shared/payouts';
 import { refundRule } from '../../shared/refund-rule';
-import { drivewayRating } from '../../shared/reviews';
+import { drivewayRating, hostRating } from '../../shared/reviews';
 
 /** Latest drivers' reviews shown on a driveway's page. */
 export const DRIVEWAY_PAGE_REVIEWS = 3;
@@ -69,10 +69,7 @@ export async function drivewayPage(
     hostId: driveways.hostId,
     hostName: users.name,
     hostSince: users.createdAt,
-    hostRatingAverage: sql<number | null>`(select round(avg(r.rating)::numeric, 1)::float8
-        from ${reviews} r where r.subject_id = ${driveways.hostId} and r.author_role = 'driver')`,
-    hostRatingCount: sql<number>`(select count(*)::int from ${reviews} r
-        where r.subject_id = ${driveways.hostId} and r.author_role = 'driver')`,
+    ...hostRating(driveways.hostId),
     ...drivewayRating(driveways.id),
   })
     .leftJoin(users, eq(users.id, driveways.hostId))
