@@ -123,8 +123,15 @@ const PATH_LABEL: Record<PageName, string> = {
   pass: '/bookings/BOOKING/pass',
 };
 
-/** Requests/s of each page measured, and the failed requests of all of them. */
-type Rates = Partial<Record<PageName, number>> & { minimal: number; errors: number };
+/**
+ * Mean requests/s of each page measured, the failed requests of all of them, and each page's
+ * ratio to the minimal page round by round.
+ */
+type Rates = Partial<Record<PageName, number>> & {
+  minimal: number;
+  errors: number;
+  ratios: Partial<Record<PageName, number[]>>;
+};
 
 interface Target {
   url: string;
@@ -166,19 +173,71 @@ async function measureTargets<Name extends string>(
   return { rates, errors };
 }
 
-/** The pages measured with the same headers. */
+/** Each page's round stands between two rounds of the minimal page, this long each. */
+const PAIRED_ROUND_SECONDS = 5;
+/** Rounds of pages against the minimal page: each page's ratio is the median of its rounds'. */
+const PAIRED_ROUNDS = 5;
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+/**
+ * The pages measured with the same headers, each against the minimal page measured just before
+ * and just after it (minimal, page, minimal, next page, minimal, ...; the order of the pages
+ * rotates from round to round). A round's ratio is the page's requests/s over the mean of the
+ * two minimal rounds beside it, and the page's ratio is the median of its rounds': this 2-core
+ * machine's speed drifts by 10-20% within a minute, and a ratio of rounds measured apart moved
+ * with it, where two neighbouring rounds see the same machine.
+ */
 async function measurePages(
   urls: Partial<Record<PageName, string>> & { minimal: string },
   headers: Record<string, string>,
 ): Promise<Rates> {
-  const targets = Object.fromEntries(
-    (Object.keys(urls) as PageName[]).map((page) => [
-      page,
-      { url: urls[page]!, headers, label: PATH_LABEL[page] },
-    ]),
-  ) as Record<PageName, Target>;
-  const { rates, errors } = await measureTargets(targets);
-  return { ...rates, errors };
+  const pages = (Object.keys(urls) as PageName[]).filter((page) => page !== 'minimal');
+  process.stdout.write(`  warming up (${WARMUP_SECONDS} s each)... `);
+  for (const page of ['minimal', ...pages] as const)
+    await loadRound(urls[page]!, headers, WARMUP_SECONDS);
+  console.log('done');
+  let errors = 0;
+  const rate = async (page: PageName) => {
+    const result = await loadRound(urls[page]!, headers, PAIRED_ROUND_SECONDS);
+    errors += result.errors;
+    return result.requests / result.seconds;
+  };
+  const minimalRates: number[] = [];
+  const pageRates = new Map(pages.map((page) => [page, [] as number[]]));
+  const ratios = new Map(pages.map((page) => [page, [] as number[]]));
+  for (let round = 0; round < PAIRED_ROUNDS; round++) {
+    let before = await rate('minimal');
+    minimalRates.push(before);
+    const order = pages.map((_, i) => pages[(i + round) % pages.length]!);
+    const line: string[] = [];
+    for (const page of order) {
+      const perSecond = await rate(page);
+      const after = await rate('minimal');
+      minimalRates.push(after);
+      pageRates.get(page)!.push(perSecond);
+      ratios.get(page)!.push(perSecond / ((before + after) / 2));
+      line.push(`${PATH_LABEL[page]} ${perSecond.toFixed(0)}/s`);
+      before = after;
+    }
+    console.log(
+      `  round ${round + 1}: ${line.join(', ')}; minimal ${minimalRates
+        .slice(-order.length - 1)
+        .map((r) => r.toFixed(0))
+        .join(', ')}/s`,
+    );
+  }
+  const mean = (values: number[]) => values.reduce((sum, v) => sum + v, 0) / values.length;
+  const rates: Rates = { minimal: mean(minimalRates), errors, ratios: {} };
+  for (const page of pages) {
+    rates[page] = mean(pageRates.get(page)!);
+    rates.ratios[page] = ratios.get(page)!;
+  }
+  return rates;
 }
 
 /** Being signed in must cost at most a tenth of a request's capacity (decision 040). */
@@ -267,14 +326,16 @@ function ratioCheck(
   extra = '',
 ): Check {
   const rate = rates[page] ?? 0;
-  const ratio = rate / rates.minimal;
+  const rounds = rates.ratios[page] ?? [];
+  const ratio = median(rounds);
+  const spread = `rounds ${Math.min(...rounds).toFixed(2)}-${Math.max(...rounds).toFixed(2)}`;
   return {
     name,
     value: ratio.toFixed(2),
     target: informational ? '-' : `>= ${PAGE_RATIO_TARGET}`,
     pass: (informational || ratio >= PAGE_RATIO_TARGET) && rates.errors === 0,
     informational,
-    detail: `${PATH_LABEL[page]} ${rate.toFixed(0)}/s, minimal ${rates.minimal.toFixed(0)}/s${extra}${rates.errors ? `, ${rates.errors} failed requests` : ''}`,
+    detail: `${PATH_LABEL[page]} ${rate.toFixed(0)}/s, minimal ${rates.minimal.toFixed(0)}/s, ${spread}${extra}${rates.errors ? `, ${rates.errors} failed requests` : ''}`,
   };
 }
 
@@ -407,7 +468,7 @@ export async function benchRent(
   const { urls: rendered } = await pages({ PAGE_CACHE: 'false' });
   console.log('A signed-in driver, every request rendered (page cache off):');
   const renderedRates = await measurePages(rendered, signedIn);
-  const how = `; ${CONNECTIONS} connections, ${ROUNDS} x ${ROUND_SECONDS} s per page`;
+  const how = `; ${CONNECTIONS} connections, ${PAIRED_ROUNDS} x ${PAIRED_ROUND_SECONDS} s per page`;
   checks.push(
     ratioCheck(`${rentLabel}, signed in, page cache off`, 'rent', renderedRates, true, how),
     ratioCheck(`${drivewayLabel}, signed in, page cache off`, 'driveway', renderedRates, true, how),
