@@ -1,6 +1,5 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { PNG } from 'pngjs';
 
 /** How the driver's hand holds the pass before the host's camera: turned (degrees) and nearer. */
@@ -16,13 +15,13 @@ const HOLDS = [
 const [WIDTH, HEIGHT] = [640, 480];
 
 /**
- * A video file (YUV4MPEG2, grey) for Chromium's fake camera: what the host's phone films while
+ * A video file (YUV4MPEG2, grey) at `file` for Chromium's fake camera: what the host's phone films while
  * the driver holds up the pass, one frame for each way the hand holds it (Chromium plays them in
  * a loop). One still frame would not do: the decoder misses about one clean, square-on code in
  * twenty in every frame alike, as a camera never films it; a code turned a little and brought
  * nearer reads, and no code of 500 tried missed all six holds.
  */
-export function cameraFileOf(png: Buffer): string {
+export function cameraFileOf(png: Buffer, file: string): string {
   const image = PNG.sync.read(png);
   const grey = new Float64Array(image.width * image.height);
   for (let i = 0; i < grey.length; i += 1) {
@@ -36,7 +35,7 @@ export function cameraFileOf(png: Buffer): string {
     held(grey, image.width, image.height, hold),
     chroma,
   ]);
-  const file = join(mkdtempSync(join(tmpdir(), 'parkside-camera-')), 'pass.y4m');
+  mkdirSync(dirname(file), { recursive: true });
   writeFileSync(
     file,
     Buffer.concat([

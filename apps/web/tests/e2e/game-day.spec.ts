@@ -95,7 +95,7 @@ test('the pass gets the car checked in, and both sides review after the event', 
         '--no-sandbox',
         '--use-fake-ui-for-media-stream',
         '--use-fake-device-for-media-stream',
-        `--use-file-for-fake-video-capture=${cameraFileOf(await qr.screenshot())}`,
+        `--use-file-for-fake-video-capture=${cameraFileOf(await qr.screenshot(), test.info().outputPath('camera.y4m'))}`,
       ],
     });
     camera = filming;
