@@ -1,5 +1,6 @@
 import { pastCursor } from '../../shared/paging';
 import { selectBookingPlaces } from '../../shared/booking-places';
+import { bookingSide, otherSideOf } from '../../shared/booking-sides';
 import { AppError, type SessionUser, type RateLimits } from '@parkside/core';
 import {
   bookings,
@@ -43,11 +44,7 @@ async function bookingFor(db: Database, user: SessionUser, bookingId: string) {
     .leftJoin(conversations, eq(conversations.bookingId, bookings.id))
     .where(eq(bookings.id, bookingId))
     .limit(1);
-  // Someone else's booking reads as no booking at all, as the booking procedures answer.
-  if (!row || (row.driverId !== user.id && row.hostId !== user.id)) {
-    throw new AppError('NOT_FOUND', MESSAGE_ERRORS.notFound);
-  }
-  return row;
+  return bookingSide(row, user, MESSAGE_ERRORS.notFound);
 }
 
 const messageColumns = {
@@ -99,7 +96,7 @@ export async function requireThread(
   now = new Date(),
 ) {
   const booking = await bookingFor(db, user, input.bookingId);
-  const otherId = booking.driverId === user.id ? booking.hostId : booking.driverId;
+  const otherId = otherSideOf(booking, user);
   const [other] = otherId
     ? await db.select({ name: users.name }).from(users).where(eq(users.id, otherId)).limit(1)
     : [];
@@ -109,7 +106,7 @@ export async function requireThread(
   return {
     bookingId: booking.bookingId,
     conversationId: booking.conversationId,
-    role: booking.driverId === user.id ? ('driver' as const) : ('host' as const),
+    role: booking.role,
     otherName: other?.name ?? 'A former Parkside user',
     event: {
       id: booking.eventId,
@@ -186,11 +183,7 @@ export async function sendMessage(
       .where(eq(conversations.id, conversation!.id));
     // What you wrote you have read.
     await markReadUpTo(tx, conversation!.id, user.id, message.createdAt);
-    await queueUnreadMail(
-      tx,
-      message,
-      booking.driverId === user.id ? booking.hostId : booking.driverId,
-    );
+    await queueUnreadMail(tx, message, otherSideOf(booking, user));
     return toMessage(message);
   });
 }

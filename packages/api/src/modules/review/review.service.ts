@@ -4,6 +4,7 @@
  * 14 days. Only the booking's two people may see or write them here.
  */
 import { selectBookingPlaces } from '../../shared/booking-places';
+import { bookingSide } from '../../shared/booking-sides';
 import { AppError, type SessionUser } from '@parkside/core';
 import { bookings, driveways, events, reviews, type Database } from '@parkside/db';
 import type { ReviewSaveInput } from '@parkside/validators';
@@ -29,9 +30,7 @@ async function bookingFor(db: Database, user: SessionUser, bookingId: string) {
   })
     .where(eq(bookings.id, bookingId))
     .limit(1);
-  const role = row?.driverId === user.id ? 'driver' : row?.hostId === user.id ? 'host' : null;
-  if (!row || !role) throw new AppError('NOT_FOUND', 'Booking not found.');
-  return { ...row, role: role as 'driver' | 'host' };
+  return bookingSide(row, user);
 }
 
 const view = (review: typeof reviews.$inferSelect | undefined) =>
