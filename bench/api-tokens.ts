@@ -14,15 +14,7 @@ import postgres from 'postgres';
 import { freshBenchDatabase, type BenchDatabase } from './marketplace/database';
 import { printChecks, type Check } from './marketplace/stats';
 import { buildIfMissing, CONNECTIONS, loadRound, WARMUP_SECONDS } from './load';
-import {
-  cleanUpOnInterrupt,
-  findFreePort,
-  productionEntry,
-  spawnProductionServer,
-  stopServer,
-  waitForHealth,
-  webRoot,
-} from './server';
+import { cleanUpOnInterrupt, startProductionServer, stopServer } from './server';
 
 export const BEARER_RATIO_TARGET = 0.9;
 const ROUND_SECONDS = 6;
@@ -50,16 +42,10 @@ async function main(): Promise<number> {
     values ('bench', 'bench-ops', ${['read']}, ${createHash('sha256').update(secret).digest('hex')}, 1000000000)`;
   await sql.end();
 
-  const port = await findFreePort();
-  const started = spawnProductionServer({
-    serverEntry: productionEntry,
-    cwd: webRoot,
+  const { origin } = await startProductionServer({
     databaseUrl: database.url,
-    port,
+    onSpawn: (child) => (server = child),
   });
-  server = started.child;
-  const { origin } = started;
-  await waitForHealth(server, origin);
 
   const url = `${origin}/api/trpc/event.list?input=${encodeURIComponent('{}')}`;
   const kinds = {

@@ -40,9 +40,8 @@ import {
   findFreePort,
   productionEntry,
   repoRoot,
-  spawnProductionServer,
+  startProductionServer,
   stopServer,
-  waitForHealth,
   webRoot,
 } from './server';
 
@@ -278,18 +277,15 @@ async function main(): Promise<number> {
       ...(replicaUrl ? { DATABASE_REPLICA_URL: replicaUrl } : {}),
     };
     if (pair) await pair.caughtUp();
-    const start = async (i: number) => {
-      const { child, origin } = spawnProductionServer({
+    const start = (i: number) =>
+      startProductionServer({
         serverEntry,
-        cwd: webRoot,
         databaseUrl: database!.url,
         port: ports[i]!,
         env,
         onOutput: (chunk) => output.push(chunk),
+        onSpawn: (child) => (children[i] = child),
       });
-      children[i] = child;
-      await waitForHealth(child, origin);
-    };
     await Promise.all(ports.map((_, i) => start(i)));
     const recipe = readFileSync(join(repoRoot, 'deploy', 'nginx', 'parkside.conf'), 'utf8');
     for (const sub of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(join(dir, sub));

@@ -19,15 +19,7 @@ import { request, type ClientRequest } from 'node:http';
 import { freshBenchDatabase, type BenchDatabase } from './marketplace/database';
 import { percentile, printChecks, ms, step } from './marketplace/stats';
 import { buildIfMissing } from './load';
-import {
-  cleanUpOnInterrupt,
-  findFreePort,
-  productionEntry,
-  spawnProductionServer,
-  stopServer,
-  waitForHealth,
-  webRoot,
-} from './server';
+import { cleanUpOnInterrupt, startProductionServer, stopServer } from './server';
 
 export const MEMORY_TARGET_MB = 100;
 export const DELIVERY_P95_TARGET_MS = 200;
@@ -154,22 +146,15 @@ async function main() {
   const pairs = await step(`${PAIRS} hosts, drivers, bookings and sessions`, () =>
     seed(database!.handle.db),
   );
-  const [portA, portB] = [await findFreePort(), await findFreePort()];
   let output = '';
-  const spawn = (port: number) =>
-    spawnProductionServer({
-      serverEntry: productionEntry,
-      cwd: webRoot,
+  const start = () =>
+    startProductionServer({
       databaseUrl: database!.url,
-      port,
       onOutput: (chunk) => (output += chunk),
+      onSpawn: (child) => servers.push(child),
     });
-  const [a, b] = [spawn(portA), spawn(portB)];
-  servers.push(a.child, b.child);
   try {
-    await step('Two production servers', async () => {
-      await Promise.all([waitForHealth(a.child, a.origin), waitForHealth(b.child, b.origin)]);
-    });
+    const [a, b] = await step('Two production servers', () => Promise.all([start(), start()]));
     // Idle, after a few requests, as a server is once it has started serving.
     for (let i = 0; i < 20; i += 1) await (await fetch(`${b.origin}/healthz`)).arrayBuffer();
     await new Promise((resolve) => setTimeout(resolve, 1_000));

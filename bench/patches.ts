@@ -38,12 +38,10 @@ import { BROWSER_HEADERS, loadRound, WARMUP_SECONDS } from './load';
 import { printChecks, step, type Check } from './marketplace/stats';
 import {
   cleanUpOnInterrupt,
-  findFreePort,
   productionEntry,
   repoRoot,
-  spawnProductionServer,
+  startProductionServer,
   stopServer,
-  waitForHealth,
   wasInterrupted,
   webRoot,
 } from './server';
@@ -148,20 +146,13 @@ async function main(): Promise<number> {
   const origins: string[] = [];
   await step('Starting a server per variant (the first seeds the demo data)', async () => {
     for (const [i, entry] of entries.entries()) {
-      let output = '';
-      const { child, origin } = spawnProductionServer({
+      const { origin } = await startProductionServer({
         serverEntry: entry,
-        cwd: webRoot,
         databaseUrl: url,
-        port: await findFreePort(),
         env: { SEED_ON_START: i === 0 ? 'true' : 'false', STORAGE_DIR: join(folder!, 'storage') },
-        onOutput: (chunk) => (output += chunk),
-      });
-      servers.push(child);
-      await waitForHealth(child, origin).catch((error: unknown) => {
-        throw new Error(
-          `${VARIANTS[i]!.name}: ${error instanceof Error ? error.message : error}\n${output}`,
-        );
+        onSpawn: (child) => servers.push(child),
+      }).catch((error: unknown) => {
+        throw new Error(`${VARIANTS[i]!.name}: ${error instanceof Error ? error.message : error}`);
       });
       origins.push(origin);
     }

@@ -1,6 +1,6 @@
 /**
  * What the benchmarks share for running the production server as a child process: a free
- * port, waiting for /healthz, stopping it, and cleaning up once on Ctrl-C.
+ * port, starting it and waiting for /healthz, stopping it, and cleaning up once on Ctrl-C.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
@@ -98,7 +98,7 @@ export function spawnProductionServer(options: {
   port: number;
   env?: NodeJS.ProcessEnv;
   onOutput?: (chunk: string) => void;
-}): { child: ChildProcess; origin: string } {
+}): ProductionServer {
   const origin = `http://127.0.0.1:${options.port}`;
   const child = spawn(process.execPath, [options.serverEntry], {
     cwd: options.cwd,
@@ -123,4 +123,47 @@ export function spawnProductionServer(options: {
   child.stdout?.on('data', collect);
   child.stderr?.on('data', collect);
   return { child, origin };
+}
+
+export interface ProductionServer {
+  child: ChildProcess;
+  origin: string;
+}
+
+/**
+ * Starts the production server and waits until it answers /healthz. The entry and folder are
+ * the build's unless given; the port is a free one unless given. `onSpawn` gets the child as
+ * soon as it runs, so the caller's clean-up can stop it even if it never comes up. If it does
+ * not come up, the error carries what the server printed while starting.
+ */
+export async function startProductionServer(options: {
+  databaseUrl: string;
+  serverEntry?: string;
+  cwd?: string;
+  port?: number;
+  env?: NodeJS.ProcessEnv;
+  onOutput?: (chunk: string) => void;
+  onSpawn?: (child: ChildProcess) => void;
+}): Promise<ProductionServer> {
+  let startup: string | undefined = '';
+  const started = spawnProductionServer({
+    serverEntry: options.serverEntry ?? productionEntry,
+    cwd: options.cwd ?? webRoot,
+    databaseUrl: options.databaseUrl,
+    port: options.port ?? (await findFreePort()),
+    env: options.env,
+    onOutput: (chunk) => {
+      if (startup !== undefined) startup += chunk;
+      options.onOutput?.(chunk);
+    },
+  });
+  options.onSpawn?.(started.child);
+  try {
+    await waitForHealth(started.child, started.origin);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    throw new Error(`${message}\nServer output:\n${startup || '(none)'}`);
+  }
+  startup = undefined;
+  return started;
 }

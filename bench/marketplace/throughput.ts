@@ -18,7 +18,7 @@ import type postgres from 'postgres';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { BROWSER_HEADERS, CONNECTIONS, loadRound, WARMUP_SECONDS } from '../load';
-import { findFreePort, spawnProductionServer, stopServer, waitForHealth, webRoot } from '../server';
+import { findFreePort, startProductionServer, stopServer, webRoot } from '../server';
 import { eventId, RENT_EVENT, RENT_LISTINGS } from './seed';
 import {
   BENCH_DRIVER_BOOKINGS,
@@ -36,7 +36,6 @@ const ROUNDS = 3;
 const serverEntry = join(webRoot, 'build-bench', 'build', 'server', 'main.js');
 
 let server: ChildProcess | undefined;
-let serverOutput = '';
 
 function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv) {
   return new Promise<void>((resolve, reject) => {
@@ -63,21 +62,13 @@ async function startServer(
   port: number,
   env: NodeJS.ProcessEnv = {},
 ): Promise<string> {
-  const { child, origin } = spawnProductionServer({
+  const { origin } = await startProductionServer({
     serverEntry,
-    cwd: webRoot,
     databaseUrl,
     port,
     env,
-    onOutput: (chunk) => (serverOutput += chunk),
+    onSpawn: (child) => (server = child),
   });
-  server = child;
-
-  try {
-    await waitForHealth(child, origin);
-  } catch (error) {
-    throw new Error(`${error instanceof Error ? error.message : error}\n${serverOutput}`);
-  }
   return origin;
 }
 
