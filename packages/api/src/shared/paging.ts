@@ -30,3 +30,29 @@ export function pastCursor(
   const when = typeof cursor.at === 'string' ? sql`${cursor.at}::timestamptz` : cursor.at;
   return or(past(at, when), and(eq(at, when), past(id, cursor.id)));
 }
+
+/** Which page of a numbered list (the admin console's lists), and how many rows a page holds. */
+export interface PageRequest {
+  page: number;
+  pageSize: number;
+}
+
+/**
+ * A numbered page: its rows (`rows` gets the page's limit and offset) and the whole list's count
+ * (`counted`, one `count()` row) fetched together; an empty list still has one page.
+ */
+export async function numberedPage<Row, Item>(
+  { page, pageSize }: PageRequest,
+  rows: (limit: number, offset: number) => Promise<Row[]>,
+  counted: Promise<{ n: number }[]>,
+  toItem: (row: Row) => Item,
+) {
+  const [found, [count]] = await Promise.all([rows(pageSize, (page - 1) * pageSize), counted]);
+  const total = count?.n ?? 0;
+  return {
+    items: found.map(toItem),
+    page,
+    pageCount: Math.max(1, Math.ceil(total / pageSize)),
+    total,
+  };
+}

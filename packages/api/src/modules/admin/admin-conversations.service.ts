@@ -12,6 +12,7 @@ import {
 } from '@parkside/db';
 import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { numberedPage, type PageRequest } from '../../shared/paging';
 import { containing } from './admin-users.service';
 
 export const CONVERSATION_NOT_FOUND = 'No conversation has that id.';
@@ -53,7 +54,7 @@ const toSummary = (row: Row) => ({
 /** Every conversation, latest first; by a participant's e-mail or the event's title; paged. */
 export async function listConversations(
   db: Database,
-  { q, page, pageSize }: { q?: string; page: number; pageSize: number },
+  { q, ...paging }: { q?: string } & PageRequest,
 ) {
   const where = q
     ? or(
@@ -62,12 +63,14 @@ export async function listConversations(
         ilike(events.title, containing(q)),
       )
     : undefined;
-  const [rows, [total]] = await Promise.all([
-    conversationsQuery(db)
-      .where(where)
-      .orderBy(desc(conversations.lastMessageAt), asc(conversations.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
+  return numberedPage(
+    paging,
+    (limit, offset) =>
+      conversationsQuery(db)
+        .where(where)
+        .orderBy(desc(conversations.lastMessageAt), asc(conversations.id))
+        .limit(limit)
+        .offset(offset),
     db
       .select({ n: count() })
       .from(conversations)
@@ -76,14 +79,8 @@ export async function listConversations(
       .leftJoin(driver, eq(driver.id, conversations.driverId))
       .leftJoin(host, eq(host.id, conversations.hostId))
       .where(where),
-  ]);
-  const totalCount = total?.n ?? 0;
-  return {
-    items: rows.map(toSummary),
-    page,
-    pageCount: Math.max(1, Math.ceil(totalCount / pageSize)),
-    total: totalCount,
-  };
+    toSummary,
+  );
 }
 
 /** One conversation, read-only, oldest message first, with every admin view of it so far. */

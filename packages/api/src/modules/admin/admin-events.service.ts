@@ -1,5 +1,6 @@
 import { bookingStateOf } from '../../shared/booking-states';
 import { selectBookingPlaces } from '../../shared/booking-places';
+import { numberedPage, type PageRequest } from '../../shared/paging';
 import { AppError } from '@parkside/core';
 import {
   bookings,
@@ -26,12 +27,7 @@ const spacesOffered = sql<number>`(select coalesce(sum(l.spaces_offered), 0)::in
 /** Every event, whatever its status, newest start first; by title, venue or city; paged. */
 export async function listAllEvents(
   db: Database,
-  {
-    q,
-    status,
-    page,
-    pageSize,
-  }: { q?: string; status?: EventStatusFilter; page: number; pageSize: number },
+  { q, status, ...paging }: { q?: string; status?: EventStatusFilter } & PageRequest,
 ) {
   const where = and(
     q
@@ -43,40 +39,32 @@ export async function listAllEvents(
       : undefined,
     status ? eq(events.status, status) : undefined,
   );
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        id: events.id,
-        title: events.title,
-        slug: events.slug,
-        venueName: events.venueName,
-        city: events.city,
-        region: events.region,
-        startsAt: events.startsAt,
-        endsAt: events.endsAt,
-        timeZone: events.timeZone,
-        status: events.status,
-        confirmedBookings,
-        spacesOffered,
-      })
-      .from(events)
-      .where(where)
-      .orderBy(desc(events.startsAt), asc(events.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
+  return numberedPage(
+    paging,
+    (limit, offset) =>
+      db
+        .select({
+          id: events.id,
+          title: events.title,
+          slug: events.slug,
+          venueName: events.venueName,
+          city: events.city,
+          region: events.region,
+          startsAt: events.startsAt,
+          endsAt: events.endsAt,
+          timeZone: events.timeZone,
+          status: events.status,
+          confirmedBookings,
+          spacesOffered,
+        })
+        .from(events)
+        .where(where)
+        .orderBy(desc(events.startsAt), asc(events.id))
+        .limit(limit)
+        .offset(offset),
     db.select({ n: count() }).from(events).where(where),
-  ]);
-  const totalCount = total?.n ?? 0;
-  return {
-    items: rows.map((row) => ({
-      ...row,
-      startsAt: row.startsAt.toISOString(),
-      endsAt: row.endsAt.toISOString(),
-    })),
-    page,
-    pageCount: Math.max(1, Math.ceil(totalCount / pageSize)),
-    total: totalCount,
-  };
+    (row) => ({ ...row, startsAt: row.startsAt.toISOString(), endsAt: row.endsAt.toISOString() }),
+  );
 }
 
 /** One event for the admin: its listings, bookings and wait-list. */

@@ -2,6 +2,7 @@ import { selectBookingPlaces } from '../../shared/booking-places';
 import { AppError } from '@parkside/core';
 import { admins, bookings, driveways, events, users, type Database } from '@parkside/db';
 import { asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { numberedPage, type PageRequest } from '../../shared/paging';
 import { getSignInMethods } from '../../shared/sign-in-methods';
 
 export const USER_NOT_FOUND = 'No user has that id.';
@@ -16,38 +17,31 @@ export function containing(text: string): string {
 const isAdminColumn = sql<boolean>`exists (select 1 from admins a where a.email = "users"."email")`;
 
 /** Users whose e-mail or name holds `q`, newest first, a page at a time. */
-export async function listUsers(
-  db: Database,
-  { q, page, pageSize }: { q?: string; page: number; pageSize: number },
-) {
+export async function listUsers(db: Database, { q, ...paging }: { q?: string } & PageRequest) {
   const where = q
     ? or(ilike(users.email, containing(q)), ilike(users.name, containing(q)))
     : undefined;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        id: users.id,
-        email: users.email,
-        name: users.name,
-        isHost: users.isHost,
-        emailVerified: users.emailVerified,
-        createdAt: users.createdAt,
-        isAdmin: isAdminColumn,
-      })
-      .from(users)
-      .where(where)
-      .orderBy(desc(users.createdAt), asc(users.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
+  return numberedPage(
+    paging,
+    (limit, offset) =>
+      db
+        .select({
+          id: users.id,
+          email: users.email,
+          name: users.name,
+          isHost: users.isHost,
+          emailVerified: users.emailVerified,
+          createdAt: users.createdAt,
+          isAdmin: isAdminColumn,
+        })
+        .from(users)
+        .where(where)
+        .orderBy(desc(users.createdAt), asc(users.id))
+        .limit(limit)
+        .offset(offset),
     db.select({ n: count() }).from(users).where(where),
-  ]);
-  const totalCount = total?.n ?? 0;
-  return {
-    items: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
-    page,
-    pageCount: Math.max(1, Math.ceil(totalCount / pageSize)),
-    total: totalCount,
-  };
+    (row) => ({ ...row, createdAt: row.createdAt.toISOString() }),
+  );
 }
 
 /** One user for the admin: the spec's profile fields, how they sign in, and what they did. */
