@@ -6,8 +6,10 @@ import {
 } from '@parkside/validators';
 import { Form } from '@remix-run/react';
 import { ErrorList, inputClass } from '~/components/forms/field';
+import { CodeChoices } from '~/components/forms/code-choices';
 import { SubmitButton } from '~/components/forms/submit-button';
 import { FormRow } from '~/components/ui/form-row';
+import { ShownOnce } from '~/components/ui/shown-once';
 
 export interface TokenFormState {
   error: string | null;
@@ -29,17 +31,11 @@ const EXPIRY_CHOICES = [
 /** The secret of a token just made, shown this once. */
 export function CreatedToken({ token }: { token: { name: string; secret: string } }) {
   return (
-    <div role="status" className="bg-brand-50 ring-brand-200 rounded-2xl p-5 ring-1">
-      <p className="font-semibold">
-        Token “{token.name}” created. Copy it now: it is shown only once.
-      </p>
-      <p
-        data-testid="token-secret"
-        className="mt-2 rounded-lg bg-white px-3 py-2 font-mono text-sm break-all ring-1 ring-slate-200"
-      >
-        {token.secret}
-      </p>
-    </div>
+    <ShownOnce
+      title={`Token “${token.name}” created. Copy it now: it is shown only once.`}
+      secret={token.secret}
+      testId="token-secret"
+    />
   );
 }
 
@@ -74,31 +70,14 @@ export function ApiTokenForm({
           className={inputClass}
         />
       </FormRow>
-      <fieldset className="flex flex-col gap-2">
-        <legend className="text-sm font-semibold text-slate-800">Scopes</legend>
-        <div className="grid gap-2 sm:grid-cols-2">
-          {scopes.map((scope) => (
-            <label
-              key={scope}
-              htmlFor={`token-scope-${scope}`}
-              className="flex flex-wrap items-center gap-x-2 rounded-lg p-2 ring-1 ring-slate-200 has-[:checked]:bg-slate-50"
-            >
-              <input
-                id={`token-scope-${scope}`}
-                type="checkbox"
-                name="scopes"
-                value={scope}
-                defaultChecked={chosen.has(scope)}
-                className="accent-brand-700 size-4"
-              />
-              <span className="font-mono text-sm font-semibold">{scope}</span>
-              <span className="basis-full pl-6 text-sm text-slate-600">
-                {API_TOKEN_SCOPE_LABELS[scope]}
-              </span>
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <CodeChoices
+        legend="Scopes"
+        name="scopes"
+        idPrefix="token-scope"
+        codes={scopes}
+        labels={API_TOKEN_SCOPE_LABELS}
+        chosen={chosen}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
         <FormRow htmlFor="token-expiry" label="Expires">
           <select
