@@ -18,6 +18,7 @@ import { frameUser } from './.server/frame-user';
 import { readToast } from './.server/toast';
 import { VerifyEmailBanner } from './components/auth/verify-email-banner';
 import { FeedbackButton } from './components/feedback/feedback-button';
+import { KeptDataScript } from './components/layout/kept-part';
 import { SessionCheck } from './components/layout/session-check';
 import { SiteFooter } from './components/layout/site-footer';
 import { SiteHeader } from './components/layout/site-header';
@@ -94,6 +95,7 @@ export function Layout({ children }: { children: ReactNode }) {
           {user?.isAdmin || offlinePage ? null : <FeedbackButton />}
           <SessionCheck />
         </ToastProvider>
+        <KeptDataScript />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

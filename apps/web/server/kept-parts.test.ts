@@ -10,9 +10,11 @@ import {
   KeptRequest,
   ownChange,
   ownMarkCookie,
+  scriptJsonOf,
   sharedPartBytes,
   type SharedPart,
 } from './kept-parts';
+import { KEPT_DATA_IN_PAGE } from '../app/components/layout/kept-part';
 import { KeptStore } from './kept-store';
 import { readEnv } from './env';
 import { apiContext, createServices, type Services } from './services';
@@ -115,6 +117,36 @@ describe('KeptRequest', () => {
     const other = { ...second.found, total: 0 };
     expect(JSON.parse(second.kept.sent(other))).toEqual(other);
     expect(second.kept.dataOf(second.kept.sent(other))).toBeUndefined();
+  });
+
+  it('puts the kept data of a document in its kept-data script, escaped once for it', async () => {
+    await visit();
+    const documentRequest = () =>
+      new KeptRequest(store, visitorApi, 'parkside.test', visitorApi, true);
+    const kept = documentRequest();
+    const found = await kept.shared(upcoming, () => Promise.reject(new Error('not kept')));
+    const sent = kept.sent(found);
+    // The loader data only says where the data is; the render gets the object itself.
+    expect(sent).toBe(KEPT_DATA_IN_PAGE);
+    expect(kept.dataOf(sent)).toBe(found);
+    const rendered = `<main>${kept.placeholderOf('events')}</main><script>${kept.dataPlaceholder()}</script>`;
+    const html = kept.fill(Buffer.from(rendered)).toString();
+    expect(html).toContain('<main><ul><li>Stadium of Fire</li></ul></main>');
+    expect(JSON.parse(/<script>(.*)<\/script>$/.exec(html)![1]!)).toEqual(found);
+    // A page's own data, not the kept data, is sent as JSON in the loader data as before.
+    expect(kept.sent({ total: 0 })).toBe('{"total":0}');
+
+    // Text a host typed that would close the script, or open a comment, stays inside it.
+    const typed = documentRequest();
+    const title = await typed.shared(new Request('http://parkside.test/typed'), async () => ({
+      value: { title: 'Dana\'s </script><!-- "driveway"' },
+      dependsOn: { events: [] },
+    }));
+    expect(typed.sent(title)).toBe(KEPT_DATA_IN_PAGE);
+    const script = typed.fill(Buffer.from(`<script>${typed.dataPlaceholder()}</script>`));
+    const text = /^<script>(.*)<\/script>$/.exec(script.toString())![1]!;
+    expect(text).not.toContain('<');
+    expect(JSON.parse(text)).toEqual(title);
   });
 
   it('loads again once an event it shows changes, or any event is created', async () => {
@@ -244,6 +276,7 @@ describe('startKeeping', () => {
       const part: SharedPart = {
         data: 'list',
         json: '"list"',
+        scriptJson: scriptJsonOf('"list"'),
         dependsOn: { events: [] },
         html: new Map(),
       };
@@ -292,6 +325,7 @@ describe('startKeeping', () => {
       const part: SharedPart = {
         data: 'mine',
         json: '"mine"',
+        scriptJson: scriptJsonOf('"mine"'),
         dependsOn: { events: [] },
         html: new Map(),
       };

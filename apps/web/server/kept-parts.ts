@@ -12,7 +12,11 @@
  */
 import type { ApiCaller } from '@parkside/api';
 import { randomBytes } from 'node:crypto';
-import { KEPT_PART_ATTRIBUTE, type KeptJson } from '../app/components/layout/kept-part';
+import {
+  KEPT_DATA_IN_PAGE,
+  KEPT_PART_ATTRIBUTE,
+  type KeptJson,
+} from '../app/components/layout/kept-part';
 import type { Dependencies, KeptStore } from './kept-store';
 
 /** The shared data of one page address, and the HTML of its kept parts once rendered. */
@@ -20,6 +24,8 @@ export interface SharedPart {
   data: unknown;
   /** The data as JSON, as it is sent to the browser (decision 072). */
   json: string;
+  /** The JSON as a document carries it, in its kept-data script: `<` escaped (decision 075). */
+  scriptJson: Buffer;
   dependsOn: Dependencies;
   /** Part name to HTML (UTF-8), as the part's `<div>` holds it. */
   html: ReadonlyMap<string, Buffer>;
@@ -71,9 +77,19 @@ const placeholderBytesOf = (name: string): Buffer => {
   return bytes;
 };
 
+/** Where the kept data's JSON goes in a document: the text of its `<script>` (decision 075). */
+const DATA_PLACEHOLDER = '<!--kept-data-->';
+const dataPlaceholderBytes = Buffer.from(DATA_PLACEHOLDER);
+
+/**
+ * JSON as the text of a `<script type="application/json">`: every `<` escaped, so that neither
+ * `</script>` nor `<!--` can occur in it; JSON.parse reads `\u003c` back as `<`.
+ */
+export const scriptJsonOf = (json: string): Buffer => Buffer.from(json.replace(/</g, '\\u003c'));
+
 /** The size of a shared part in memory, roughly: its HTML and its data as JSON would be. */
 export function sharedPartBytes(part: SharedPart): number {
-  let bytes = part.json.length;
+  let bytes = part.json.length + part.scriptJson.length;
   for (const html of part.html.values()) bytes += html.length;
   return bytes;
 }
@@ -105,6 +121,8 @@ export class KeptRequest {
   /** Parts put back from what was kept, and parts rendered afresh, in this document. */
   private readonly reused = new Set<string>();
   private readonly missing = new Set<string>();
+  /** Whether this document carries the kept data in its own script, not in the loader data. */
+  private dataInPage = false;
 
   constructor(
     private readonly store: SharedStore | undefined,
@@ -117,6 +135,11 @@ export class KeptRequest {
      * change this server heard of are (what is kept must not be older than either).
      */
     private readonly ownerApi: () => ApiCaller,
+    /**
+     * Whether the response is a document (not a `.data` request of a page already open): its
+     * kept data then travels in the document's kept-data script (decision 075).
+     */
+    private readonly answersDocument = false,
   ) {}
 
   /**
@@ -167,9 +190,11 @@ export class KeptRequest {
       loaded.dependsOn && own
         ? { ...loaded.dependsOn, events: [...loaded.dependsOn.events, ownChange(personId)] }
         : loaded.dependsOn;
+    const json = JSON.stringify(loaded.value) ?? 'null';
     const part: SharedPart = {
       data: loaded.value,
-      json: JSON.stringify(loaded.value) ?? 'null',
+      json,
+      scriptJson: scriptJsonOf(json),
       dependsOn: dependsOn ?? { events: [] },
       html: new Map(),
     };
@@ -184,19 +209,33 @@ export class KeptRequest {
    * `value` as the loader sends it to the browser (read with `useKept`): the JSON made when the
    * data was kept, when `value` is the data `shared` or `own` answered; made now otherwise.
    * turbo-stream encoded each field of a page's data on every request, the largest cost of a
-   * kept page after its frame (decision 072).
+   * kept page after its frame (decision 072). In a document, the kept data is not sent with the
+   * loader data at all: the loader data says `KEPT_DATA_IN_PAGE`, and the JSON, escaped once for
+   * a script when it was kept, goes into the document's kept-data script (decision 075); two
+   * rounds of string escaping per request, turbo-stream's and Remix's, are saved.
    */
   sent<T>(value: T): KeptJson<T> {
     const part = this.used?.part;
-    return (
-      part && part.data === value ? part.json : (JSON.stringify(value) ?? 'null')
-    ) as KeptJson<T>;
+    if (!part || part.data !== value) return (JSON.stringify(value) ?? 'null') as KeptJson<T>;
+    if (!this.answersDocument) return part.json as KeptJson<T>;
+    this.dataInPage = true;
+    return KEPT_DATA_IN_PAGE as KeptJson<T>;
   }
 
   /** The data `json` was made from, when it is this request's kept part's (for `useKept`). */
   dataOf(json: string): unknown {
     const part = this.used?.part;
-    return part && part.json === json ? part.data : undefined;
+    if (!part) return undefined;
+    if (json === KEPT_DATA_IN_PAGE) return this.dataInPage ? part.data : undefined;
+    return part.json === json ? part.data : undefined;
+  }
+
+  /**
+   * What the kept-data script holds when rendered: a placeholder `fill` replaces with the JSON,
+   * or undefined when this document carries no kept data.
+   */
+  dataPlaceholder(): string | undefined {
+    return this.dataInPage ? DATA_PLACEHOLDER : undefined;
   }
 
   /**
@@ -230,16 +269,18 @@ export class KeptRequest {
 
   /** The rendered document with the kept parts' HTML in place of their placeholders. */
   fill(document: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
-    if (this.reused.size === 0 || !this.used) return document;
+    const part = this.used?.part;
+    if (!part || (this.reused.size === 0 && !this.dataInPage)) return document;
     const pieces: Buffer[] = [];
     let from = 0;
     const at = [...this.reused]
-      .map((name) => ({ name, marker: placeholderBytesOf(name) }))
-      .map((part) => ({ ...part, index: document.indexOf(part.marker) }))
-      .filter((part) => part.index >= 0)
+      .map((name) => ({ marker: placeholderBytesOf(name), bytes: part.html.get(name)! }))
+      .concat(this.dataInPage ? [{ marker: dataPlaceholderBytes, bytes: part.scriptJson }] : [])
+      .map((piece) => ({ ...piece, index: document.indexOf(piece.marker) }))
+      .filter((piece) => piece.index >= 0)
       .sort((a, b) => a.index - b.index);
-    for (const { name, marker, index } of at) {
-      pieces.push(document.subarray(from, index), this.used.part.html.get(name)!);
+    for (const { marker, bytes, index } of at) {
+      pieces.push(document.subarray(from, index), bytes);
       from = index + marker.length;
     }
     pieces.push(document.subarray(from));

@@ -198,6 +198,7 @@ export function remixHandler({
       () => visitorApi(req),
       req.get('host') ?? '',
       () => ownerApi(req, res),
+      !req.path.endsWith('.data'),
     );
     const response = await handle(remixRequestOf(req, res), getLoadContext(req, res, kept));
     const outcome = kept.outcome;

@@ -8,6 +8,38 @@ import { createContext, useContext, useMemo, type ReactNode } from 'react';
 export interface KeptHtml {
   placeholderOf(name: string): string | undefined;
   dataOf(json: string): unknown;
+  dataPlaceholder(): string | undefined;
+}
+
+/**
+ * What a document's loader data says in place of its kept data: the data is in the document's
+ * kept-data script (`KeptDataScript`), not repeated in the loader data (decision 075). Not JSON,
+ * so it is never taken for data.
+ */
+export const KEPT_DATA_IN_PAGE = 'kept-data:in-page';
+const KEPT_DATA_ID = 'kept-data';
+
+/**
+ * In the browser, the text of the kept-data script of the document as the server sent it, read
+ * once, before hydration changes anything; null when it had none.
+ */
+let keptDataText: string | null | undefined;
+function keptDataTextOfDocument(): string | null {
+  if (keptDataText === undefined) {
+    keptDataText = document.getElementById(KEPT_DATA_ID)?.textContent ?? null;
+  }
+  return keptDataText;
+}
+let keptDataOfDocument: { value: unknown } | undefined;
+
+function parseKept(json: string): unknown {
+  if (json !== KEPT_DATA_IN_PAGE) return JSON.parse(json);
+  if (!keptDataOfDocument) {
+    const text = keptDataTextOfDocument();
+    if (text === null) throw new Error('This page came without its data. Reload it.');
+    keptDataOfDocument = { value: JSON.parse(text) };
+  }
+  return keptDataOfDocument.value;
 }
 
 declare const keptData: unique symbol;
@@ -32,7 +64,7 @@ export function useKept<T>(json: KeptJson<T> | null): T | null;
 export function useKept<T>(json: KeptJson<T> | null): T | null {
   const kept = useContext(KeptHtmlContext);
   return useMemo(
-    () => (json === null ? null : ((kept?.dataOf(json) ?? JSON.parse(json)) as T)),
+    () => (json === null ? null : ((kept?.dataOf(json) ?? parseKept(json)) as T)),
     [kept, json],
   );
 }
@@ -57,5 +89,23 @@ export function KeptPart({ name, children }: { name: string; children: ReactNode
     </div>
   ) : (
     <div className="contents" data-kept={name} dangerouslySetInnerHTML={{ __html: placeholder }} />
+  );
+}
+
+/**
+ * The document's kept data (decision 075), in the root layout: on the server a placeholder the
+ * JSON replaces after the render, when a loader sent kept data; in the browser the same text the
+ * server sent, so hydration finds what it rendered and never writes it again.
+ */
+export function KeptDataScript() {
+  const kept = useContext(KeptHtmlContext);
+  const text = typeof document === 'undefined' ? kept?.dataPlaceholder() : keptDataTextOfDocument();
+  return text == null ? null : (
+    <script
+      id={KEPT_DATA_ID}
+      type="application/json"
+      suppressHydrationWarning
+      dangerouslySetInnerHTML={{ __html: text }}
+    />
   );
 }
