@@ -68,18 +68,14 @@ const ownMarkOf = (request: Request) =>
  * Where a kept part's HTML goes. A comment no page can produce by itself: React escapes `<` in
  * text and attributes, so only this module's own markup starts one.
  */
-const placeholder = (name: string) => `<!--kept:${name}-->`;
-/** Each part's placeholder as bytes, made once per part name (the names are the code's own). */
-const placeholderBytes = new Map<string, Buffer>();
-const placeholderBytesOf = (name: string): Buffer => {
-  let bytes = placeholderBytes.get(name);
-  if (!bytes) placeholderBytes.set(name, (bytes = Buffer.from(placeholder(name))));
-  return bytes;
-};
+const PART_PLACEHOLDER_START = '<!--kept:';
+const placeholder = (name: string) => `${PART_PLACEHOLDER_START}${name}-->`;
+/** How every placeholder starts and ends, the kept data's too (`fill` looks for these). */
+const PLACEHOLDER_START = Buffer.from('<!--kept');
+const PLACEHOLDER_END = Buffer.from('-->');
 
 /** Where the kept data's JSON goes in a document: the text of its `<script>` (decision 075). */
 const DATA_PLACEHOLDER = '<!--kept-data-->';
-const dataPlaceholderBytes = Buffer.from(DATA_PLACEHOLDER);
 
 /**
  * JSON as the text of a `<script type="application/json">`: every `<` escaped, so that neither
@@ -271,20 +267,30 @@ export class KeptRequest {
   fill(document: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
     const part = this.used?.part;
     if (!part || (this.reused.size === 0 && !this.dataInPage)) return document;
+    // One pass over the document: every placeholder starts alike, and only this module writes one.
     const pieces: Buffer[] = [];
     let from = 0;
-    const at = [...this.reused]
-      .map((name) => ({ marker: placeholderBytesOf(name), bytes: part.html.get(name)! }))
-      .concat(this.dataInPage ? [{ marker: dataPlaceholderBytes, bytes: part.scriptJson }] : [])
-      .map((piece) => ({ ...piece, index: document.indexOf(piece.marker) }))
-      .filter((piece) => piece.index >= 0)
-      .sort((a, b) => a.index - b.index);
-    for (const { marker, bytes, index } of at) {
-      pieces.push(document.subarray(from, index), bytes);
-      from = index + marker.length;
+    for (let at = document.indexOf(PLACEHOLDER_START); at >= 0;) {
+      const close = document.indexOf(PLACEHOLDER_END, at);
+      if (close < 0) break;
+      const end = close + PLACEHOLDER_END.length;
+      const bytes = this.bytesOf(part, document.toString('latin1', at, end));
+      if (bytes) {
+        pieces.push(document.subarray(from, at), bytes);
+        from = end;
+      }
+      at = document.indexOf(PLACEHOLDER_START, end);
     }
+    if (pieces.length === 0) return document;
     pieces.push(document.subarray(from));
     return Buffer.concat(pieces);
+  }
+
+  /** What goes at the placeholder `marker`: a reused part's HTML, the kept data, or nothing. */
+  private bytesOf(part: SharedPart, marker: string): Buffer | undefined {
+    if (marker === DATA_PLACEHOLDER) return this.dataInPage ? part.scriptJson : undefined;
+    const name = marker.slice(PART_PLACEHOLDER_START.length, -PLACEHOLDER_END.length);
+    return this.reused.has(name) ? part.html.get(name) : undefined;
   }
 
   /** Whether the rendered document holds parts to keep (see `rendered`). */
