@@ -20,9 +20,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const photos = new Set<string>();
   for (const pass of saved.passes) {
     if (!pass.photo) continue;
-    // Only this site's own files: another origin's are not ours to keep or serve.
+    // Only this site's own files: another origin's are not ours to keep or serve. The address
+    // is the one the pass shows, query and all: without its `?alt=media&token=` the storage
+    // answers with the file's details, to the site's own pages only, not with the picture.
     const url = new URL(pass.photo, origin);
-    if (url.origin === origin) photos.add(url.pathname);
+    if (url.origin === origin) photos.add(`${url.pathname}${url.search}`);
   }
   const body: SavedList = {
     owner: saved.owner,

@@ -1,4 +1,7 @@
 import type { Browser } from '@playwright/test';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import postgres from 'postgres';
 import { freePort, startServer, stopServers } from './app-servers';
 import { createFreshDatabase } from './fresh-database';
@@ -11,7 +14,9 @@ import { signedInPhone } from './session';
  * database.
  */
 export async function startGameDayServer(env: Record<string, string> = {}, count = 1) {
-  const database = await createFreshDatabase();
+  // The demo driveways' photos are stored where the servers keep uploads, as on a real site.
+  const storageDir = mkdtempSync(join(tmpdir(), 'parkside-game-day-storage-'));
+  const database = await createFreshDatabase({ storageDir });
   const url = (database.env as { DATABASE_URL: string }).DATABASE_URL;
   const sql = postgres(url, { max: 1, onnotice: () => {} });
   const servers: Awaited<ReturnType<typeof startServer>>[] = [];
@@ -20,7 +25,10 @@ export async function startGameDayServer(env: Record<string, string> = {}, count
     for (let i = 0; i < count; i++) {
       const port = await freePort();
       servers.push(
-        await startServer({ ...(database.env as Record<string, string>), ...env }, port),
+        await startServer(
+          { ...(database.env as Record<string, string>), STORAGE_DIR: storageDir, ...env },
+          port,
+        ),
       );
       bases.push(`http://127.0.0.1:${port}`);
     }
@@ -33,12 +41,14 @@ export async function startGameDayServer(env: Record<string, string> = {}, count
         await sql.end();
         await stopServers(servers);
         await database.drop();
+        rmSync(storageDir, { recursive: true, force: true });
       },
     };
   } catch (error) {
     await sql.end();
     await stopServers(servers);
     await database.drop();
+    rmSync(storageDir, { recursive: true, force: true });
     throw error;
   }
 }

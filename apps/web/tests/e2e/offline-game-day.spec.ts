@@ -88,6 +88,12 @@ test('passes and check-in work with no signal, and sign-out leaves nothing behin
     await expect(driver.getByText('4LUX 112', { exact: true })).toBeVisible();
     const qr = driver.getByRole('img', { name: /^QR code of your pass/ });
     expect(await readQr(qr)).toMatch(/^PK[0-9A-Z]{40,}$/);
+    // The driveway's photo, to know it from the street, came from the phone too.
+    const photo = driver.getByRole('img', { name: /^The driveway: / });
+    await expect(photo).toBeVisible();
+    await expect
+      .poll(() => photo.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
+      .toBeGreaterThan(0);
     const gateCode = (await driver.locator('[data-gate-code]').textContent())!;
     expect(gateCode).toMatch(/^[2-9A-HJKMNP-Z]{3} [2-9A-HJKMNP-Z]{3}$/);
     await screenshots(driver, 'offline-pass');
