@@ -8,6 +8,7 @@ import {
   useState,
   type ReactNode,
 } from 'react';
+import { useLocation } from '@remix-run/react';
 import { Icon } from './icon';
 
 export type ToastType = 'success' | 'error' | 'warning' | 'info';
@@ -147,15 +148,28 @@ export function ToastList() {
     if (newest !== undefined && box && (box.top < 0 || box.bottom > window.innerHeight))
       list.current?.scrollIntoView({ block: 'nearest' });
   }, [newest]);
+  // The room the toasts took on this page stays when they go, until the next page: nothing
+  // under them moves as one leaves, so a tap aimed at a button lands on it.
+  const { pathname } = useLocation();
+  const [room, setRoom] = useState({ pathname, height: 0 });
+  useEffect(() => {
+    const height = list.current?.offsetHeight ?? 0;
+    setRoom((kept) =>
+      kept.pathname !== pathname || height > kept.height ? { pathname, height } : kept,
+    );
+  }, [toasts, pathname]);
+  const minHeight = room.pathname === pathname ? room.height : 0;
   return (
-    <ol
-      ref={list}
-      aria-label="Notifications"
-      className="mx-auto flex w-full max-w-6xl flex-col gap-2 px-4 empty:hidden sm:items-end sm:px-6 [&:not(:empty)]:pt-4"
-    >
-      {toasts.map((toast) => (
-        <ToastItem key={toast.id} toast={toast} onDismiss={dismiss} />
-      ))}
-    </ol>
+    <div style={minHeight > 0 ? { minHeight } : undefined}>
+      <ol
+        ref={list}
+        aria-label="Notifications"
+        className="mx-auto flex w-full max-w-6xl flex-col gap-2 px-4 empty:hidden sm:items-end sm:px-6 [&:not(:empty)]:pt-4"
+      >
+        {toasts.map((toast) => (
+          <ToastItem key={toast.id} toast={toast} onDismiss={dismiss} />
+        ))}
+      </ol>
+    </div>
   );
 }
