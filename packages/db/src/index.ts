@@ -8,3 +8,4 @@ export * from './schema';
 export * from './migrations-applied';
 export * from './prepared';
 export * from './replicas';
+export * from './columns';

@@ -1,5 +1,5 @@
 /** Event reads every area uses: the columns and summary of an event, and one event by id. */
-import { events, type Database, type Event, preparedFor } from '@parkside/db';
+import { events, type Database, type Event, preparedFor, columnsOf } from '@parkside/db';
 import type { Address } from '@parkside/geocoder';
 import { eq, sql } from 'drizzle-orm';
 
@@ -22,25 +22,10 @@ export interface EventSummary extends Address {
 }
 
 export const eventColumns = {
-  id: events.id,
-  slug: events.slug,
-  title: events.title,
-  description: events.description,
-  venueName: events.venueName,
-  street: events.street,
-  city: events.city,
-  region: events.region,
-  postalCode: events.postalCode,
-  country: events.country,
-  latitude: events.latitude,
-  longitude: events.longitude,
-  timeZone: events.timeZone,
-  startsAt: events.startsAt,
-  endsAt: events.endsAt,
-  expectedAttendance: events.expectedAttendance,
-  websiteUrl: events.websiteUrl,
-  imageUrl: events.imageUrl,
-  status: events.status,
+  ...columnsOf(
+    events,
+    'id slug title description venueName street city region postalCode country latitude longitude timeZone startsAt endsAt expectedAttendance websiteUrl imageUrl status',
+  ),
 };
 
 export type EventRow = { [K in keyof typeof eventColumns]: Event[K] };

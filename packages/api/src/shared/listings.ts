@@ -6,6 +6,7 @@ import {
   type Database,
   type Listing,
   preparedFor,
+  columnsOf,
 } from '@parkside/db';
 import { and, arrayContains, asc, eq, gt, lte, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { distanceInMiles, EARTH_RADIUS_MILES, type Place } from '@parkside/validators';
@@ -49,23 +50,12 @@ export function milesFrom(from: PlaceSql): SQL<number> {
  * driver who booked it), never for a card.
  */
 export const drivewayAddressColumns = {
-  street: driveways.street,
-  city: driveways.city,
-  region: driveways.region,
-  postalCode: driveways.postalCode,
-  latitude: driveways.latitude,
-  longitude: driveways.longitude,
+  ...columnsOf(driveways, 'street city region postalCode latitude longitude'),
 };
 
 /** What a listing card shows of its driveway (before booking: no access instructions). */
 export const drivewayCardColumns = {
-  title: driveways.title,
-  street: driveways.street,
-  city: driveways.city,
-  latitude: driveways.latitude,
-  longitude: driveways.longitude,
-  amenities: driveways.amenities,
-  photos: driveways.photos,
+  ...columnsOf(driveways, 'title street city latitude longitude amenities photos'),
 };
 
 /**
@@ -254,12 +244,7 @@ export async function spacesTaken(tx: Tx, listingId: string): Promise<number> {
  * listing: before a driver books it, and to its host once listed.
  */
 export const listingSummaryColumns = {
-  id: listings.id,
-  status: listings.status,
-  priceCents: listings.priceCents,
-  spacesOffered: listings.spacesOffered,
-  availableFrom: listings.availableFrom,
-  availableTo: listings.availableTo,
+  ...columnsOf(listings, 'id status priceCents spacesOffered availableFrom availableTo'),
   drivewayTitle: driveways.title,
   street: driveways.street,
   city: driveways.city,

@@ -10,6 +10,7 @@ import {
   listings,
   users,
   type Database,
+  columnsOf,
 } from '@parkside/db';
 import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import { containing } from './admin-users.service';
@@ -44,16 +45,10 @@ export async function listAllEvents(
     (limit, offset) =>
       db
         .select({
-          id: events.id,
-          title: events.title,
-          slug: events.slug,
-          venueName: events.venueName,
-          city: events.city,
-          region: events.region,
-          startsAt: events.startsAt,
-          endsAt: events.endsAt,
-          timeZone: events.timeZone,
-          status: events.status,
+          ...columnsOf(
+            events,
+            'id title slug venueName city region startsAt endsAt timeZone status',
+          ),
           confirmedBookings,
           spacesOffered,
         })
@@ -71,18 +66,10 @@ export async function listAllEvents(
 export async function requireEventForAdmin(db: Database, id: string, now = new Date()) {
   const [event] = await db
     .select({
-      id: events.id,
-      title: events.title,
-      slug: events.slug,
-      venueName: events.venueName,
-      street: events.street,
-      city: events.city,
-      region: events.region,
-      startsAt: events.startsAt,
-      endsAt: events.endsAt,
-      timeZone: events.timeZone,
-      status: events.status,
-      createdBy: events.createdBy,
+      ...columnsOf(
+        events,
+        'id title slug venueName street city region startsAt endsAt timeZone status createdBy',
+      ),
       creatorEmail: users.email,
     })
     .from(events)
@@ -116,16 +103,10 @@ export async function requireEventForAdmin(db: Database, id: string, now = new D
       driverId: bookings.driverId,
       driverName: users.name,
       driverEmail: users.email,
-      licensePlate: bookings.licensePlate,
-      vehicleDescription: bookings.vehicleDescription,
-      status: bookings.status,
-      priceCents: bookings.priceCents,
-      refundCents: bookings.refundCents,
-      paymentStatus: bookings.paymentStatus,
-      cancelledBy: bookings.cancelledBy,
-      cancelledAt: bookings.cancelledAt,
-      checkedInAt: bookings.checkedInAt,
-      createdAt: bookings.createdAt,
+      ...columnsOf(
+        bookings,
+        'licensePlate vehicleDescription status priceCents refundCents paymentStatus cancelledBy cancelledAt checkedInAt createdAt',
+      ),
       drivewayTitle: driveways.title,
     })
       .leftJoin(users, eq(users.id, bookings.driverId))

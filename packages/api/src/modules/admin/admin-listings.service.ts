@@ -1,6 +1,6 @@
 import { selectListingPlaces } from '../../shared/booking-places';
 import { AppError } from '@parkside/core';
-import { driveways, events, listings, users, type Database } from '@parkside/db';
+import { driveways, events, listings, users, type Database, columnsOf } from '@parkside/db';
 import { listingReviewedEmail } from '@parkside/email';
 import { enqueueEmails } from '@parkside/email/queue';
 import type { AdminListingDecisionInput } from '@parkside/validators';
@@ -21,13 +21,10 @@ export async function listReviewQueue(db: Database) {
   const where = eq(listings.status, 'in_review');
   const [rows, [total]] = await Promise.all([
     selectListingPlaces(db, {
-      id: listings.id,
-      createdAt: listings.createdAt,
-      priceCents: listings.priceCents,
-      spacesOffered: listings.spacesOffered,
-      reviewFlags: listings.reviewFlags,
-      earlierReviewReason: listings.earlierReviewReason,
-      changesSinceReview: listings.changesSinceReview,
+      ...columnsOf(
+        listings,
+        'id createdAt priceCents spacesOffered reviewFlags earlierReviewReason changesSinceReview',
+      ),
       milesFromVenue: milesBetween(driveways, events),
       nearbyMedianCents: nearbyMedianCents(db),
       driveway: {
@@ -38,13 +35,7 @@ export async function listReviewQueue(db: Database) {
         photos: driveways.photos,
       },
       event: {
-        id: events.id,
-        title: events.title,
-        venueName: events.venueName,
-        latitude: events.latitude,
-        longitude: events.longitude,
-        startsAt: events.startsAt,
-        timeZone: events.timeZone,
+        ...columnsOf(events, 'id title venueName latitude longitude startsAt timeZone'),
       },
       host: { id: users.id, name: users.name, email: users.email, since: users.createdAt },
     })

@@ -8,6 +8,7 @@ import {
   parkingReports,
   users,
   type Database,
+  columnsOf,
 } from '@parkside/db';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -30,11 +31,7 @@ export async function listParkingReports(db: Database, limit = 100) {
     id: parkingReports.id,
     createdAt: parkingReports.createdAt,
     problem: parkingReports.reason,
-    note: parkingReports.note,
-    photoUrl: parkingReports.photoUrl,
-    outcome: parkingReports.outcome,
-    waivedCents: parkingReports.waivedCents,
-    refundCents: parkingReports.refundCents,
+    ...columnsOf(parkingReports, 'note photoUrl outcome waivedCents refundCents'),
     priceCents: bookings.priceCents,
     paidByCard: sql<boolean>`${bookings.paymentIntentId} is not null or ${newBookings.paymentIntentId} is not null`,
     hostReply: parkingReports.hostReply,

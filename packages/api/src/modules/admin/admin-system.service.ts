@@ -1,5 +1,5 @@
 import { AppError } from '@parkside/core';
-import { appliedMigrations, appServers, jobs, type Database } from '@parkside/db';
+import { appliedMigrations, appServers, jobs, type Database, columnsOf } from '@parkside/db';
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 
 /** A server not seen for this long is not listed (they beat every 15 s). */
@@ -31,12 +31,7 @@ export async function systemStatus(db: Database, now = new Date()) {
       .orderBy(jobs.task),
     db
       .select({
-        id: jobs.id,
-        task: jobs.task,
-        attempts: jobs.attempts,
-        lastError: jobs.lastError,
-        createdAt: jobs.createdAt,
-        finishedAt: jobs.finishedAt,
+        ...columnsOf(jobs, 'id task attempts lastError createdAt finishedAt'),
       })
       .from(jobs)
       .where(eq(jobs.status, 'failed'))

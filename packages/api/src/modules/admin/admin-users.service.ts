@@ -1,6 +1,6 @@
 import { selectBookingPlaces } from '../../shared/booking-places';
 import { AppError } from '@parkside/core';
-import { admins, bookings, driveways, events, users, type Database } from '@parkside/db';
+import { admins, bookings, driveways, events, users, type Database, columnsOf } from '@parkside/db';
 import { asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import { numberedPage, type PageRequest } from '../../shared/paging';
 import { getSignInMethods } from '../../shared/sign-in-methods';
@@ -26,12 +26,7 @@ export async function listUsers(db: Database, { q, ...paging }: { q?: string } &
     (limit, offset) =>
       db
         .select({
-          id: users.id,
-          email: users.email,
-          name: users.name,
-          isHost: users.isHost,
-          emailVerified: users.emailVerified,
-          createdAt: users.createdAt,
+          ...columnsOf(users, 'id email name isHost emailVerified createdAt'),
           isAdmin: isAdminColumn,
         })
         .from(users)
@@ -48,17 +43,10 @@ export async function listUsers(db: Database, { q, ...paging }: { q?: string } &
 export async function requireUserDetails(db: Database, id: string) {
   const [user] = await db
     .select({
-      id: users.id,
-      email: users.email,
-      name: users.name,
-      isHost: users.isHost,
-      emailVerified: users.emailVerified,
-      createdAt: users.createdAt,
-      termsAccepted: users.termsAccepted,
-      termsAcceptedAt: users.termsAcceptedAt,
-      phoneNumber: users.phoneNumber,
-      profileImageUrl: users.profileImageUrl,
-      address: users.address,
+      ...columnsOf(
+        users,
+        'id email name isHost emailVerified createdAt termsAccepted termsAcceptedAt phoneNumber profileImageUrl address',
+      ),
       isAdmin: isAdminColumn,
     })
     .from(users)
@@ -68,12 +56,7 @@ export async function requireUserDetails(db: Database, id: string) {
   const [signIn, userBookings, userDriveways, userEvents] = await Promise.all([
     getSignInMethods(db, id),
     selectBookingPlaces(db, {
-      id: bookings.id,
-      status: bookings.status,
-      priceCents: bookings.priceCents,
-      refundCents: bookings.refundCents,
-      createdAt: bookings.createdAt,
-      licensePlate: bookings.licensePlate,
+      ...columnsOf(bookings, 'id status priceCents refundCents createdAt licensePlate'),
       eventId: events.id,
       eventTitle: events.title,
       eventStartsAt: events.startsAt,
@@ -85,13 +68,7 @@ export async function requireUserDetails(db: Database, id: string) {
       .limit(100),
     db
       .select({
-        id: driveways.id,
-        title: driveways.title,
-        street: driveways.street,
-        city: driveways.city,
-        region: driveways.region,
-        capacity: driveways.capacity,
-        status: driveways.status,
+        ...columnsOf(driveways, 'id title street city region capacity status'),
       })
       .from(driveways)
       .where(eq(driveways.hostId, id))
@@ -99,11 +76,7 @@ export async function requireUserDetails(db: Database, id: string) {
       .limit(100),
     db
       .select({
-        id: events.id,
-        title: events.title,
-        status: events.status,
-        startsAt: events.startsAt,
-        timeZone: events.timeZone,
+        ...columnsOf(events, 'id title status startsAt timeZone'),
       })
       .from(events)
       .where(eq(events.createdBy, id))

@@ -1,6 +1,6 @@
 import type { SessionUser } from '@parkside/core';
 import { AppError } from '@parkside/core';
-import { apiTokens, users, type Database } from '@parkside/db';
+import { apiTokens, users, type Database, columnsOf } from '@parkside/db';
 import {
   API_TOKEN_DEFAULT_RATE_LIMIT,
   API_TOKEN_MAX_RATE_LIMIT,
@@ -17,14 +17,10 @@ export const API_TOKEN_MESSAGES = {
 
 /** A token's public fields: never its secret or hash. */
 const tokenColumns = {
-  id: apiTokens.id,
-  name: apiTokens.name,
-  scopes: apiTokens.scopes,
-  rateLimitPerMinute: apiTokens.rateLimitPerMinute,
-  expiresAt: apiTokens.expiresAt,
-  lastUsedAt: apiTokens.lastUsedAt,
-  revokedAt: apiTokens.revokedAt,
-  createdAt: apiTokens.createdAt,
+  ...columnsOf(
+    apiTokens,
+    'id name scopes rateLimitPerMinute expiresAt lastUsedAt revokedAt createdAt',
+  ),
 };
 
 /**

@@ -10,6 +10,7 @@ import {
   preparedFor,
   users,
   type Database,
+  columnsOf,
 } from '@parkside/db';
 import { and, asc, count, desc, eq, not, sql } from 'drizzle-orm';
 import {
@@ -25,20 +26,10 @@ import { closedReason, conversationClosesAt } from '../../shared/conversations';
 import { bookingStateOf, mayMove } from '../../shared/booking-states';
 
 const bookingColumns = {
-  id: bookings.id,
-  status: bookings.status,
-  priceCents: bookings.priceCents,
-  licensePlate: bookings.licensePlate,
-  vehicleDescription: bookings.vehicleDescription,
-  refundCents: bookings.refundCents,
-  cancelledBy: bookings.cancelledBy,
-  cancellationReason: bookings.cancellationReason,
-  cancelledAt: bookings.cancelledAt,
-  paymentStatus: bookings.paymentStatus,
-  checkedInAt: bookings.checkedInAt,
-  holdExpiresAt: bookings.holdExpiresAt,
-  checkoutUrl: bookings.checkoutUrl,
-  createdAt: bookings.createdAt,
+  ...columnsOf(
+    bookings,
+    'id status priceCents licensePlate vehicleDescription refundCents cancelledBy cancellationReason cancelledAt paymentStatus checkedInAt holdExpiresAt checkoutUrl createdAt',
+  ),
   availableFrom: listings.availableFrom,
   availableTo: listings.availableTo,
   drivewayTitle: driveways.title,

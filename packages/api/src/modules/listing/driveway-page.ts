@@ -1,6 +1,14 @@
 import { selectListingPlaces } from '../../shared/booking-places';
 import { AppError, type SessionUser } from '@parkside/core';
-import { driveways, events, listings, reviews, users, type Database } from '@parkside/db';
+import {
+  driveways,
+  events,
+  listings,
+  reviews,
+  users,
+  type Database,
+  columnsOf,
+} from '@parkside/db';
 import type { PaymentProvider } from '@parkside/payments';
 import { walkingMinutes } from '@parkside/validators';
 import { and, desc, eq, sql } from 'drizzle-orm';
@@ -41,15 +49,10 @@ export async function drivewayPage(
   now = new Date(),
 ) {
   const [row] = await selectListingPlaces(db, {
-    id: listings.id,
-    eventId: listings.eventId,
-    status: listings.status,
-    reviewReason: listings.reviewReason,
-    priceCents: listings.priceCents,
-    spacesOffered: listings.spacesOffered,
-    availableFrom: listings.availableFrom,
-    availableTo: listings.availableTo,
-    licensePlateRequired: listings.licensePlateRequired,
+    ...columnsOf(
+      listings,
+      'id eventId status reviewReason priceCents spacesOffered availableFrom availableTo licensePlateRequired',
+    ),
     booked: sql<number>`${bookedSpacesOf(listings.id)}::int`,
     miles: milesBetween(
       { latitude: events.latitude, longitude: events.longitude },
@@ -57,16 +60,10 @@ export async function drivewayPage(
     ),
     drivewayId: driveways.id,
     drivewayStatus: driveways.status,
-    title: driveways.title,
-    description: driveways.description,
-    street: driveways.street,
-    city: driveways.city,
-    region: driveways.region,
-    latitude: driveways.latitude,
-    longitude: driveways.longitude,
-    amenities: driveways.amenities,
-    photos: driveways.photos,
-    hostId: driveways.hostId,
+    ...columnsOf(
+      driveways,
+      'title description street city region latitude longitude amenities photos hostId',
+    ),
     hostName: users.name,
     hostSince: users.createdAt,
     ...hostRating(driveways.hostId),

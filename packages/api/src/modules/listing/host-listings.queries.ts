@@ -1,7 +1,15 @@
 import { isUpcoming } from './host-listings.service';
 import { selectListingPlaces } from '../../shared/booking-places';
 import { driverRating, ownReviewOf, reviewStateOf } from '../../shared/reviews';
-import { bookings, driveways, events, listings, users, type Database } from '@parkside/db';
+import {
+  bookings,
+  driveways,
+  events,
+  listings,
+  users,
+  type Database,
+  columnsOf,
+} from '@parkside/db';
 import { asc, desc, eq, inArray } from 'drizzle-orm';
 import type { SessionUser } from '@parkside/core';
 import { AppError } from '@parkside/core';
@@ -27,13 +35,7 @@ export async function listHostDriveways(db: Database, host: SessionUser, now = n
         .select({
           listing: listings,
           event: {
-            id: events.id,
-            title: events.title,
-            venueName: events.venueName,
-            timeZone: events.timeZone,
-            startsAt: events.startsAt,
-            endsAt: events.endsAt,
-            status: events.status,
+            ...columnsOf(events, 'id title venueName timeZone startsAt endsAt status'),
           },
         })
         .from(listings)
@@ -48,13 +50,10 @@ export async function listHostDriveways(db: Database, host: SessionUser, now = n
           id: bookings.id,
           listingId: bookings.listingId,
           driverName: users.name,
-          licensePlate: bookings.licensePlate,
-          vehicleDescription: bookings.vehicleDescription,
-          status: bookings.status,
-          priceCents: bookings.priceCents,
-          hostPayoutCents: bookings.hostPayoutCents,
-          platformFeeCents: bookings.platformFeeCents,
-          paymentStatus: bookings.paymentStatus,
+          ...columnsOf(
+            bookings,
+            'licensePlate vehicleDescription status priceCents hostPayoutCents platformFeeCents paymentStatus',
+          ),
           ...driverRating(bookings.driverId),
           ...ownReviewOf(bookings.id, 'host'),
           cancelledBy: bookings.cancelledBy,

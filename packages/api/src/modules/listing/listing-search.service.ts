@@ -1,5 +1,5 @@
 import { drivewayRating } from '../../shared/reviews';
-import { driveways, listings, type Database, preparedFor } from '@parkside/db';
+import { driveways, listings, type Database, preparedFor, columnsOf } from '@parkside/db';
 import type { listingsForEventInput } from '@parkside/validators';
 import { and, arrayContains, asc, eq, gt, lte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -85,13 +85,10 @@ function prepareListingsQuery(db: Database, shape: ListingsShape, name: string) 
   // The driveway filters cost no more than a few extra rows.
   const candidates = db
     .select({
-      id: listings.id,
-      drivewayId: listings.drivewayId,
-      priceCents: listings.priceCents,
-      spacesOffered: listings.spacesOffered,
-      availableFrom: listings.availableFrom,
-      availableTo: listings.availableTo,
-      licensePlateRequired: listings.licensePlateRequired,
+      ...columnsOf(
+        listings,
+        'id drivewayId priceCents spacesOffered availableFrom availableTo licensePlateRequired',
+      ),
       miles: sql<number>`${milesFrom(place)}`.as('miles'),
     })
     .from(listings)

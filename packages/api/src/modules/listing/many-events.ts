@@ -1,5 +1,5 @@
 import { AppError, type SessionUser } from '@parkside/core';
-import { driveways, events, listings, type Database } from '@parkside/db';
+import { driveways, events, listings, type Database, columnsOf } from '@parkside/db';
 import type { ListingsForEventsInput } from '@parkside/validators';
 import { and, asc, eq, gt, inArray, notExists, sql } from 'drizzle-orm';
 import { notifyWaitlist } from '../notifications/waitlist-mail';
@@ -28,12 +28,7 @@ async function upcomingEventsNear(
   const dLng = dLat / Math.max(Math.cos((point.latitude * Math.PI) / 180), 0.01);
   const rows = await db
     .select({
-      id: events.id,
-      title: events.title,
-      venueName: events.venueName,
-      startsAt: events.startsAt,
-      endsAt: events.endsAt,
-      timeZone: events.timeZone,
+      ...columnsOf(events, 'id title venueName startsAt endsAt timeZone'),
       miles: distance.as('miles'),
     })
     .from(events)

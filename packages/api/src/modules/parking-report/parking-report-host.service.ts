@@ -4,7 +4,15 @@
  */
 import { selectBookingPlaces } from '../../shared/booking-places';
 import { AppError, type SessionUser } from '@parkside/core';
-import { bookings, driveways, events, parkingReports, users, type Database } from '@parkside/db';
+import {
+  bookings,
+  driveways,
+  events,
+  parkingReports,
+  users,
+  type Database,
+  columnsOf,
+} from '@parkside/db';
 import { and, eq, sql } from 'drizzle-orm';
 import { inTransaction } from '../../transaction';
 import { recordAudit, type AuditActor } from '../audit/audit.service';
@@ -14,14 +22,10 @@ export async function listHostReports(db: Database, host: SessionUser) {
   const rows = await selectBookingPlaces(db, {
     id: parkingReports.id,
     problem: parkingReports.reason,
-    note: parkingReports.note,
-    photoUrl: parkingReports.photoUrl,
-    outcome: parkingReports.outcome,
-    refundCents: parkingReports.refundCents,
-    hostReply: parkingReports.hostReply,
-    reversedAt: parkingReports.reversedAt,
-    reversalReason: parkingReports.reversalReason,
-    createdAt: parkingReports.createdAt,
+    ...columnsOf(
+      parkingReports,
+      'note photoUrl outcome refundCents hostReply reversedAt reversalReason createdAt',
+    ),
     drivewayTitle: driveways.title,
     eventTitle: events.title,
     timeZone: events.timeZone,

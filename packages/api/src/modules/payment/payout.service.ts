@@ -4,7 +4,15 @@
  * once. A host only ever sees and changes their own account: nothing here takes an account id.
  */
 import { selectBookingPlaces } from '../../shared/booking-places';
-import { bookings, driveways, events, payoutAccounts, payouts, type Database } from '@parkside/db';
+import {
+  bookings,
+  driveways,
+  events,
+  payoutAccounts,
+  payouts,
+  type Database,
+  columnsOf,
+} from '@parkside/db';
 import { AppError, type SessionUser } from '@parkside/core';
 import type { PaymentProvider, PayoutAccountStatus } from '@parkside/payments';
 import { and, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
@@ -118,11 +126,7 @@ export async function payoutSummary(db: Database, payments: PaymentProvider, use
       .select({
         id: payouts.id,
         eventTitle: events.title,
-        amountCents: payouts.amountCents,
-        bookingCount: payouts.bookingCount,
-        status: payouts.status,
-        createdAt: payouts.createdAt,
-        paidAt: payouts.paidAt,
+        ...columnsOf(payouts, 'amountCents bookingCount status createdAt paidAt'),
       })
       .from(payouts)
       .innerJoin(events, eq(events.id, payouts.eventId))

@@ -6,6 +6,7 @@ import {
   users,
   type Database,
   type StorageObject,
+  columnsOf,
 } from '@parkside/db';
 import { areaOf, type StorageService } from '@parkside/storage';
 import { MAX_DRIVEWAY_PHOTOS } from '@parkside/validators';
@@ -157,11 +158,7 @@ export async function setProfileImage(
 export function listOwnDriveways(db: Database, user: SessionUser) {
   return db
     .select({
-      id: driveways.id,
-      title: driveways.title,
-      street: driveways.street,
-      city: driveways.city,
-      photos: driveways.photos,
+      ...columnsOf(driveways, 'id title street city photos'),
     })
     .from(driveways)
     .where(eq(driveways.hostId, user.id))

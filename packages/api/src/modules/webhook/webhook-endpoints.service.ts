@@ -5,6 +5,7 @@ import {
   webhookEndpoints,
   webhookEvents,
   type Database,
+  columnsOf,
 } from '@parkside/db';
 import { enqueueJobs } from '@parkside/jobs';
 import type { WebhookEndpointInput } from '@parkside/validators';
@@ -54,12 +55,7 @@ export async function createEndpoint(
 export async function listEndpoints(db: Database) {
   const rows = await db
     .select({
-      id: webhookEndpoints.id,
-      url: webhookEndpoints.url,
-      description: webhookEndpoints.description,
-      events: webhookEndpoints.events,
-      createdAt: webhookEndpoints.createdAt,
-      disabledAt: webhookEndpoints.disabledAt,
+      ...columnsOf(webhookEndpoints, 'id url description events createdAt disabledAt'),
       delivered:
         sql<number>`count(*) filter (where ${webhookDeliveries.status} = 'delivered')`.mapWith(
           Number,
