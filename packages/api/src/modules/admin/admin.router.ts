@@ -53,8 +53,7 @@ export const adminRouter = router({
   /** Admins by e-mail: granting one that has no account yet makes it an admin on sign-up. */
   grantAdmin: adminProcedure.input(adminEmailInput).mutation(({ ctx, input }) =>
     audited(
-      ctx.db,
-      actorOf(ctx),
+      ctx,
       (tx) => grantAdmin(tx, input.email),
       (result) =>
         result.granted
@@ -66,8 +65,7 @@ export const adminRouter = router({
   /** Never the last admin. */
   revokeAdmin: adminProcedure.input(adminEmailInput).mutation(({ ctx, input }) =>
     audited(
-      ctx.db,
-      actorOf(ctx),
+      ctx,
       (tx) => revokeAdmin(tx, input.email),
       (result) => ({ action: 'admin.revoke', targetId: result.email, targetLabel: result.email }),
     ),
@@ -127,8 +125,7 @@ export const adminRouter = router({
   /** Approves a listing in review (it goes live) or rejects it with a reason; the host hears. */
   decideListing: adminProcedure.input(adminListingDecisionInput).mutation(({ ctx, input }) =>
     audited(
-      ctx.db,
-      actorOf(ctx),
+      ctx,
       (tx) => decideListing(tx, input, ctx.settings.publicUrl),
       (result) => ({
         action: result.decision === 'approved' ? 'listing.approve' : 'listing.reject',
@@ -145,8 +142,7 @@ export const adminRouter = router({
   /** A failed job runs again now (audited). */
   retryJob: adminProcedure.input(adminJobInput).mutation(({ ctx, input }) =>
     audited(
-      ctx.db,
-      actorOf(ctx),
+      ctx,
       (tx) => retryJob(tx, input.id),
       (job) => ({ action: 'job.retry', targetId: String(job.id), targetLabel: job.task }),
     ),
@@ -155,8 +151,7 @@ export const adminRouter = router({
   /** A failed job is dropped for good (audited). */
   discardJob: adminProcedure.input(adminJobInput).mutation(({ ctx, input }) =>
     audited(
-      ctx.db,
-      actorOf(ctx),
+      ctx,
       (tx) => discardJob(tx, input.id),
       (job) => ({ action: 'job.discard', targetId: String(job.id), targetLabel: job.task }),
     ),
@@ -170,8 +165,7 @@ export const adminRouter = router({
     .input(adminParkingReportReverseInput)
     .mutation(({ ctx, input }) =>
       audited(
-        ctx.db,
-        actorOf(ctx),
+        ctx,
         (tx) => reverseParkingReport(tx, ctx.user.id, input),
         (report) => ({
           action: 'parking_report.reverse',

@@ -7,7 +7,7 @@ import {
   listOwnApiTokens,
   revokeApiToken,
 } from './api-token.service';
-import { actorOf, audited } from '../audit/audit.service';
+import { audited } from '../audit/audit.service';
 
 const tokenId = z.strictObject({ id: z.uuid({ message: 'Token id must be a UUID.' }) });
 
@@ -21,8 +21,7 @@ export const apiTokenRouter = router({
       // An admin's tokens can hold the admin scope: making one is on the record.
       ctx.user.isAdmin
         ? audited(
-            ctx.db,
-            actorOf(ctx),
+            ctx,
             (tx) => createApiToken(tx, ctx.user, input),
             (token) => ({
               action: 'api_token.create',
@@ -39,8 +38,7 @@ export const apiTokenRouter = router({
     .mutation(({ ctx, input }) =>
       ctx.user.isAdmin
         ? audited(
-            ctx.db,
-            actorOf(ctx),
+            ctx,
             (tx) => revokeApiToken(tx, input.id, ctx.user),
             (token) => ({
               action: 'api_token.revoke',
@@ -53,8 +51,7 @@ export const apiTokenRouter = router({
   list: adminProcedure.query(({ ctx }) => listApiTokens(ctx.db)),
   revokeAny: adminProcedure.input(tokenId).mutation(({ ctx, input }) =>
     audited(
-      ctx.db,
-      actorOf(ctx),
+      ctx,
       (tx) => revokeApiToken(tx, input.id, null),
       (token) => ({ action: 'api_token.revoke', targetId: token.id, targetLabel: token.name }),
     ),

@@ -43,19 +43,19 @@ export async function recordAudit(db: Database, actor: AuditActor, entry: AuditE
 }
 
 /**
- * Runs an admin action and writes its audit row in the same transaction: an action that fails
- * leaves no row, and one that happened cannot lack one.
+ * Runs an admin action (from the caller's context: its database and who acts) and writes its
+ * audit row in the same transaction: an action that fails leaves no row, and one that happened
+ * cannot lack one.
  */
 export function audited<T>(
-  db: Database,
-  actor: AuditActor,
+  ctx: AuditActor & { db: Database },
   action: (tx: Database) => Promise<T>,
   entryOf: (result: T) => AuditEntry | null,
 ): Promise<T> {
-  return inTransaction(db, async (tx) => {
+  return inTransaction(ctx.db, async (tx) => {
     const result = await action(tx as unknown as Database);
     const entry = entryOf(result);
-    if (entry) await recordAudit(tx as unknown as Database, actor, entry);
+    if (entry) await recordAudit(tx as unknown as Database, actorOf(ctx), entry);
     return result;
   });
 }

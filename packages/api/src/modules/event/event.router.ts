@@ -16,7 +16,7 @@ import { createEvent, importEvents } from './event-management.service';
 import { requireEventForEdit, updateEvent } from './event-editing.service';
 import { listManagedEvents } from './managed-events.queries';
 import { requireEventById, requireEventBySlug, listUpcomingEvents } from './event-search.service';
-import { actorOf, audited } from '../audit/audit.service';
+import { audited } from '../audit/audit.service';
 
 /** An admin's archive or unarchive of one event, audited with the event's title. */
 function archival(
@@ -25,8 +25,7 @@ function archival(
 ) {
   return adminProcedure.input(eventByIdInput).mutation(({ ctx, input }) =>
     audited(
-      ctx.db,
-      actorOf(ctx),
+      ctx,
       (tx) => change(tx, input.id),
       (event) => ({ action, targetId: event.id, targetLabel: event.title }),
     ),
@@ -82,8 +81,7 @@ export const eventRouter = router({
       // An admin's edit is on the record; a creator editing their own event is not an admin act.
       ctx.user.isAdmin
         ? audited(
-            ctx.db,
-            actorOf(ctx),
+            ctx,
             (tx) => updateEvent(tx, ctx.user, input),
             (event) => ({ action: 'event.edit', targetId: event.id, targetLabel: event.title }),
           )
@@ -98,8 +96,7 @@ export const eventRouter = router({
   /** Admins: cancels the event and every booking on it, with full refunds and e-mails. */
   cancel: adminProcedure.input(eventCancelInput).mutation(({ ctx, input }) =>
     audited(
-      ctx.db,
-      actorOf(ctx),
+      ctx,
       (tx) => cancelEvent(tx, input, { publicUrl: ctx.settings.publicUrl }),
       (result) => ({
         action: 'event.cancel',

@@ -1,6 +1,6 @@
 import { feedbackIdInput, feedbackInput } from '@parkside/validators';
 import { adminProcedure, publicProcedure, router } from '../../trpc';
-import { actorOf, audited } from '../audit/audit.service';
+import { audited } from '../audit/audit.service';
 import { listFeedback, resolveFeedback, sendFeedback } from './feedback.service';
 
 export const feedbackRouter = router({
@@ -17,8 +17,7 @@ export const feedbackRouter = router({
 
   resolve: adminProcedure.input(feedbackIdInput).mutation(({ ctx, input }) =>
     audited(
-      ctx.db,
-      actorOf(ctx),
+      ctx,
       (tx) => resolveFeedback(tx, input.id),
       (result) => ({
         action: 'feedback.resolve',

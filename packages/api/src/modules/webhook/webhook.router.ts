@@ -6,7 +6,7 @@ import {
 } from '@parkside/validators';
 import type { Context } from '../../context';
 import { adminProcedure, router } from '../../trpc';
-import { actorOf, audited } from '../audit/audit.service';
+import { audited } from '../audit/audit.service';
 import {
   createEndpoint,
   endpointDetail,
@@ -34,8 +34,7 @@ export const webhookRouter = router({
   create: adminProcedure.input(webhookEndpointInput).mutation(async ({ ctx, input }) => {
     await requireWebhookUrl(input.url, ctx.settings.webhookAllowPrivate);
     return audited(
-      ctx.db,
-      actorOf(ctx),
+      ctx,
       (tx) => createEndpoint(tx, ctx.user.id, input, optionsOf(ctx)),
       (endpoint) => ({
         action: 'webhook.create',
@@ -48,8 +47,7 @@ export const webhookRouter = router({
 
   setPaused: adminProcedure.input(webhookPauseInput).mutation(({ ctx, input }) =>
     audited(
-      ctx.db,
-      actorOf(ctx),
+      ctx,
       (tx) => setPaused(tx, input.id, input.paused),
       (endpoint) => ({
         action: endpoint.paused ? 'webhook.pause' : 'webhook.resume',
@@ -61,8 +59,7 @@ export const webhookRouter = router({
 
   remove: adminProcedure.input(webhookEndpointIdInput).mutation(({ ctx, input }) =>
     audited(
-      ctx.db,
-      actorOf(ctx),
+      ctx,
       (tx) => removeEndpoint(tx, input.id),
       (endpoint) => ({
         action: 'webhook.delete',
@@ -74,8 +71,7 @@ export const webhookRouter = router({
 
   sendAgain: adminProcedure.input(webhookDeliveryInput).mutation(({ ctx, input }) =>
     audited(
-      ctx.db,
-      actorOf(ctx),
+      ctx,
       (tx) => sendAgain(tx, input.deliveryId),
       (delivery) => ({
         action: 'webhook.send_again',
