@@ -3,7 +3,6 @@
  * nothing: a read whose connection died runs once more on a fresh one, and /healthz tells a
  * cut connection from a database that is away. PostgreSQL only: PGlite has no connections.
  */
-import { SESSION_COOKIE_NAME } from '@parkside/auth';
 import {
   createDatabase,
   isConnectionLost,
@@ -31,8 +30,7 @@ describe.skipIf(!serverUrl)('a cut database connection', () => {
     await seedDemo(handle.db);
     server = await startTestServer(handle.db);
     base = server.base;
-    const { token } = await server.services.auth.sessions.create('demo-driver');
-    cookie = `${SESSION_COOKIE_NAME}=${token}`;
+    cookie = await server.cookieFor('demo-driver');
   }, 60_000);
 
   afterAll(async () => {

@@ -3,7 +3,6 @@
  * driver has booked the demo host's driveway and they have talked about it, so /messages and
  * /my-bookings show something real on the two-command start. Seeding again changes nothing.
  */
-import { SESSION_COOKIE_NAME } from '@parkside/auth';
 import { createTestDatabase, type TestDatabase } from '@parkside/db/testing';
 import { sql } from 'drizzle-orm';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -19,10 +18,9 @@ let server: TestServer;
 let storageDir: string;
 
 async function as(userId: string, path: string, input: unknown) {
-  const { token } = await server.services.auth.sessions.create(userId);
   const response = await fetch(
     `${server.base}/api/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`,
-    { headers: { cookie: `${SESSION_COOKIE_NAME}=${token}` } },
+    { headers: { cookie: await server.cookieFor(userId) } },
   );
   expect(response.status).toBe(200);
   return ((await response.json()) as { result: { data: never } }).result.data;

@@ -10,13 +10,11 @@
  * the procedure as it can. A seeded generator makes every run the same; FUZZ_SEED changes it.
  */
 import { defOf, procedureList, type Schema } from '@parkside/api/procedure-schemas';
-import { SESSION_COOKIE_NAME } from '@parkside/auth';
 import { bookings, driveways, events, listings } from '@parkside/db';
 import { createTestDatabase, type TestDatabase } from '@parkside/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from './demo-data';
 import { startTestServer, type TestServer } from './test-server';
-import type { Services } from './services';
 
 /** mulberry32: small, seeded, and the same on every machine. */
 function generator(seed: number) {
@@ -34,7 +32,6 @@ function generator(seed: number) {
 let handle: TestDatabase;
 let server: TestServer;
 let base: string;
-let services: Services;
 /** Ids of real rows, so that valid inputs reach past "not found". */
 const ids: Record<'event' | 'listing' | 'booking' | 'driveway', string[]> = {
   event: [],
@@ -262,13 +259,11 @@ beforeAll(async () => {
   await seedDemo(handle.db);
   server = await startTestServer(handle.db);
   base = server.base;
-  services = server.services;
   for (const [role, userId] of [
     ['host', 'demo-host'],
     ['admin', 'demo-admin'],
   ] as const) {
-    const { token } = await services.auth.sessions.create(userId);
-    cookies[role] = `${SESSION_COOKIE_NAME}=${token}`;
+    cookies[role] = await server.cookieFor(userId);
   }
   const idsOf = async (
     table: typeof events | typeof listings | typeof bookings | typeof driveways,

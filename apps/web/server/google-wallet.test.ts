@@ -6,7 +6,6 @@
  * with Google Wallet off no job is queued at all.
  */
 import { setGoogleWalletSync } from '@parkside/api';
-import { SESSION_COOKIE_NAME } from '@parkside/auth';
 import { jobs } from '@parkside/db';
 import { createTestDatabase, type TestDatabase } from '@parkside/db/testing';
 import {
@@ -42,8 +41,7 @@ beforeAll(async () => {
     GOOGLE_WALLET_API_URL: google.apiUrl,
   });
   await setGoogleWalletSync(handle.db, server.services.wallet.google !== null);
-  const { token } = await server.services.auth.sessions.create('demo-driver');
-  cookie = `${SESSION_COOKIE_NAME}=${token}`;
+  cookie = await server.cookieFor('demo-driver');
 }, 60_000);
 afterAll(async () => {
   await server?.close();

@@ -3,7 +3,6 @@
  * the request id sent back, the route pattern and the user id; and none of what people typed or
  * what signs them in, checked by grepping a whole run's log for the values it used.
  */
-import { SESSION_COOKIE_NAME } from '@parkside/auth';
 import { createTestDatabase, type TestDatabase } from '@parkside/db/testing';
 import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
@@ -39,8 +38,8 @@ const entries = () => lines.map((line) => JSON.parse(line) as Record<string, unk
 
 describe('the log', () => {
   it('writes one line per request and per job, and nothing a person typed or signs in with', async () => {
-    const { token } = await server.services.auth.sessions.create('demo-driver');
-    const cookie = `${SESSION_COOKIE_NAME}=${token}`;
+    const cookie = await server.cookieFor('demo-driver');
+    const token = cookie.slice(cookie.indexOf('=') + 1);
     const plate = 'LOGS 42X';
     const vehicle = 'Mauve Volvo 240 wagon';
     const secret = `Gate code ${randomUUID().slice(0, 8)}`;

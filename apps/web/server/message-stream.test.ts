@@ -4,7 +4,6 @@
  * unread count and nothing of the message itself; heartbeats flow through compression; the
  * stream ends when the session does; visitors are refused.
  */
-import { SESSION_COOKIE_NAME } from '@parkside/auth';
 import { createTestDatabase, type TestDatabase } from '@parkside/db/testing';
 import { randomUUID } from 'node:crypto';
 import { request } from 'node:http';
@@ -63,11 +62,6 @@ async function until(check: () => boolean, what: string, ms = 3_000) {
   }
 }
 
-async function cookieFor(server: TestServer, userId: string) {
-  const { token } = await server.services.auth.sessions.create(userId);
-  return `${SESSION_COOKIE_NAME}=${token}`;
-}
-
 describe.skipIf(!serverUrl)('the live-message stream', () => {
   beforeAll(async () => {
     handle = await createTestDatabase();
@@ -91,8 +85,8 @@ describe.skipIf(!serverUrl)('the live-message stream', () => {
 
   it('brings a message sent on one server to the other person’s stream on the other', async () => {
     const [a, b] = servers as [TestServer, TestServer];
-    const driverCookie = await cookieFor(a, 'demo-driver');
-    const hostOnB = await openStream(b.base, await cookieFor(b, 'demo-host'));
+    const driverCookie = await a.cookieFor('demo-driver');
+    const hostOnB = await openStream(b.base, await b.cookieFor('demo-host'));
     expect(hostOnB.status).toBe(200);
     await until(() => hostOnB.events.some((e) => e.name === 'unread'), 'the first count');
     expect(hostOnB.events[0]).toEqual({ name: 'unread', data: { count: 0 } });
@@ -137,11 +131,11 @@ describe.skipIf(!serverUrl)('the live-message stream', () => {
 
   it('ends at sign-out, and refuses visitors', async () => {
     const [a] = servers as [TestServer];
-    const { token } = await a.services.auth.sessions.create('demo-driver');
-    const stream = await openStream(a.base, `${SESSION_COOKIE_NAME}=${token}`);
+    const cookie = await a.cookieFor('demo-driver');
+    const stream = await openStream(a.base, cookie);
     expect(stream.status).toBe(200);
     await until(() => stream.events.length > 0, 'the first count');
-    const session = await a.services.auth.loadSession(token);
+    const session = await a.services.auth.loadSession(cookie.slice(cookie.indexOf('=') + 1));
     await a.services.auth.sessions.invalidate(session!.session.id);
     await stream.ended;
     expect(stream.events.at(-1)).toEqual({ name: 'end', data: { reason: 'signed-out' } });

@@ -4,7 +4,6 @@
  * driver who just booked on one server sees the space taken on the other, while others read the
  * replica's old count until replay resumes; a replica stopped under them costs no request.
  */
-import { SESSION_COOKIE_NAME } from '@parkside/auth';
 import { testUser } from '@parkside/api/testing';
 import { createDatabase, users, type DatabaseHandle } from '@parkside/db';
 import {
@@ -53,8 +52,7 @@ describe.skipIf(unavailable)('reads on a replica', () => {
       servers.push(server);
     }
     for (const person of [driver, other]) {
-      const { token } = await servers[0]!.services.auth.sessions.create(person.id);
-      cookies[person.id] = `${SESSION_COOKIE_NAME}=${token}`;
+      cookies[person.id] = await servers[0]!.cookieFor(person.id);
     }
   }, 180_000);
 

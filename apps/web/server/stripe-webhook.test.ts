@@ -5,7 +5,6 @@
  * booking is confirmed for A too; unsigned, forged and replayed calls change nothing; without
  * Stripe keys the endpoint answers 503.
  */
-import { SESSION_COOKIE_NAME } from '@parkside/auth';
 import { createTestDatabase, type TestDatabase } from '@parkside/db/testing';
 import { startStripeTestServer, type StripeTestServer } from '@parkside/payments/testing';
 import { sql } from 'drizzle-orm';
@@ -21,11 +20,6 @@ let handle: TestDatabase;
 let stripe: StripeTestServer;
 let plain: TestServer;
 const servers: TestServer[] = [];
-
-async function cookieFor(server: TestServer, userId: string) {
-  const { token } = await server.services.auth.sessions.create(userId);
-  return `${SESSION_COOKIE_NAME}=${token}`;
-}
 
 async function trpc(
   server: TestServer,
@@ -96,8 +90,8 @@ describe.skipIf(!serverUrl)('payments over HTTP', () => {
 
   it('takes a host through payout setup and a driver through Checkout, across two servers', async () => {
     const [a, b] = servers as [TestServer, TestServer];
-    const host = await cookieFor(a, 'demo-host');
-    const driver = await cookieFor(a, 'demo-driver');
+    const host = await a.cookieFor('demo-host');
+    const driver = await a.cookieFor('demo-driver');
 
     // The host sets up payouts on A; Stripe's account.updated arrives at B.
     expect((await trpc(a, host, 'payout.status', undefined, true)).data).toMatchObject({

@@ -1,4 +1,5 @@
 /** An app server on a loopback port, over a test database, for API tests that speak HTTP. */
+import { SESSION_COOKIE_NAME } from '@parkside/auth';
 import type { SessionUser } from '@parkside/core';
 import { admins, driveways, events, listings, users, type Database } from '@parkside/db';
 import { createTestDatabase, type TestDatabase } from '@parkside/db/testing';
@@ -14,6 +15,8 @@ import { seedDemo } from './demo-data';
 export interface TestServer {
   base: string;
   services: Services;
+  /** A `Cookie` header value that signs `userId` in on this server (a fresh session). */
+  cookieFor(userId: string): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -40,6 +43,10 @@ export async function startTestServer(
   return {
     base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     services,
+    cookieFor: async (userId) => {
+      const { token } = await services.auth.sessions.create(userId);
+      return `${SESSION_COOKIE_NAME}=${token}`;
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

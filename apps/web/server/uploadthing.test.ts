@@ -5,44 +5,26 @@
 import { users } from '@parkside/db';
 import { createTestDatabase, type TestDatabase } from '@parkside/db/testing';
 import { APP_CHECK_HEADER } from '@parkside/storage';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from './app';
-import { readEnv } from './env';
-import { createServices, type Services } from './services';
+import { startTestServer, type TestServer } from './test-server';
 
 const TOKEN = Buffer.from(
   JSON.stringify({ apiKey: 'sk_live_0123456789abcdef', appId: 'parksidetest', regions: ['sea1'] }),
 ).toString('base64');
 
 let handle: TestDatabase;
-let services: Services;
-let server: Server;
-let base: string;
+let server: TestServer;
 let cookie: string;
 let appCheck: string;
 
 beforeAll(async () => {
   handle = await createTestDatabase();
-  services = createServices(
-    handle.db,
-    readEnv({ NODE_ENV: 'test', GEOCODER_KIND: 'none', UPLOADTHING_TOKEN: TOKEN }),
-    {
-      publicUrl: 'http://parkside.test',
-    },
-  );
+  server = await startTestServer(handle.db, undefined, { UPLOADTHING_TOKEN: TOKEN });
   await handle.db
     .insert(users)
     .values({ id: 'uma', email: 'uma@example.com', name: 'Uma', emailVerified: true });
-  const session = await services.auth.sessions.create('uma');
-  cookie = services.auth.sessions.cookie(session.token).split(';')[0]!;
-  const app = createApp({ services, mode: 'test', appRoot: process.cwd() });
-  server = await new Promise<Server>((resolve) => {
-    const s = app.listen(0, '127.0.0.1', () => resolve(s));
-  });
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const issued = (await (await fetch(`${base}/storage/app-check`)).json()) as {
+  cookie = await server.cookieFor('uma');
+  const issued = (await (await fetch(`${server.base}/storage/app-check`)).json()) as {
     token: string;
     uploadThing: boolean;
   };
@@ -51,16 +33,16 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await new Promise((resolve) => server?.close(resolve));
+  await server?.close();
   await handle?.close();
 });
 
 function requestUpload(name: string, size: number, headers: Record<string, string>) {
-  return fetch(`${base}/api/uploadthing?actionType=upload&slug=image`, {
+  return fetch(`${server.base}/api/uploadthing?actionType=upload&slug=image`, {
     method: 'POST',
     headers: {
       'content-type': 'application/json',
-      origin: base,
+      origin: server.base,
       'x-uploadthing-package': '@uploadthing/react',
       ...headers,
     },
@@ -77,7 +59,7 @@ async function messageOf(response: Response) {
 
 describe('UploadThing in the browser, checked by our server first', () => {
   it('serves the file router (one image route)', async () => {
-    const response = await fetch(`${base}/api/uploadthing`);
+    const response = await fetch(`${server.base}/api/uploadthing`);
     expect(response.status).toBe(200);
     expect(JSON.stringify(await response.json())).toContain('image');
   });
@@ -104,7 +86,7 @@ describe('UploadThing in the browser, checked by our server first', () => {
   });
 
   it('lets the CSP load images from UploadThing', async () => {
-    const response = await fetch(`${base}/storage/app-check`);
+    const response = await fetch(`${server.base}/storage/app-check`);
     const csp = response.headers.get('content-security-policy') ?? '';
     expect(csp).toMatch(/img-src[^;]*https:\/\/\*\.ufs\.sh/);
     expect(csp).toMatch(/connect-src[^;]*uploadthing\.com/);

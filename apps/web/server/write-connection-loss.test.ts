@@ -6,7 +6,6 @@
  * happened; at the end every answer the drivers saw matches the database, row for row.
  * PostgreSQL only: PGlite has no connections to cut.
  */
-import { SESSION_COOKIE_NAME } from '@parkside/auth';
 import { insertUsers, testUser } from '@parkside/api/testing';
 import { bookings, createDatabase, listings, messages, type Database } from '@parkside/db';
 import { createTestDatabase, cutConnectionsTo, type TestDatabase } from '@parkside/db/testing';
@@ -80,8 +79,7 @@ describe.skipIf(!serverUrl)('writes while every database connection is cut', () 
     second = await createDatabase({ url: handle.url!, maxConnections: 5 });
     servers = [await startTestServer(handle.db), await startTestServer(second.db)];
     for (const [i, driver] of drivers.entries()) {
-      const { token } = await servers[i % 2]!.services.auth.sessions.create(driver.id);
-      cookies.push(`${SESSION_COOKIE_NAME}=${token}`);
+      cookies.push(await servers[i % 2]!.cookieFor(driver.id));
     }
   }, 60_000);
 
