@@ -1,9 +1,9 @@
 import type { ApiCaller } from '@parkside/api';
 import { formatUsd, type MoneyTerms } from '@parkside/validators';
-import { Form, Link } from '@remix-run/react';
+import { Link } from '@remix-run/react';
 import { CancelEventDialog } from '~/components/events/cancel-event-dialog';
-import { SubmitButton } from '~/components/forms/submit-button';
 import { buttonClasses } from '~/components/ui/button';
+import { IntentForm } from '~/components/forms/intent-form';
 
 /** admin.event's answer: one event with everything on it. */
 export type AdminEventPage = Awaited<ReturnType<ApiCaller['admin']['event']>>;
@@ -76,16 +76,13 @@ function EventIntentButton({
 }) {
   const [label, pending] = INTENT_LABELS[intent];
   return (
-    <Form method="post">
-      <input type="hidden" name="id" value={eventId} />
-      <SubmitButton
-        variant="secondary"
-        name="intent"
-        value={`${intent}-${eventId}`}
-        pendingText={pending}
-      >
-        {label}
-      </SubmitButton>
-    </Form>
+    <IntentForm
+      intent={`${intent}-${eventId}`}
+      fields={{ id: eventId }}
+      variant="secondary"
+      pendingText={pending}
+    >
+      {label}
+    </IntentForm>
   );
 }

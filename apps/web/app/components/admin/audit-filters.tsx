@@ -2,8 +2,7 @@ import { AUDIT_ACTION_NAMES } from '@parkside/validators';
 import { Form, useLocation, useNavigation } from '@remix-run/react';
 import { SubmitAndClear } from '~/components/ui/list-search';
 import { ACTION_LABELS } from '~/components/admin/audit-list';
-import { inputClass } from '~/components/forms/field';
-import { FormRow } from '~/components/ui/form-row';
+import { InputRow, SelectRow } from '~/components/forms/plain-rows';
 
 export type AuditFilter = 'action' | 'actor' | 'target' | 'from' | 'to' | 'cursor';
 
@@ -20,21 +19,14 @@ export function AuditFilters({ filters }: { filters: Record<AuditFilter, string>
       aria-label="Filter the audit log"
       className="mt-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_auto_auto_auto] lg:items-end"
     >
-      <FormRow htmlFor="audit-action" label="Action">
-        <select
-          id="audit-action"
-          name="action"
-          defaultValue={filters.action}
-          className={inputClass}
-        >
-          <option value="">Any action</option>
-          {AUDIT_ACTION_NAMES.map((action) => (
-            <option key={action} value={action}>
-              {ACTION_LABELS[action]}
-            </option>
-          ))}
-        </select>
-      </FormRow>
+      <SelectRow id="audit-action" label="Action" name="action" defaultValue={filters.action}>
+        <option value="">Any action</option>
+        {AUDIT_ACTION_NAMES.map((action) => (
+          <option key={action} value={action}>
+            {ACTION_LABELS[action]}
+          </option>
+        ))}
+      </SelectRow>
       {(
         [
           ['actor', "Admin's e-mail", 'email'],
@@ -43,16 +35,15 @@ export function AuditFilters({ filters }: { filters: Record<AuditFilter, string>
           ['to', 'To (UTC)', 'date'],
         ] as const
       ).map(([name, label, type]) => (
-        <FormRow key={name} htmlFor={`audit-${name}`} label={label}>
-          <input
-            id={`audit-${name}`}
-            name={name}
-            type={type}
-            defaultValue={filters[name]}
-            maxLength={type === 'date' ? undefined : 254}
-            className={inputClass}
-          />
-        </FormRow>
+        <InputRow
+          key={name}
+          id={`audit-${name}`}
+          label={label}
+          name={name}
+          type={type}
+          defaultValue={filters[name]}
+          maxLength={type === 'date' ? undefined : 254}
+        />
       ))}
       <div className="flex gap-2">
         <SubmitAndClear

@@ -31,7 +31,7 @@ export function BookingReversal({
         )
       }
       intent={`${undo ? 'undo-check-in' : 'restore-booking'}-${booking.id}`}
-      hidden={{ bookingId: booking.id }}
+      fields={{ bookingId: booking.id }}
       keepLabel="Back"
       confirmLabel={undo ? 'Undo check-in' : 'Restore booking'}
       pendingText={undo ? 'Undoing…' : 'Restoring…'}

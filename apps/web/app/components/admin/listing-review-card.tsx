@@ -1,7 +1,6 @@
 import type { ApiCaller } from '@parkside/api';
 import { LISTING_REJECT_REASON_MAX_LENGTH, formatUsd } from '@parkside/validators';
-import { Form, Link } from '@remix-run/react';
-import { SubmitButton } from '~/components/forms/submit-button';
+import { Link } from '@remix-run/react';
 import { REVIEW_FLAG_LABELS } from '~/components/listings/review-flags';
 import { AreaMap } from '~/components/map/area-map';
 import { ChipList } from '~/components/ui/chip-list';
@@ -9,6 +8,7 @@ import { Fact } from '~/components/ui/fact';
 import { ConfirmDialog, ReasonField } from '~/components/ui/confirm-dialog';
 import { formatEventDate } from '~/utils/event-time';
 import { utcDay } from '~/utils/utc-time';
+import { IntentForm } from '~/components/forms/intent-form';
 
 /** One listing of admin.listingQueue's answer. */
 export type QueuedListing = Awaited<
@@ -119,7 +119,7 @@ export function ListingReviewCard({ listing }: { listing: QueuedListing }) {
           title={`Reject ${driveway.title}?`}
           description={<p>Drivers will not see this listing. The host is e-mailed the reason.</p>}
           intent={`reject-${listing.id}`}
-          hidden={{ listingId: listing.id, decision: 'rejected' }}
+          fields={{ listingId: listing.id, decision: 'rejected' }}
           keepLabel="Back"
           confirmLabel="Reject listing"
           pendingText="Rejecting…"
@@ -130,18 +130,14 @@ export function ListingReviewCard({ listing }: { listing: QueuedListing }) {
             placeholder="e.g. The photos show a lawn, not a driveway."
           />
         </ConfirmDialog>
-        <Form method="post">
-          <input type="hidden" name="listingId" value={listing.id} />
-          <input type="hidden" name="decision" value="approved" />
-          <SubmitButton
-            name="intent"
-            value={`approve-${listing.id}`}
-            pendingText="Approving…"
-            className="w-full sm:w-auto"
-          >
-            Approve
-          </SubmitButton>
-        </Form>
+        <IntentForm
+          intent={`approve-${listing.id}`}
+          fields={{ listingId: listing.id, decision: 'approved' }}
+          pendingText="Approving…"
+          className="w-full sm:w-auto"
+        >
+          Approve
+        </IntentForm>
       </footer>
     </article>
   );

@@ -80,7 +80,7 @@ export function ParkingReportCard({ report }: { report: AdminParkingReport }) {
               </p>
             }
             intent={`reverse-${report.id}`}
-            hidden={{ reportId: report.id }}
+            fields={{ reportId: report.id }}
             keepLabel="Back"
             confirmLabel="Reverse report"
             pendingText="Reversing…"

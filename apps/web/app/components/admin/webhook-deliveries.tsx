@@ -1,8 +1,7 @@
 import type { ApiCaller } from '@parkside/api';
-import { Form } from '@remix-run/react';
-import { SubmitButton } from '~/components/forms/submit-button';
 import { EmptyNote } from '~/components/ui/empty-state';
 import { utcSecond } from '~/utils/utc-time';
+import { IntentForm } from '~/components/forms/intent-form';
 
 type Endpoint = Awaited<ReturnType<ApiCaller['webhook']['byId']>>;
 type Delivery = Endpoint['deliveries'][number];
@@ -70,18 +69,15 @@ export function WebhookDeliveries({ deliveries }: { deliveries: Delivery[] }) {
                   {at(delivery.createdAt)}
                 </p>
               </div>
-              <Form method="post">
-                <input type="hidden" name="deliveryId" value={delivery.id} />
-                <SubmitButton
-                  name="intent"
-                  value="send-again"
-                  variant="secondary"
-                  pendingText="Sending…"
-                  aria-label={`Send the ${delivery.eventType} event again`}
-                >
-                  Send again
-                </SubmitButton>
-              </Form>
+              <IntentForm
+                intent="send-again"
+                fields={{ deliveryId: delivery.id }}
+                variant="secondary"
+                pendingText="Sending…"
+                aria-label={`Send the ${delivery.eventType} event again`}
+              >
+                Send again
+              </IntentForm>
             </div>
             <Attempts attempts={delivery.attempts} />
           </li>

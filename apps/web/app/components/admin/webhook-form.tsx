@@ -1,10 +1,10 @@
 import { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENT_TYPES } from '@parkside/validators';
 import { Form } from '@remix-run/react';
-import { ErrorList, inputClass } from '~/components/forms/field';
+import { ErrorList } from '~/components/forms/field';
 import { CodeChoices } from '~/components/forms/code-choices';
 import { SubmitButton } from '~/components/forms/submit-button';
-import { FormRow } from '~/components/ui/form-row';
 import { ShownOnce } from '~/components/ui/shown-once';
+import { InputRow } from '~/components/forms/plain-rows';
 
 export interface EndpointFormState {
   error: string | null;
@@ -31,34 +31,32 @@ export function WebhookForm({ state }: { state: EndpointFormState | null }) {
   const error = state?.error ?? null;
   return (
     <Form key={state?.created?.id ?? 'new'} method="post" className="flex flex-col gap-4">
-      <FormRow htmlFor="webhook-url" label="Address">
-        <input
-          id="webhook-url"
-          name="url"
-          type="url"
-          required
-          inputMode="url"
-          defaultValue={sent?.url ?? ''}
-          placeholder="https://tools.example.com/parkside/events"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? 'webhook-error' : 'webhook-url-hint'}
-          className={inputClass}
-        />
-        <p id="webhook-url-hint" className="text-sm text-slate-600">
-          Each event is POSTed here as JSON, signed in the{' '}
-          <code className="font-mono">Parkside-Signature</code> header.
-        </p>
-      </FormRow>
-      <FormRow htmlFor="webhook-description" label="Description (optional)">
-        <input
-          id="webhook-description"
-          name="description"
-          maxLength={200}
-          defaultValue={sent?.description ?? ''}
-          placeholder="Ops bookings sheet"
-          className={inputClass}
-        />
-      </FormRow>
+      <InputRow
+        id="webhook-url"
+        label="Address"
+        name="url"
+        type="url"
+        required
+        inputMode="url"
+        defaultValue={sent?.url ?? ''}
+        placeholder="https://tools.example.com/parkside/events"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? 'webhook-error' : 'webhook-url-hint'}
+        after={
+          <p id="webhook-url-hint" className="text-sm text-slate-600">
+            Each event is POSTed here as JSON, signed in the{' '}
+            <code className="font-mono">Parkside-Signature</code> header.
+          </p>
+        }
+      />
+      <InputRow
+        id="webhook-description"
+        label="Description (optional)"
+        name="description"
+        maxLength={200}
+        defaultValue={sent?.description ?? ''}
+        placeholder="Ops bookings sheet"
+      />
       <CodeChoices
         legend="Events"
         name="events"

@@ -5,11 +5,11 @@ import {
   API_TOKEN_SCOPES,
 } from '@parkside/validators';
 import { Form } from '@remix-run/react';
-import { ErrorList, inputClass } from '~/components/forms/field';
+import { ErrorList } from '~/components/forms/field';
 import { CodeChoices } from '~/components/forms/code-choices';
 import { SubmitButton } from '~/components/forms/submit-button';
-import { FormRow } from '~/components/ui/form-row';
 import { ShownOnce } from '~/components/ui/shown-once';
+import { InputRow, SelectRow } from '~/components/forms/plain-rows';
 
 export interface TokenFormState {
   error: string | null;
@@ -57,19 +57,17 @@ export function ApiTokenForm({
   const error = state?.error ?? null;
   return (
     <Form key={state?.created?.id ?? 'new'} method="post" className="flex flex-col gap-4">
-      <FormRow htmlFor="token-name" label="Name">
-        <input
-          id="token-name"
-          name="name"
-          required
-          maxLength={60}
-          defaultValue={sent?.name ?? ''}
-          placeholder="Season import"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? 'token-error' : undefined}
-          className={inputClass}
-        />
-      </FormRow>
+      <InputRow
+        id="token-name"
+        label="Name"
+        name="name"
+        required
+        maxLength={60}
+        defaultValue={sent?.name ?? ''}
+        placeholder="Season import"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? 'token-error' : undefined}
+      />
       <CodeChoices
         legend="Scopes"
         name="scopes"
@@ -79,37 +77,35 @@ export function ApiTokenForm({
         chosen={chosen}
       />
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormRow htmlFor="token-expiry" label="Expires">
-          <select
-            id="token-expiry"
-            name="expiresInDays"
-            defaultValue={sent?.expiresInDays ?? 90}
-            className={inputClass}
-          >
-            {EXPIRY_CHOICES.map((choice) => (
-              <option key={choice.days} value={choice.days}>
-                In {choice.label}
-              </option>
-            ))}
-            <option value="">Never (until revoked)</option>
-          </select>
-        </FormRow>
-        <FormRow htmlFor="token-limit" label="Calls a minute">
-          <input
-            id="token-limit"
-            name="rateLimitPerMinute"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={maxLimit}
-            defaultValue={sent?.rateLimitPerMinute ?? API_TOKEN_DEFAULT_RATE_LIMIT}
-            aria-describedby="token-limit-hint"
-            className={inputClass}
-          />
-          <p id="token-limit-hint" className="text-sm text-slate-600">
-            At most {maxLimit.toLocaleString('en-US')}.
-          </p>
-        </FormRow>
+        <SelectRow
+          id="token-expiry"
+          label="Expires"
+          name="expiresInDays"
+          defaultValue={sent?.expiresInDays ?? 90}
+        >
+          {EXPIRY_CHOICES.map((choice) => (
+            <option key={choice.days} value={choice.days}>
+              In {choice.label}
+            </option>
+          ))}
+          <option value="">Never (until revoked)</option>
+        </SelectRow>
+        <InputRow
+          id="token-limit"
+          label="Calls a minute"
+          name="rateLimitPerMinute"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={maxLimit}
+          defaultValue={sent?.rateLimitPerMinute ?? API_TOKEN_DEFAULT_RATE_LIMIT}
+          aria-describedby="token-limit-hint"
+          after={
+            <p id="token-limit-hint" className="text-sm text-slate-600">
+              At most {maxLimit.toLocaleString('en-US')}.
+            </p>
+          }
+        />
       </div>
       <ErrorList id="token-error" errors={error ? [error] : null} />
       <div>

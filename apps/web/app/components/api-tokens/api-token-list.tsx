@@ -1,6 +1,5 @@
-import { Form } from '@remix-run/react';
-import { SubmitButton } from '~/components/forms/submit-button';
 import { ChipList } from '~/components/ui/chip-list';
+import { IntentForm } from '~/components/forms/intent-form';
 
 export interface ApiTokenRow {
   id: string;
@@ -74,18 +73,15 @@ export function ApiTokenList({
             </dl>
           </div>
           {t.revokedAt ? null : (
-            <Form method="post">
-              <input type="hidden" name="id" value={t.id} />
-              <SubmitButton
-                name="intent"
-                value="revoke-token"
-                variant="secondary"
-                pendingText="Revoking…"
-                aria-label={`Revoke ${t.name}`}
-              >
-                Revoke
-              </SubmitButton>
-            </Form>
+            <IntentForm
+              intent="revoke-token"
+              fields={{ id: t.id }}
+              variant="secondary"
+              pendingText="Revoking…"
+              aria-label={`Revoke ${t.name}`}
+            >
+              Revoke
+            </IntentForm>
           )}
         </li>
       ))}

@@ -40,7 +40,7 @@ export function CancelBookingDialog({
         </>
       }
       intent={`cancel-${booking.id}`}
-      hidden={{ bookingId: booking.id }}
+      fields={{ bookingId: booking.id }}
       keepLabel="Keep booking"
       confirmLabel="Cancel booking"
       pendingText="Cancelling…"

@@ -23,7 +23,7 @@ export function CancelEventDialog({
         <p>{eventCancelText(terms, event.confirmedBookings, 'before')} This cannot be undone.</p>
       }
       intent={`cancel-${event.id}`}
-      hidden={{ id: event.id }}
+      fields={{ id: event.id }}
       keepLabel="Keep event"
       confirmLabel="Cancel event"
       pendingText="Cancelling…"

@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { Form, useNavigation } from '@remix-run/react';
 import { EVENT_SEARCH_MAX_LENGTH } from '@parkside/validators';
 import { buttonClasses } from '~/components/ui/button';
-import { FormRow } from '~/components/ui/form-row';
 import { ButtonLink } from '~/components/ui/button-link';
+import { InputRow } from '~/components/forms/plain-rows';
 
 export interface EventFilters {
   q: string;
@@ -13,9 +13,6 @@ export interface EventFilters {
   lat: string;
   lng: string;
 }
-
-const inputClass =
-  'h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base text-ink placeholder:text-slate-500 focus:border-brand-600 focus:outline-2 focus:outline-brand-600/30';
 
 export function EventSearchForm({
   filters,
@@ -40,20 +37,18 @@ export function EventSearchForm({
           <input type="hidden" name="lng" value={filters.lng} />
         </>
       ) : null}
-      <FormRow htmlFor="event-q" label="Event, venue or city">
-        <input
-          id="event-q"
-          name="q"
-          type="search"
-          defaultValue={filters.q}
-          placeholder="e.g. Stadium of Fire, Providence Park, Provo"
-          maxLength={EVENT_SEARCH_MAX_LENGTH}
-          autoComplete="off"
-          className={inputClass}
-          aria-describedby={error ? 'event-search-error' : undefined}
-          aria-invalid={error ? true : undefined}
-        />
-      </FormRow>
+      <InputRow
+        id="event-q"
+        label="Event, venue or city"
+        name="q"
+        type="search"
+        defaultValue={filters.q}
+        placeholder="e.g. Stadium of Fire, Providence Park, Provo"
+        maxLength={EVENT_SEARCH_MAX_LENGTH}
+        autoComplete="off"
+        aria-describedby={error ? 'event-search-error' : undefined}
+        aria-invalid={error ? true : undefined}
+      />
       <div className="grid grid-cols-2 gap-3 sm:contents">
         {(
           [
@@ -61,15 +56,14 @@ export function EventSearchForm({
             ['to', 'To', filters.to],
           ] as const
         ).map(([name, label, value]) => (
-          <FormRow key={name} htmlFor={`event-${name}`} label={label}>
-            <input
-              id={`event-${name}`}
-              name={name}
-              type="date"
-              defaultValue={value}
-              className={inputClass}
-            />
-          </FormRow>
+          <InputRow
+            key={name}
+            id={`event-${name}`}
+            label={label}
+            name={name}
+            type="date"
+            defaultValue={value}
+          />
         ))}
       </div>
       <div className="flex gap-2">

@@ -10,7 +10,7 @@ import { FormRow } from '~/components/ui/form-row';
 export type FieldErrors = string[] | undefined | null;
 
 export const inputClass =
-  'block h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base text-ink shadow-xs placeholder:text-slate-400 ' +
+  'block h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base text-ink shadow-xs placeholder:text-slate-500 ' +
   'focus:border-brand-600 focus:outline-2 focus:outline-brand-600/30 aria-[invalid=true]:border-red-600';
 
 export function ErrorList({ id, errors }: { id?: string; errors: FieldErrors }) {

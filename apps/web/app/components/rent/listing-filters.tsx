@@ -2,8 +2,7 @@ import { AMENITY_LABELS, type Amenity } from '@parkside/validators';
 import { Form, useSubmit } from '@remix-run/react';
 import { useEffect, useRef, type ChangeEvent } from 'react';
 import { buttonClasses } from '~/components/ui/button';
-import { inputClass } from '~/components/forms/field';
-import { FormRow } from '~/components/ui/form-row';
+import { InputRow, SelectRow } from '~/components/forms/plain-rows';
 
 export interface ListingFilterValues {
   sort: 'price' | 'distance';
@@ -52,30 +51,27 @@ export function ListingFilters({
       className="grid gap-4 border-t border-slate-200 p-4 sm:grid-cols-[auto_auto_1fr_auto] sm:items-end"
     >
       <input type="hidden" name="event" value={eventId} />
-      <FormRow htmlFor="rent-sort" label="Sort by">
-        <select
-          id="rent-sort"
-          name="sort"
-          defaultValue={values.sort}
-          onChange={applyNow}
-          className={inputClass}
-        >
-          <option value="price">Lowest price</option>
-          <option value="distance">Shortest walk</option>
-        </select>
-      </FormRow>
-      <FormRow htmlFor="rent-max" label="Max price ($)">
-        <input
-          id="rent-max"
-          name="max"
-          type="number"
-          min={1}
-          max={1000}
-          step={1}
-          defaultValue={values.maxPrice}
-          className={`${inputClass} sm:w-32`}
-        />
-      </FormRow>
+      <SelectRow
+        id="rent-sort"
+        label="Sort by"
+        name="sort"
+        defaultValue={values.sort}
+        onChange={applyNow}
+      >
+        <option value="price">Lowest price</option>
+        <option value="distance">Shortest walk</option>
+      </SelectRow>
+      <InputRow
+        id="rent-max"
+        label="Max price ($)"
+        name="max"
+        type="number"
+        min={1}
+        max={1000}
+        step={1}
+        defaultValue={values.maxPrice}
+        className="sm:w-32"
+      />
       <fieldset className="flex flex-col gap-1">
         <legend className="text-sm font-semibold text-slate-700">Amenities</legend>
         <div className="flex flex-wrap gap-x-4 gap-y-1 pt-1">

@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { SubmitButton } from '~/components/forms/submit-button';
 import { buttonClasses } from '~/components/ui/button';
 import { useHydrated } from '~/utils/use-hydrated';
+import { HiddenFields } from '~/components/forms/intent-form';
 
 /**
  * A step that cannot be undone, asked first: the trigger opens a modal dialog that says what
@@ -17,7 +18,7 @@ export function ConfirmDialog({
   title,
   description,
   intent,
-  hidden,
+  fields,
   keepLabel,
   confirmLabel,
   pendingText,
@@ -31,7 +32,7 @@ export function ConfirmDialog({
   /** The submit button's `intent` value: tells this dialog's request from others on the page. */
   intent: string;
   /** Hidden inputs of the form: name to value. */
-  hidden: Record<string, string>;
+  fields: Record<string, string>;
   keepLabel: string;
   confirmLabel: string;
   pendingText: string;
@@ -70,9 +71,7 @@ export function ConfirmDialog({
             <div className="mt-2 flex flex-col gap-2 text-slate-700">{description}</div>
           </Dialog.Description>
           <Form method="post" className="mt-4 flex flex-col gap-3">
-            {Object.entries(hidden).map(([name, value]) => (
-              <input key={name} type="hidden" name={name} value={value} />
-            ))}
+            <HiddenFields values={fields} />
             {children}
             <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
               <Dialog.Close ref={keep} className={buttonClasses({ variant: 'secondary' })}>

@@ -1,10 +1,9 @@
 import { ADMIN_SEARCH_MAX_LENGTH } from '@parkside/validators';
 import { Form, useLocation, useNavigation } from '@remix-run/react';
 import type { ReactNode } from 'react';
-import { inputClass } from '~/components/forms/field';
 import { buttonClasses } from '~/components/ui/button';
-import { FormRow } from '~/components/ui/form-row';
 import { ButtonLink } from '~/components/ui/button-link';
+import { InputRow } from '~/components/forms/plain-rows';
 
 /**
  * A plain GET search over a list (`q`); `children` are further filters of the same form, and
@@ -32,16 +31,15 @@ export function ListSearch({
   const searching = navigation.state === 'loading' && navigation.location.pathname === pathname;
   return (
     <Form method="get" role="search" className="mt-6 flex flex-wrap items-end gap-3">
-      <FormRow htmlFor={id} label={label} className="w-full min-w-0 sm:w-auto sm:flex-1">
-        <input
-          id={id}
-          name="q"
-          type="search"
-          defaultValue={q}
-          maxLength={maxLength}
-          className={inputClass}
-        />
-      </FormRow>
+      <InputRow
+        id={id}
+        label={label}
+        rowClassName="w-full min-w-0 sm:w-auto sm:flex-1"
+        name="q"
+        type="search"
+        defaultValue={q}
+        maxLength={maxLength}
+      />
       {children}
       <SubmitAndClear
         label={searching ? 'Searching…' : 'Search'}
