@@ -87,15 +87,7 @@ export function createAuthService({
     return { userId, token, cookie: sessions.cookie(token) };
   }
 
-  const verification = createVerification({
-    db,
-    sessions,
-    limits,
-    mailer,
-    link,
-    issueSession,
-    log,
-  });
+  const verify = createVerification({ db, sessions, limits, mailer, link, issueSession, log });
 
   async function redeemResetLink(token: string) {
     const [row] = await db
@@ -134,7 +126,7 @@ export function createAuthService({
         .returning({ userId: passwordAccounts.userId });
       if (created.length === 0) throw new AppError('CONFLICT', AUTH_MESSAGES.emailTaken);
 
-      const emailSent = await verification.send(
+      const emailSent = await verify.send(
         { id: userId, email: input.email, name: input.name },
         next,
       );
@@ -231,16 +223,16 @@ export function createAuthService({
 
     /** Verification e-mail again, for the banner. At most 3 per 15 minutes per user. */
     /** Another verification e-mail (link and code); `next` is where its link leads. */
-    resendVerification: verification.resend,
+    resendVerification: verify.resend,
 
     /** The e-mailed link, in any browser; rotates the session when it is that user's. */
-    verifyEmail: verification.byLink,
+    verifyEmail: verify.byLink,
 
     /** The e-mailed code, typed by the signed-in user; answers their new session. */
-    verifyEmailCode: verification.byCode,
+    verifyEmailCode: verify.byCode,
 
     /** A mistyped address corrected before it was verified; a new e-mail goes to it. */
-    changeUnverifiedEmail: verification.changeAddress,
+    changeUnverifiedEmail: verify.changeAddress,
 
     /**
      * Always answers the same, whether or not the address has an account, and sends the e-mail
