@@ -8,6 +8,7 @@ import {
   type NewEvent,
 } from '@parkside/db';
 import { instantToLocalDateTime, type EventCreateRequest } from '@parkside/validators';
+import { PROVO_FAIR_PLACE } from '@parkside/validators/testing';
 import type { SessionUser } from '@parkside/core';
 import { and, eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
@@ -180,15 +181,7 @@ export function eventInput(overrides: Partial<EventCreateRequest> = {}): EventCr
   return {
     title: 'Provo Summer Fair',
     description: 'Rides, food trucks and a parade.',
-    venueName: 'Pioneer Park',
-    street: '500 W Center St',
-    city: 'Provo',
-    region: 'UT',
-    postalCode: '84601',
-    country: 'US',
-    latitude: 40.2338,
-    longitude: -111.6694,
-    timeZone: 'America/Denver',
+    ...PROVO_FAIR_PLACE,
     startLocal: denverLocal(20, 10),
     endLocal: denverLocal(20, 18),
     expectedAttendance: 12_000,

@@ -1,12 +1,11 @@
 import { multilineText, text } from './text';
 import {
   ALSO_FOR_MAX,
-  AMENITY_LABELS,
   MAX_DRIVEWAY_CAPACITY,
   PRICE_MAX_CENTS,
   PRICE_MIN_CENTS,
-  type Amenity,
 } from './marketplace-constants';
+import { ALSO_FOR_TOO_MANY, amenityValues, capacity, priceCents } from './listing-fields';
 import { z } from './z';
 
 /**
@@ -15,7 +14,6 @@ import { z } from './z';
  * event's own zone. The procedures take cents and ISO instants; the pages convert.
  */
 
-const amenityValues = Object.keys(AMENITY_LABELS) as [Amenity, ...Amenity[]];
 const id = (what: string) => z.uuid({ message: `${what} id must be a UUID.` });
 
 /** The most events a driveway is listed for in one go (the API and the form). */
@@ -31,20 +29,10 @@ const eventIdsSchema = z
   .refine((ids) => new Set(ids).size === ids.length, { message: 'Each event once.' });
 const instant = z.iso.datetime({ offset: true, message: 'Enter a date and time.' });
 
-const priceCents = z
-  .number({ message: 'Enter a price.' })
-  .int()
-  .min(PRICE_MIN_CENTS, { message: 'The price must be at least $1.00.' })
-  .max(PRICE_MAX_CENTS, { message: 'The price must be at most $1,000.00.' });
 const spacesOffered = z
   .number({ message: 'Enter how many spaces you offer.' })
   .int({ message: 'Enter a whole number of spaces.' })
   .min(1, { message: 'Offer at least one space.' })
-  .max(MAX_DRIVEWAY_CAPACITY, { message: `At most ${MAX_DRIVEWAY_CAPACITY} spaces.` });
-const capacity = z
-  .number({ message: 'Enter how many cars fit.' })
-  .int({ message: 'Enter a whole number of cars.' })
-  .min(1, { message: 'At least one car must fit.' })
   .max(MAX_DRIVEWAY_CAPACITY, { message: `At most ${MAX_DRIVEWAY_CAPACITY} spaces.` });
 const longText = (label: string) =>
   multilineText()
@@ -189,7 +177,7 @@ export const registerDrivewayFormInput = z
     /** More events ticked on the form; a price of their own where the host gave each one. */
     also: z
       .array(z.object({ eventId: id('Event'), price: dollars.optional() }))
-      .max(ALSO_FOR_MAX, { message: `List for at most ${ALSO_FOR_MAX} more events at once.` })
+      .max(ALSO_FOR_MAX, ALSO_FOR_TOO_MANY)
       .default([]),
   })
   .refine((input) => input.spacesOffered <= input.capacity, {

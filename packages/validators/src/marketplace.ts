@@ -1,14 +1,8 @@
 import { multilineText, text } from './text';
 import { z } from './z';
 import { LISTING_PAGE_MAX } from './limits';
-import {
-  ALSO_FOR_MAX,
-  AMENITY_LABELS,
-  MAX_DRIVEWAY_CAPACITY,
-  PRICE_MAX_CENTS,
-  PRICE_MIN_CENTS,
-  type Amenity,
-} from './marketplace-constants';
+import { ALSO_FOR_MAX, PRICE_MAX_CENTS } from './marketplace-constants';
+import { ALSO_FOR_TOO_MANY, amenityValues, capacity, priceCents } from './listing-fields';
 
 /** "ab-12 cd" -> "AB-12 CD": 2 to 8 letters or digits; spaces and hyphens allowed between. */
 export const licensePlateSchema = text()
@@ -47,8 +41,6 @@ export const bookingCancelInput = z
   })
   .strict();
 
-const amenityValues = Object.keys(AMENITY_LABELS) as [Amenity, ...Amenity[]];
-
 const requiredText = (label: string, min: number, max: number) =>
   text({ message: `Enter the ${label}.` })
     .trim()
@@ -56,13 +48,6 @@ const requiredText = (label: string, min: number, max: number) =>
       message: min > 1 ? `The ${label} needs at least ${min} characters.` : `Enter the ${label}.`,
     })
     .max(max, { message: `The ${label} must be at most ${max} characters.` });
-
-/** A listing's price in cents, within the marketplace's bounds. */
-const listingPriceCents = z
-  .number()
-  .int()
-  .min(PRICE_MIN_CENTS, { message: 'The price must be at least $1.00.' })
-  .max(PRICE_MAX_CENTS, { message: 'The price must be at most $1,000.00.' });
 
 export const drivewayCreateInput = z
   .object({
@@ -75,16 +60,12 @@ export const drivewayCreateInput = z
     longitude: z.number().min(-180).max(180),
     description: multilineText().trim().max(1000).default(''),
     accessInstructions: multilineText().trim().max(1000).default(''),
-    capacity: z
-      .number()
-      .int()
-      .min(1)
-      .max(MAX_DRIVEWAY_CAPACITY, { message: `At most ${MAX_DRIVEWAY_CAPACITY} spaces.` }),
+    capacity,
     amenities: z.array(z.enum(amenityValues)).max(amenityValues.length).default([]),
     listing: z
       .object({
         eventId: z.uuid({ message: 'Choose an event.' }),
-        priceCents: listingPriceCents,
+        priceCents: priceCents,
         spacesOffered: z.number().int().min(1, { message: 'Offer at least one space.' }),
         availableFrom: z.iso.datetime({ offset: true }).optional(),
         availableTo: z.iso.datetime({ offset: true }).optional(),
@@ -101,11 +82,11 @@ export const drivewayCreateInput = z
         z
           .object({
             eventId: z.uuid({ message: 'Event id must be a UUID.' }),
-            priceCents: listingPriceCents.optional(),
+            priceCents: priceCents.optional(),
           })
           .strict(),
       )
-      .max(ALSO_FOR_MAX, { message: `List for at most ${ALSO_FOR_MAX} more events at once.` })
+      .max(ALSO_FOR_MAX, ALSO_FOR_TOO_MANY)
       .default([]),
   })
   .strict()

@@ -1,0 +1,35 @@
+/**
+ * Fields a driveway and its listings share wherever they are sent: the JSON API
+ * (marketplace.ts) and the host's forms (host.ts) check them with the same bounds and words.
+ */
+import {
+  ALSO_FOR_MAX,
+  AMENITY_LABELS,
+  MAX_DRIVEWAY_CAPACITY,
+  PRICE_MAX_CENTS,
+  PRICE_MIN_CENTS,
+  type Amenity,
+} from './marketplace-constants';
+import { z } from './z';
+
+/** Every amenity code, for `z.enum`. */
+export const amenityValues = Object.keys(AMENITY_LABELS) as [Amenity, ...Amenity[]];
+
+/** A listing's price in cents, within the marketplace's bounds. */
+export const priceCents = z
+  .number({ message: 'Enter a price.' })
+  .int()
+  .min(PRICE_MIN_CENTS, { message: 'The price must be at least $1.00.' })
+  .max(PRICE_MAX_CENTS, { message: 'The price must be at most $1,000.00.' });
+
+/** How many cars a driveway holds. */
+export const capacity = z
+  .number({ message: 'Enter how many cars fit.' })
+  .int({ message: 'Enter a whole number of cars.' })
+  .min(1, { message: 'At least one car must fit.' })
+  .max(MAX_DRIVEWAY_CAPACITY, { message: `At most ${MAX_DRIVEWAY_CAPACITY} spaces.` });
+
+/** The words for more events than one request may list a driveway for besides the first. */
+export const ALSO_FOR_TOO_MANY = {
+  message: `List for at most ${ALSO_FOR_MAX} more events at once.`,
+} as const;
