@@ -4,6 +4,7 @@ import { bookingSide, otherSideOf } from '../../shared/booking-sides';
 import { AppError, type SessionUser, type RateLimits } from '@parkside/core';
 import {
   bookings,
+  columnsOf,
   conversationReads,
   conversations,
   driveways,
@@ -29,9 +30,7 @@ export const MESSAGE_ERRORS = {
 async function bookingFor(db: Database, user: SessionUser, bookingId: string) {
   const [row] = await selectBookingPlaces(db, {
     bookingId: bookings.id,
-    status: bookings.status,
-    cancelledAt: bookings.cancelledAt,
-    driverId: bookings.driverId,
+    ...columnsOf(bookings, 'status cancelledAt driverId'),
     hostId: driveways.hostId,
     eventId: events.id,
     eventTitle: events.title,

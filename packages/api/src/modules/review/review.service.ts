@@ -6,7 +6,7 @@
 import { selectBookingPlaces } from '../../shared/booking-places';
 import { bookingSide } from '../../shared/booking-sides';
 import { AppError, type SessionUser } from '@parkside/core';
-import { bookings, driveways, events, reviews, type Database } from '@parkside/db';
+import { bookings, columnsOf, driveways, events, reviews, type Database } from '@parkside/db';
 import type { ReviewSaveInput } from '@parkside/validators';
 import { and, eq } from 'drizzle-orm';
 import { REVIEW_EDIT_DAYS } from '../../shared/reviews';
@@ -21,9 +21,7 @@ export const REVIEW_ERRORS = {
 
 async function bookingFor(db: Database, user: SessionUser, bookingId: string) {
   const [row] = await selectBookingPlaces(db, {
-    id: bookings.id,
-    status: bookings.status,
-    driverId: bookings.driverId,
+    ...columnsOf(bookings, 'id status driverId'),
     hostId: driveways.hostId,
     drivewayId: driveways.id,
     endsAt: events.endsAt,
