@@ -1,35 +1,19 @@
 import type { AppRouter } from '@parkside/api';
-import { seedDemoData } from '@parkside/db';
-import { createTestDatabase, type TestDatabase } from '@parkside/db/testing';
 import { createTRPCClient, httpBatchLink, TRPCClientError } from '@trpc/client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './test-server';
+import { describe, expect, it } from 'vitest';
+import { serverForFile } from './test-server';
 
-let handle: TestDatabase;
-let server: TestServer;
-let base: string;
-
-beforeAll(async () => {
-  handle = await createTestDatabase();
-  await seedDemoData(handle.db);
-  server = await startTestServer(handle.db);
-  base = server.base;
-});
-
-afterAll(async () => {
-  await server?.close();
-  await handle?.close();
-});
+const site = serverForFile();
 
 function get(path: string, input?: unknown) {
   const query = input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`;
-  return fetch(`${base}/api/trpc/${path}${query}`);
+  return fetch(`${site.server.base}/api/trpc/${path}${query}`);
 }
 
 describe('/api/trpc with @trpc/client', () => {
   it('lets an internal tool search events over HTTP', async () => {
     const client = createTRPCClient<AppRouter>({
-      links: [httpBatchLink({ url: `${base}/api/trpc` })],
+      links: [httpBatchLink({ url: `${site.server.base}/api/trpc` })],
     });
     const page = await client.event.list.query({ q: 'stadium of fire' });
     expect(page.items.map((e) => e.title)).toEqual(['Stadium of Fire']);
@@ -42,7 +26,7 @@ describe('/api/trpc with @trpc/client', () => {
 
   it('reports a missing event as NOT_FOUND', async () => {
     const client = createTRPCClient<AppRouter>({
-      links: [httpBatchLink({ url: `${base}/api/trpc` })],
+      links: [httpBatchLink({ url: `${site.server.base}/api/trpc` })],
     });
     const failure = client.event.byId.query({ id: '00000000-0000-4000-8000-000000000000' });
     await expect(failure).rejects.toBeInstanceOf(TRPCClientError);
@@ -83,7 +67,7 @@ describe('/api/trpc with plain HTTP', () => {
       const body = (await response.json()) as { error: { message: string } };
       expect(body.error.message.length).toBeGreaterThan(5);
     }
-    const broken = await fetch(`${base}/api/trpc/event.list?input=%7Bnot-json`);
+    const broken = await fetch(`${site.server.base}/api/trpc/event.list?input=%7Bnot-json`);
     expect(broken.status).toBe(400);
   });
 
@@ -95,7 +79,7 @@ describe('/api/trpc with plain HTTP', () => {
     expect(body.result.data.items.map((e) => e.title)).toEqual(['Stadium of Fire']);
     expect((await get('event.list', { q: '\u0000' })).status).toBe(200);
     expect((await get('event.bySlug', { slug: 'stadium-of-fire\u0000' })).status).toBe(400);
-    const feedback = await fetch(`${base}/api/trpc/feedback.send`, {
+    const feedback = await fetch(`${site.server.base}/api/trpc/feedback.send`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: 'http://parkside.test' },
       body: JSON.stringify({ feedbackText: 'Great\u0000 site', url: '/events' }),
@@ -108,9 +92,9 @@ describe('/api/trpc with plain HTTP', () => {
 
   it('says how long to wait in Retry-After when it refuses too many calls', async () => {
     const send = () =>
-      fetch(`${base}/api/trpc/feedback.send`, {
+      fetch(`${site.server.base}/api/trpc/feedback.send`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', origin: base },
+        headers: { 'content-type': 'application/json', origin: site.server.base },
         body: JSON.stringify({ feedbackText: 'Hello from a busy visitor.' }),
       });
     let refused: Response | undefined;
@@ -148,7 +132,7 @@ describe('security headers', () => {
 
   it('compresses large responses', async () => {
     const response = await fetch(
-      `${base}/api/trpc/event.list?input=${encodeURIComponent('{"limit":50}')}`,
+      `${site.server.base}/api/trpc/event.list?input=${encodeURIComponent('{"limit":50}')}`,
       {
         headers: { 'accept-encoding': 'gzip' },
       },

@@ -7,7 +7,6 @@
  */
 import { setGoogleWalletSync } from '@parkside/api';
 import { jobs } from '@parkside/db';
-import { createTestDatabase, type TestDatabase } from '@parkside/db/testing';
 import {
   makeGoogleTestKey,
   startGoogleWalletTestServer,
@@ -16,21 +15,19 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from './demo-data';
-import { demoOpenListing, startTestServer, type TestServer } from './test-server';
+import { demoOpenListing, serverForFile } from './test-server';
 
 const ISSUER = '3388000000022222222';
 const key = makeGoogleTestKey();
-let handle: TestDatabase;
 let google: GoogleWalletTestServer;
-let server: TestServer;
 let cookie: string;
 
 beforeAll(async () => {
-  handle = await createTestDatabase();
-  await seedDemo(handle.db);
   google = await startGoogleWalletTestServer(key);
-  server = await startTestServer(handle.db, undefined, {
+});
+afterAll(() => google?.close());
+const site = serverForFile({
+  env: () => ({
     GOOGLE_WALLET_ISSUER_ID: ISSUER,
     GOOGLE_WALLET_SERVICE_ACCOUNT: JSON.stringify({
       type: 'service_account',
@@ -39,20 +36,17 @@ beforeAll(async () => {
       token_uri: google.tokenUrl,
     }),
     GOOGLE_WALLET_API_URL: google.apiUrl,
-  });
-  await setGoogleWalletSync(handle.db, server.services.wallet.google !== null);
-  cookie = await server.cookieFor('demo-driver');
-}, 60_000);
-afterAll(async () => {
-  await server?.close();
-  await google?.close();
-  await handle?.close();
+  }),
+});
+beforeAll(async () => {
+  await setGoogleWalletSync(site.handle.db, site.server.services.wallet.google !== null);
+  cookie = await site.server.cookieFor('demo-driver');
 });
 
 async function call(path: string, input: unknown) {
-  const response = await fetch(`${server.base}/api/trpc/${path}`, {
+  const response = await fetch(`${site.server.base}/api/trpc/${path}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', cookie, origin: server.base },
+    headers: { 'content-type': 'application/json', cookie, origin: site.server.base },
     body: JSON.stringify(input),
   });
   const body = (await response.json()) as { result: { data: Record<string, unknown> } };
@@ -62,7 +56,7 @@ async function call(path: string, input: unknown) {
 
 async function pass(bookingId: string) {
   const response = await fetch(
-    `${server.base}/api/trpc/pass.get?input=${encodeURIComponent(JSON.stringify({ bookingId }))}`,
+    `${site.server.base}/api/trpc/pass.get?input=${encodeURIComponent(JSON.stringify({ bookingId }))}`,
     { headers: { cookie } },
   );
   return ((await response.json()) as { result: { data: { googleWalletSaved: boolean } } }).result
@@ -70,7 +64,7 @@ async function pass(bookingId: string) {
 }
 
 const queued = (bookingId: string) =>
-  handle.db
+  site.handle.db
     .select({ attempts: jobs.attempts, lastError: jobs.lastError, status: jobs.status })
     .from(jobs)
     .where(
@@ -79,7 +73,7 @@ const queued = (bookingId: string) =>
 
 async function book() {
   const booking = await call('booking.create', {
-    listingId: await demoOpenListing(handle.db),
+    listingId: await demoOpenListing(site.handle.db),
     licensePlate: 'WLT 066',
     vehicleDescription: 'Green Subaru Forester',
     idempotencyKey: randomUUID(),
@@ -95,7 +89,7 @@ describe('Google Wallet objects through the job queue', () => {
     // Until the job has run, Google has nothing: the pass offers no link yet.
     expect((await pass(bookingId)).googleWalletSaved).toBe(false);
 
-    await server.services.jobs.runOnce();
+    await site.server.services.jobs.runOnce();
     expect(google.classes.has(`${ISSUER}.parkside_parking_pass`)).toBe(true);
     expect(google.objects.get(objectId)).toMatchObject({
       state: 'ACTIVE',
@@ -107,7 +101,7 @@ describe('Google Wallet objects through the job queue', () => {
 
     await call('booking.cancel', { bookingId });
     expect(await queued(bookingId)).toContainEqual(expect.objectContaining({ status: 'pending' }));
-    await server.services.jobs.runOnce();
+    await site.server.services.jobs.runOnce();
     expect(google.objects.get(objectId)).toMatchObject({ state: 'INACTIVE' });
     expect((await pass(bookingId)).googleWalletSaved).toBe(false);
   });
@@ -115,7 +109,7 @@ describe('Google Wallet objects through the job queue', () => {
   it('keeps the change when Google is away: the job fails its attempt and is tried again', async () => {
     const bookingId = await book();
     google.failNext(5);
-    await server.services.jobs.runOnce();
+    await site.server.services.jobs.runOnce();
     const [job] = await queued(bookingId);
     expect(job).toMatchObject({ status: 'pending', attempts: 1 });
     expect(job!.lastError).toMatch(/Google Wallet answered 503/);
@@ -123,12 +117,12 @@ describe('Google Wallet objects through the job queue', () => {
   });
 
   it('queues nothing while Google Wallet is off', async () => {
-    await setGoogleWalletSync(handle.db, false);
+    await setGoogleWalletSync(site.handle.db, false);
     try {
       const bookingId = await book();
       expect(await queued(bookingId)).toEqual([]);
     } finally {
-      await setGoogleWalletSync(handle.db, server.services.wallet.google !== null);
+      await setGoogleWalletSync(site.handle.db, site.server.services.wallet.google !== null);
     }
   });
 });

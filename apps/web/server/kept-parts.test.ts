@@ -33,9 +33,7 @@ beforeAll(async () => {
     appRouter.createCaller(apiContext(services, { headers: new Headers(), clientIp: '::1' }, null));
 });
 
-afterAll(async () => {
-  await handle?.close();
-});
+afterAll(() => handle?.close());
 
 describe('cutPart', () => {
   it('finds the inner HTML of a part, nested divs and all', () => {

@@ -3,6 +3,7 @@ import { SESSION_COOKIE_NAME } from '@parkside/auth';
 import type { SessionUser } from '@parkside/core';
 import { admins, driveways, events, listings, users, type Database } from '@parkside/db';
 import { createTestDatabase, type TestDatabase } from '@parkside/db/testing';
+import { afterAll, beforeAll } from 'vitest';
 import { and, asc, eq, gt } from 'drizzle-orm';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -49,6 +50,28 @@ export async function startTestServer(
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/**
+ * For a test file: a test database (with the demo data unless `demo` is false) and one app server
+ * over it, started before the file's tests and closed after them. `env` is read when the server
+ * starts, so it may use what an earlier `beforeAll` set up (a local Google or Stripe).
+ */
+export function serverForFile({
+  demo = true,
+  env = () => ({}),
+}: { demo?: boolean; env?: () => Record<string, string> } = {}) {
+  const site = {} as { handle: TestDatabase; server: TestServer };
+  beforeAll(async () => {
+    site.handle = await createTestDatabase();
+    if (demo) await seedDemo(site.handle.db);
+    site.server = await startTestServer(site.handle.db, undefined, env());
+  }, 60_000);
+  afterAll(async () => {
+    await site.server?.close();
+    await site.handle?.close();
+  });
+  return site;
 }
 
 /** The demo host's open listing for the soonest upcoming event (the database holds the demo data). */

@@ -3,28 +3,24 @@
  * checks before an upload run on our server, so they are tested without reaching UploadThing.
  */
 import { users } from '@parkside/db';
-import { createTestDatabase, type TestDatabase } from '@parkside/db/testing';
 import { APP_CHECK_HEADER } from '@parkside/storage';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './test-server';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { serverForFile } from './test-server';
 
 const TOKEN = Buffer.from(
   JSON.stringify({ apiKey: 'sk_live_0123456789abcdef', appId: 'parksidetest', regions: ['sea1'] }),
 ).toString('base64');
 
-let handle: TestDatabase;
-let server: TestServer;
+const site = serverForFile({ demo: false, env: () => ({ UPLOADTHING_TOKEN: TOKEN }) });
 let cookie: string;
 let appCheck: string;
 
 beforeAll(async () => {
-  handle = await createTestDatabase();
-  server = await startTestServer(handle.db, undefined, { UPLOADTHING_TOKEN: TOKEN });
-  await handle.db
+  await site.handle.db
     .insert(users)
     .values({ id: 'uma', email: 'uma@example.com', name: 'Uma', emailVerified: true });
-  cookie = await server.cookieFor('uma');
-  const issued = (await (await fetch(`${server.base}/storage/app-check`)).json()) as {
+  cookie = await site.server.cookieFor('uma');
+  const issued = (await (await fetch(`${site.server.base}/storage/app-check`)).json()) as {
     token: string;
     uploadThing: boolean;
   };
@@ -32,17 +28,12 @@ beforeAll(async () => {
   appCheck = issued.token;
 });
 
-afterAll(async () => {
-  await server?.close();
-  await handle?.close();
-});
-
 function requestUpload(name: string, size: number, headers: Record<string, string>) {
-  return fetch(`${server.base}/api/uploadthing?actionType=upload&slug=image`, {
+  return fetch(`${site.server.base}/api/uploadthing?actionType=upload&slug=image`, {
     method: 'POST',
     headers: {
       'content-type': 'application/json',
-      origin: server.base,
+      origin: site.server.base,
       'x-uploadthing-package': '@uploadthing/react',
       ...headers,
     },
@@ -59,7 +50,7 @@ async function messageOf(response: Response) {
 
 describe('UploadThing in the browser, checked by our server first', () => {
   it('serves the file router (one image route)', async () => {
-    const response = await fetch(`${server.base}/api/uploadthing`);
+    const response = await fetch(`${site.server.base}/api/uploadthing`);
     expect(response.status).toBe(200);
     expect(JSON.stringify(await response.json())).toContain('image');
   });
@@ -86,7 +77,7 @@ describe('UploadThing in the browser, checked by our server first', () => {
   });
 
   it('lets the CSP load images from UploadThing', async () => {
-    const response = await fetch(`${server.base}/storage/app-check`);
+    const response = await fetch(`${site.server.base}/storage/app-check`);
     const csp = response.headers.get('content-security-policy') ?? '';
     expect(csp).toMatch(/img-src[^;]*https:\/\/\*\.ufs\.sh/);
     expect(csp).toMatch(/connect-src[^;]*uploadthing\.com/);

@@ -44,9 +44,7 @@ beforeAll(async () => {
   handle = await createTestDatabase();
   await handle.db.insert(users).values(base);
 });
-afterAll(async () => {
-  await handle?.close();
-});
+afterAll(() => handle?.close());
 
 const as = (user: SessionUser | null) => probe(createContext({ db: handle.db, user }));
 

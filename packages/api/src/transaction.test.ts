@@ -13,9 +13,7 @@ let handle: TestDatabase;
 beforeAll(async () => {
   handle = await createTestDatabase();
 }, 60_000);
-afterAll(async () => {
-  await handle?.close();
-});
+afterAll(() => handle?.close());
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('a transaction whose connection is cut', () => {
   it('runs again on a fresh connection when asked, and its work is done once', async () => {

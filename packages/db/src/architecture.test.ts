@@ -31,9 +31,7 @@ let handle: TestDatabase;
 beforeAll(async () => {
   handle = await createTestDatabase();
 });
-afterAll(async () => {
-  await handle?.close();
-});
+afterAll(() => handle?.close());
 
 it('docs/architecture.md lists every trigger, its table, function and channel', async () => {
   const rows = (await handle.db.execute(sql`

@@ -11,9 +11,7 @@ beforeAll(async () => {
   handle = await createTestDatabase();
   await seedDemoData(handle.db);
 });
-afterAll(async () => {
-  await handle?.close();
-});
+afterAll(() => handle?.close());
 
 describe('columnsOf', () => {
   it('selects exactly the named columns, typed as the table has them', async () => {

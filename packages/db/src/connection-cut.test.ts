@@ -31,9 +31,7 @@ describe.skipIf(!serverUrl)('a pool whose connections are all cut mid-burst', ()
   beforeAll(async () => {
     handle = await createTestDatabase();
   }, 60_000);
-  afterAll(async () => {
-    await handle?.close();
-  });
+  afterAll(() => handle?.close());
 
   it('answers or refuses every statement at once, and answers again right after', async () => {
     for (let round = 0; round < 8; round += 1) {

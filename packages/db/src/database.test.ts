@@ -9,9 +9,7 @@ let handle: TestDatabase;
 beforeAll(async () => {
   handle = await createTestDatabase();
 });
-afterAll(async () => {
-  await handle?.close();
-});
+afterAll(() => handle?.close());
 
 describe('a migrated database', () => {
   it('answers a ping and has the extensions the schema needs', async () => {

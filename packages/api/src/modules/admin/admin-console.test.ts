@@ -40,9 +40,7 @@ beforeAll(async () => {
   await insertUsers(handle.db, admin, host, driver);
   await handle.db.insert(admins).values({ email: admin.email });
 }, 60_000);
-afterAll(async () => {
-  await handle?.close();
-});
+afterAll(() => handle?.close());
 
 /**
  * A $20 booking of `listing` by the driver, made `madeDaysAgo` and perhaps cancelled later:

@@ -13,9 +13,7 @@ let handle: TestDatabase;
 beforeAll(async () => {
   handle = await createTestDatabase();
 });
-afterAll(async () => {
-  await handle?.close();
-});
+afterAll(() => handle?.close());
 
 /** The tables read by `statement`'s plan and how, with the planner told to use an index wherever it can. */
 async function scansOf(statement: SQL): Promise<{ kind: string; index?: string }[]> {

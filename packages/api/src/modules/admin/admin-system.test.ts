@@ -18,9 +18,7 @@ beforeAll(async () => {
   await insertUsers(handle.db, admin);
   await handle.db.insert(admins).values({ email: admin.email });
 }, 60_000);
-afterAll(async () => {
-  await handle?.close();
-});
+afterAll(() => handle?.close());
 
 describe('admin.system', () => {
   it('lists the servers seen in the last minute, the queue by task and the migrations', async () => {

@@ -15,9 +15,7 @@ beforeAll(async () => {
   handle = await createTestDatabase();
   await handle.db.insert(admins).values({ email: admin.email });
 });
-afterAll(async () => {
-  await handle?.close();
-});
+afterAll(() => handle?.close());
 
 describe('admins by e-mail', () => {
   it('grants an e-mail with no account yet; whoever signs up with it is an admin', async () => {

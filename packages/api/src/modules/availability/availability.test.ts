@@ -17,9 +17,7 @@ beforeAll(async () => {
   handle = await createTestDatabase();
   await insertUsers(handle.db, host, driver);
 });
-afterAll(async () => {
-  await handle?.close();
-});
+afterAll(() => handle?.close());
 
 const api = () => createCaller(createContext({ db: handle.db })).availability;
 const book = (listingId: string) =>

@@ -91,9 +91,7 @@ const report = (booking: Booking) =>
 beforeAll(async () => {
   ({ handle, key, limits } = await gameDayDatabase(host, driver, secondDriver, admin));
 });
-afterAll(async () => {
-  await handle?.close();
-});
+afterAll(() => handle?.close());
 
 describe('changes racing on one booking', () => {
   it('cancel ∥ check-in ∥ check-in: 50 rounds, one winner each, and a row that agrees', async () => {

@@ -52,9 +52,7 @@ beforeAll(async () => {
   await addUser(host);
   await addUser(driver);
 });
-afterAll(async () => {
-  await handle?.close();
-});
+afterAll(() => handle?.close());
 
 describe('booking a space', () => {
   it('computes every amount from the stored price and confirms with payment due on arrival', async () => {

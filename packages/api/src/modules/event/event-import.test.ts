@@ -25,9 +25,7 @@ beforeAll(async () => {
   handle = await createTestDatabase();
   await insertUsers(handle.db, ops, host);
 });
-afterAll(async () => {
-  await handle?.close();
-});
+afterAll(() => handle?.close());
 
 describe('event.import', () => {
   it('makes each row once: importing the same rows again creates nothing', async () => {

@@ -99,9 +99,7 @@ beforeAll(async () => {
   await insertUsers(handle.db, creator, other, unverified, admin, host);
 });
 
-afterAll(async () => {
-  await handle?.close();
-});
+afterAll(() => handle?.close());
 
 /** Every event `user` manages, through all the pages (the test database holds many). */
 async function everyPage(user: SessionUser, statuses?: EventStatus[]) {

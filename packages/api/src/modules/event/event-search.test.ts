@@ -80,9 +80,7 @@ beforeAll(async () => {
   ]);
 });
 
-afterAll(async () => {
-  await handle?.close();
-});
+afterAll(() => handle?.close());
 
 describe('event.list', () => {
   it('lists only upcoming scheduled events, soonest first', async () => {

@@ -23,9 +23,7 @@ beforeAll(async () => {
   handle = await createTestDatabase();
   await insertUsers(handle.db, signedIn, admin);
 });
-afterAll(async () => {
-  await handle?.close();
-});
+afterAll(() => handle?.close());
 
 describe('feedback.send', () => {
   it('stores a visitor as Anonymous with no user or e-mail, timed by the server', async () => {

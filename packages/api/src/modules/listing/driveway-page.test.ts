@@ -23,9 +23,7 @@ beforeAll(async () => {
     .set({ createdAt: new Date('2025-03-14T12:00:00Z') })
     .where(eq(users.id, host.id));
 }, 60_000);
-afterAll(async () => {
-  await handle?.close();
-});
+afterAll(() => handle?.close());
 
 /** A driver's review of the driveway, written `daysAgo`, on a booking of its own. */
 async function review(

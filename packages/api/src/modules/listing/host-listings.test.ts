@@ -85,9 +85,7 @@ beforeAll(async () => {
   handle = await createTestDatabase();
   await insertUsers(handle.db, host, otherHost, driver, unverified);
 });
-afterAll(async () => {
-  await handle?.close();
-});
+afterAll(() => handle?.close());
 
 describe('who may manage a listing', () => {
   it('answers NOT_FOUND to another host, UNAUTHORIZED to visitors, FORBIDDEN when unverified', async () => {

@@ -68,9 +68,7 @@ beforeAll(async () => {
   eventId = event!.id;
   pastEventId = past!.id;
 });
-afterAll(async () => {
-  await handle?.close();
-});
+afterAll(() => handle?.close());
 
 describe('listing.createWithDriveway', () => {
   it('needs a signed-in user with a verified e-mail', async () => {

@@ -17,9 +17,7 @@ beforeAll(async () => {
   handle = await createTestDatabase();
   await insertUsers(handle.db, host, other);
 }, 60_000);
-afterAll(async () => {
-  await handle?.close();
-});
+afterAll(() => handle?.close());
 
 let counter = 0;
 /** A home game at the stadium, `days` from now. */

@@ -14,9 +14,7 @@ beforeAll(async () => {
   handle = await createTestDatabase();
   await insertUsers(handle.db, host);
 }, 60_000);
-afterAll(async () => {
-  await handle?.close();
-});
+afterAll(() => handle?.close());
 
 /** A driveway `north` degrees of latitude north of the stadium (0.01° is about 0.69 mi). */
 const list = async (eventId: string, priceCents: number, north: number) => {

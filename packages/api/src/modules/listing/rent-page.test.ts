@@ -33,9 +33,7 @@ beforeAll(async () => {
   const event = await makeEvent(handle.db, { title: 'Rent Page Game', slug: 'rent-page-game' });
   eventId = event.id;
 });
-afterAll(async () => {
-  await handle?.close();
-});
+afterAll(() => handle?.close());
 
 describe('listing.rentPage', () => {
   it('answers the event, the cards with their first photo, and whether the event is full', async () => {

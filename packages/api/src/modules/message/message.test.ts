@@ -46,9 +46,7 @@ beforeAll(async () => {
   await insertUsers(handle.db, host, driver, stranger, admin, quietHost, quietDriver);
   await handle.db.insert(admins).values({ email: admin.email });
 }, 60_000);
-afterAll(async () => {
-  await handle?.close();
-});
+afterAll(() => handle?.close());
 
 describe('a booking’s conversation', () => {
   it('keeps each person’s unread count their own', async () => {

@@ -53,9 +53,7 @@ beforeAll(async () => {
   handle = await createTestDatabase();
   await insertUsers(handle.db, host, driver, other);
 });
-afterAll(async () => {
-  await handle?.close();
-});
+afterAll(() => handle?.close());
 
 describe('booking e-mails', () => {
   it('a booking queues a confirmation to the driver and a notice to the host', async () => {

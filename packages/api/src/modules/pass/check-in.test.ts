@@ -47,9 +47,7 @@ async function bookedForNow(onHost = host) {
 beforeAll(async () => {
   ({ handle, key, limits } = await gameDayDatabase(host, otherHost, driver));
 });
-afterAll(async () => {
-  await handle?.close();
-});
+afterAll(() => handle?.close());
 
 describe('the gate code', () => {
   it('is six characters without look-alikes, shown in two halves, and on the host’s arrivals', async () => {

@@ -62,9 +62,7 @@ async function endEvent(eventId: string) {
 beforeAll(async () => {
   ({ handle, key, limits } = await gameDayDatabase(host, otherHost, driver, stranger));
 });
-afterAll(async () => {
-  await handle?.close();
-});
+afterAll(() => handle?.close());
 
 describe('the pass', () => {
   it('is its driver’s alone, with the full address and a code that is not the booking id', async () => {
