@@ -19,6 +19,12 @@ export async function checkInCar(context: AppLoadContext, input: PassCheckInInpu
 }
 
 /** The arrivals form without JavaScript: check in, then back to `page` with the outcome. */
+/** Whether the form checks a car in: by the arrivals list's button or by a typed code. */
+export function isCheckInForm(form: FormData): boolean {
+  const intent = form.get('intent');
+  return intent === 'check-in' || intent === 'check-in-code';
+}
+
 export async function checkInFromForm(context: AppLoadContext, form: FormData, page: string) {
   const intent = form.get('intent');
   const code = String(form.get('code') ?? '');

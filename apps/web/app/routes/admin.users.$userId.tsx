@@ -109,18 +109,10 @@ export default function AdminUser() {
             <RecordList items={bookings} empty="No bookings." keyOf={(b) => b.id}>
               {(b) => (
                 <>
-                  <span className="min-w-0">
-                    <Link
-                      to={`/admin/events/${b.eventId}`}
-                      className="text-ink font-semibold hover:underline"
-                    >
-                      {b.eventTitle}
-                    </Link>
-                    <span className="block text-slate-600">
-                      {formatEventStart(b.eventStartsAt, b.eventTimeZone)} · {b.drivewayTitle}
-                      {b.licensePlate ? ` · ${b.licensePlate}` : ''}
-                    </span>
-                  </span>
+                  <EventEntry id={b.eventId} title={b.eventTitle}>
+                    {formatEventStart(b.eventStartsAt, b.eventTimeZone)} · {b.drivewayTitle}
+                    {b.licensePlate ? ` · ${b.licensePlate}` : ''}
+                  </EventEntry>
                   <span className="flex items-center gap-2">
                     <span className="font-semibold tabular-nums">{formatUsd(b.priceCents)}</span>
                     <BookingStatusBadge booking={b} />
@@ -149,17 +141,9 @@ export default function AdminUser() {
             <RecordList items={events} empty="No events." keyOf={(e) => e.id}>
               {(e) => (
                 <>
-                  <span>
-                    <Link
-                      to={`/admin/events/${e.id}`}
-                      className="text-ink font-semibold hover:underline"
-                    >
-                      {e.title}
-                    </Link>
-                    <span className="block text-slate-600">
-                      {formatEventStart(e.startsAt, e.timeZone)}
-                    </span>
-                  </span>
+                  <EventEntry id={e.id} title={e.title}>
+                    {formatEventStart(e.startsAt, e.timeZone)}
+                  </EventEntry>
                   <EventStatusBadge status={e.status} />
                 </>
               )}
@@ -168,6 +152,18 @@ export default function AdminUser() {
         </div>
       </div>
     </PageBody>
+  );
+}
+
+/** An event's title, linking to its admin page, over a line about it. */
+function EventEntry({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <span className="min-w-0">
+      <Link to={`/admin/events/${id}`} className="text-ink font-semibold hover:underline">
+        {title}
+      </Link>
+      <span className="block text-slate-600">{children}</span>
+    </span>
   );
 }
 

@@ -2,7 +2,7 @@ import { data } from '@remix-run/node';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { requireVerifiedUser } from '~/.server/auth';
-import { checkInFromForm } from '~/.server/check-in';
+import { checkInFromForm, isCheckInForm } from '~/.server/check-in';
 import { savedCopyAt } from '~/.server/saved-copy';
 import { ArrivalsPanel } from '~/components/host/arrivals-panel';
 import { SavedCopyNote } from '~/components/offline/saved-copy-note';
@@ -28,10 +28,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   requireVerifiedUser(context, request);
   const form = await request.formData();
-  const intent = form.get('intent');
-  if (intent === 'check-in' || intent === 'check-in-code') {
-    return checkInFromForm(context, form, '/arrivals');
-  }
+  if (isCheckInForm(form)) return checkInFromForm(context, form, '/arrivals');
   return data({ intent: 'check-in' as const, checkInError: 'Unknown action.', code: '' }, 400);
 }
 

@@ -25,6 +25,7 @@ import { useZodForm } from '~/components/forms/use-zod-form';
 import { RefundRule } from '~/components/rent/refund-rule';
 import { formatEventDate, formatEventTime, formatWindowEnd } from '~/utils/event-time';
 import { BackLink } from '~/components/ui/back-link';
+import { SummaryRows } from '~/components/ui/fact';
 
 /** A refusal for going too fast keeps its Retry-After. */
 export { retryAfterHeaders as headers } from '~/utils/retry-after-headers';
@@ -84,31 +85,28 @@ export default function BookingConfirmation() {
       <BackLink to={`/rent/${listing.id}`}>Back to the driveway</BackLink>
       <h1 className="mt-2 text-3xl font-extrabold tracking-tight">Confirm your booking</h1>
       <dl className="mt-6 grid gap-3 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
-        {[
-          ['Event', `${listing.eventTitle} at ${listing.venueName}`],
-          [
-            'Driveway',
-            `${listing.drivewayTitle}, ${listing.street}, ${listing.city}${
-              listing.ratingCount > 0 && listing.ratingAverage
-                ? ` · ★ ${listing.ratingAverage.toFixed(1)} (${listing.ratingCount} ${listing.ratingCount === 1 ? 'review' : 'reviews'})`
-                : ''
-            }`,
-          ],
-          ['Park', when],
-          [
-            'Payment',
-            listing.payOnline
-              ? `Pay by card now. Your space is held for ${PAYMENT_HOLD_MINUTES} minutes while you pay.`
-              : listing.onlinePayments
-                ? `${dueOnArrivalText(listing.priceCents)}: this host does not take card payments yet.`
-                : dueOnArrivalText(listing.priceCents),
-          ],
-        ].map(([term, value]) => (
-          <div key={term} className="grid grid-cols-[6rem_1fr] gap-2">
-            <dt className="text-sm font-semibold text-slate-600">{term}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
+        <SummaryRows
+          rows={[
+            ['Event', `${listing.eventTitle} at ${listing.venueName}`],
+            [
+              'Driveway',
+              `${listing.drivewayTitle}, ${listing.street}, ${listing.city}${
+                listing.ratingCount > 0 && listing.ratingAverage
+                  ? ` · ★ ${listing.ratingAverage.toFixed(1)} (${listing.ratingCount} ${listing.ratingCount === 1 ? 'review' : 'reviews'})`
+                  : ''
+              }`,
+            ],
+            ['Park', when],
+            [
+              'Payment',
+              listing.payOnline
+                ? `Pay by card now. Your space is held for ${PAYMENT_HOLD_MINUTES} minutes while you pay.`
+                : listing.onlinePayments
+                  ? `${dueOnArrivalText(listing.priceCents)}: this host does not take card payments yet.`
+                  : dueOnArrivalText(listing.priceCents),
+            ],
+          ]}
+        />
         <div className="mt-2 flex items-center justify-between border-t border-slate-200 pt-3">
           <dt className="font-bold">Total</dt>
           <dd className="text-2xl font-extrabold">{formatUsd(listing.priceCents)}</dd>

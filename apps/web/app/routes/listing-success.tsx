@@ -5,6 +5,7 @@ import { tryApi } from '~/.server/api-errors';
 import { Steps } from '~/components/marketing/steps';
 import { formatEventDate, formatEventTime, formatWindowEnd } from '~/utils/event-time';
 import { ButtonLink } from '~/components/ui/button-link';
+import { SummaryRows } from '~/components/ui/fact';
 
 export const meta: MetaFunction = () => [
   { title: 'Your driveway is listed · Parkside' },
@@ -79,23 +80,20 @@ export default function ListingSuccessPage() {
           aria-label="Your listing"
           className="mx-auto mt-10 grid max-w-xl gap-3 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
         >
-          {[
-            ['Driveway', `${listing.drivewayTitle}, ${listing.street}, ${listing.city}`],
-            ['Event', `${listing.eventTitle} at ${listing.venueName}`],
-            [
-              'Parking',
-              `${formatEventDate(listing.startsAt, listing.timeZone)}, ${formatEventTime(listing.availableFrom, listing.timeZone)} to ${formatWindowEnd(listing.availableFrom, listing.availableTo, listing.timeZone)}`,
-            ],
-            [
-              'Offer',
-              `${listing.spacesOffered} ${listing.spacesOffered === 1 ? 'space' : 'spaces'} at ${formatUsd(listing.priceCents)}`,
-            ],
-          ].map(([term, value]) => (
-            <div key={term} className="grid grid-cols-[6rem_1fr] gap-2">
-              <dt className="text-sm font-semibold text-slate-600">{term}</dt>
-              <dd>{value}</dd>
-            </div>
-          ))}
+          <SummaryRows
+            rows={[
+              ['Driveway', `${listing.drivewayTitle}, ${listing.street}, ${listing.city}`],
+              ['Event', `${listing.eventTitle} at ${listing.venueName}`],
+              [
+                'Parking',
+                `${formatEventDate(listing.startsAt, listing.timeZone)}, ${formatEventTime(listing.availableFrom, listing.timeZone)} to ${formatWindowEnd(listing.availableFrom, listing.availableTo, listing.timeZone)}`,
+              ],
+              [
+                'Offer',
+                `${listing.spacesOffered} ${listing.spacesOffered === 1 ? 'space' : 'spaces'} at ${formatUsd(listing.priceCents)}`,
+              ],
+            ]}
+          />
           <div className="mt-1 border-t border-slate-200 pt-3">
             <Link
               to={inReview ? '/my-listings' : `/rent?event=${listing.eventId}`}

@@ -3,7 +3,7 @@ import { redirect } from '@remix-run/node';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react';
 import { requireVerifiedUser } from '~/.server/auth';
-import { checkInFromForm } from '~/.server/check-in';
+import { checkInFromForm, isCheckInForm } from '~/.server/check-in';
 import { upcomingEventChoices } from '~/.server/host';
 import { runHostAction } from '~/.server/host-actions';
 import { tryApi } from '~/.server/api-errors';
@@ -54,10 +54,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   requireVerifiedUser(context, request);
   const form = await request.formData();
+  if (isCheckInForm(form)) return checkInFromForm(context, form, '/my-listings');
   const intent = form.get('intent');
-  if (intent === 'check-in' || intent === 'check-in-code') {
-    return checkInFromForm(context, form, '/my-listings');
-  }
   if (intent === 'review') return saveReviewForm(context, form, '/my-listings');
   if (intent === 'setup-payouts') {
     try {
