@@ -6,7 +6,7 @@
  */
 import { expect, test, type Page } from './fixtures';
 import { gameTonight, startGameDayServer } from './game-tonight';
-import { bookThroughApi, screenshots } from './page-api';
+import { bookThroughApi, screenshots, cancelBookingFrom } from './page-api';
 import { signedInPage } from './session';
 
 test.describe.configure({ timeout: 180_000 });
@@ -64,11 +64,7 @@ test('a check-in stops the cancel; an admin undoes it and restores a cancel, on 
     // Now the driver may cancel; the cancelled card keeps the street, not the house or the gate.
     await driver.reload();
     await expect(card).toContainText('1620 N Oak Ln');
-    await card.getByRole('button', { name: 'Cancel booking' }).click();
-    await driver
-      .getByRole('dialog', { name: 'Cancel this booking?' })
-      .getByRole('button', { name: 'Cancel booking' })
-      .click();
+    await cancelBookingFrom(card);
     await expect(status(driver, 'Your booking is cancelled.')).toBeVisible();
     const cancelled = driver
       .getByRole('region', { name: /^Cancelled \(\d+\)$/ })

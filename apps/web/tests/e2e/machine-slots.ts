@@ -9,21 +9,13 @@
  * one whose worker is gone (a suite killed mid-test) is taken back. Two workers that find the
  * same stale slot at once may both take it: the machine is then one test over, never stuck.
  */
+import { isProcessRunning } from '@parkside/db';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const SLOTS_DIR = join(tmpdir(), 'parkside-e2e-slots');
 const POLL_MS = 250;
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /** Waits for a free slot and takes it; answers the function that gives it back. */
 export async function takeMachineSlot(): Promise<() => Promise<void>> {
@@ -39,7 +31,7 @@ export async function takeMachineSlot(): Promise<() => Promise<void>> {
         if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
         const holder = Number(await readFile(path, 'utf8').catch(() => ''));
         // An empty file is a slot being taken this instant; only a dead holder's slot is freed.
-        if (holder > 0 && !isAlive(holder)) await rm(path, { force: true });
+        if (holder > 0 && !isProcessRunning(holder)) await rm(path, { force: true });
       }
     }
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));

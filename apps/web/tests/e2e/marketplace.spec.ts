@@ -4,6 +4,7 @@ import { waitForEmail } from './control';
 import { approveListings } from './review';
 import { signUpVerified } from './session';
 import { fillDrivewayInOrem } from './driveway-form';
+import { cancelBookingFrom } from './page-api';
 
 /**
  * The marketplace as new users meet it: a host lists a driveway, a driver books it, both
@@ -148,11 +149,7 @@ test('a host lists a driveway, a driver books and cancels it, and both see it', 
   // The driver cancels; the host sees the space free again.
   await driver.goto('/my-bookings');
   const mine = driver.getByRole('article', { name: `Booking for ${EVENT_TITLE}` });
-  await mine.getByRole('button', { name: 'Cancel booking' }).click();
-  await driver
-    .getByRole('dialog', { name: 'Cancel this booking?' })
-    .getByRole('button', { name: 'Cancel booking' })
-    .click();
+  await cancelBookingFrom(mine);
   await expect(mine).toContainText('Cancelled');
 
   await page.reload();

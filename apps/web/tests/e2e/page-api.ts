@@ -122,3 +122,13 @@ export function toastSeen(page: Page, text: string, timeout = 30_000): Promise<v
     )
     .then(() => undefined);
 }
+
+/** The driver cancels the booking of this card on /my-bookings: its button, then the dialog's. */
+export async function cancelBookingFrom(card: Locator) {
+  await card.getByRole('button', { name: 'Cancel booking' }).click();
+  await card
+    .page()
+    .getByRole('dialog', { name: 'Cancel this booking?' })
+    .getByRole('button', { name: 'Cancel booking' })
+    .click();
+}

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from './fixtures';
 import { waitForEmail } from './control';
 import { ADMIN, signIn } from './session';
+import { cancelBookingFrom } from './page-api';
 
 const EVENT = 'Water Lantern Festival Portland';
 
@@ -50,15 +51,9 @@ test('a sold-out event takes a wait-list, and the wait-list is e-mailed when a s
 
   // The driver cancels: the space is free, and the wait-list hears about it.
   await driver.goto('/my-bookings');
-  await driver
-    .getByRole('article', { name: `Booking for ${EVENT}` })
-    .filter({ hasText: 'OR 123 ABC' })
-    .getByRole('button', { name: 'Cancel booking' })
-    .click();
-  await driver
-    .getByRole('dialog', { name: 'Cancel this booking?' })
-    .getByRole('button', { name: 'Cancel booking' })
-    .click();
+  await cancelBookingFrom(
+    driver.getByRole('article', { name: `Booking for ${EVENT}` }).filter({ hasText: 'OR 123 ABC' }),
+  );
   await expect(
     driver.getByRole('status').filter({ hasText: 'Your booking is cancelled.' }),
   ).toBeVisible();

@@ -3,6 +3,7 @@ import { useFetcher } from '@remix-run/react';
 import { useState } from 'react';
 import type { HostFormFailure } from '~/components/host/form-state';
 import { ImageUpload } from '~/components/uploads/image-upload';
+import { AlertText } from '~/components/forms/field';
 
 export interface PhotoDriveway {
   id: string;
@@ -78,11 +79,7 @@ export function DrivewayPhotos({ driveway }: { driveway: PhotoDriveway }) {
           No photos yet. Drivers book sooner when they can see where they will park.
         </p>
       )}
-      {refused?.length ? (
-        <p role="alert" className="text-sm font-medium text-red-700">
-          {refused.join(' ')}
-        </p>
-      ) : null}
+      <AlertText>{refused?.join(' ')}</AlertText>
       {full ? (
         <p className="text-sm text-slate-600">
           This driveway shows the most photos it can ({MAX_DRIVEWAY_PHOTOS}). Remove one to add

@@ -18,7 +18,7 @@ import {
 import { Form } from '@remix-run/react';
 import type { z } from 'zod';
 import { useEffect, useState, type ReactNode } from 'react';
-import { FormError, InputField, TextareaField } from '~/components/forms/field';
+import { FormError, InputField, TextareaField, AlertText } from '~/components/forms/field';
 import { SubmitButton } from '~/components/forms/submit-button';
 import { ImageUpload } from '~/components/uploads/image-upload';
 import { AddressSearch, type GeocoderCapabilities } from '~/components/map/address-search';
@@ -95,11 +95,7 @@ function EventImageField({
           Remove image
         </button>
       ) : null}
-      {errors?.length ? (
-        <p role="alert" className="text-sm font-medium text-red-700">
-          {errors.join(' ')}
-        </p>
-      ) : null}
+      <AlertText>{errors?.join(' ')}</AlertText>
     </div>
   );
 }

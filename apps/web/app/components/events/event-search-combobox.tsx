@@ -2,6 +2,7 @@ import { EVENT_SEARCH_MAX_LENGTH } from '@parkside/validators';
 import { useFetcher, useNavigate } from '@remix-run/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { SearchEventsForm } from '~/components/events/event-search-form';
+import { movedInListbox } from '~/utils/listbox-keys';
 
 interface Suggestion {
   id: string;
@@ -68,14 +69,8 @@ export function EventSearchCombobox() {
           onFocus={() => setOpen(true)}
           onBlur={() => setTimeout(() => setOpen(false), 150)}
           onKeyDown={(event) => {
-            if (event.key === 'ArrowDown' && suggestions.length) {
-              event.preventDefault();
-              setOpen(true);
-              setActive((i) => (i + 1) % suggestions.length);
-            } else if (event.key === 'ArrowUp' && suggestions.length) {
-              event.preventDefault();
-              setActive((i) => (i <= 0 ? suggestions.length - 1 : i - 1));
-            } else if (event.key === 'Escape') {
+            if (movedInListbox(event, suggestions.length, setOpen, setActive)) return;
+            if (event.key === 'Escape') {
               setOpen(false);
               setActive(-1);
             } else if (event.key === 'Enter' && expanded && active >= 0) {

@@ -2,6 +2,7 @@ import { useNavigate } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import { buttonClasses } from '~/components/ui/button';
 import { Icon } from '~/components/ui/icon';
+import { AlertText } from '~/components/forms/field';
 
 /** Coordinates go into the URL rounded to about 100 m: enough to sort by, and shareable. */
 const round = (value: number) => String(Math.round(value * 1000) / 1000);
@@ -59,11 +60,7 @@ export function NearMeButton({ params }: { params: Record<string, string> }) {
         <Icon name="pin" className="size-4" />
         {locating ? 'Finding you…' : 'Near me'}
       </button>
-      {error ? (
-        <p role="alert" className="max-w-md text-sm font-medium text-red-700">
-          {MESSAGES[error]}
-        </p>
-      ) : null}
+      <AlertText className="max-w-md">{error ? MESSAGES[error] : null}</AlertText>
     </div>
   );
 }

@@ -13,6 +13,22 @@ export const inputClass =
   'block h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base text-ink shadow-xs placeholder:text-slate-500 ' +
   'focus:border-brand-600 focus:outline-2 focus:outline-brand-600/30 aria-[invalid=true]:border-red-600';
 
+/** A form's own error, read out as it appears; nothing at all when there is none. */
+export function AlertText({
+  children,
+  className = '',
+}: {
+  children: ReactNode;
+  className?: string;
+}) {
+  if (!children) return null;
+  return (
+    <p role="alert" className={`text-sm font-medium text-red-700 ${className}`.trim()}>
+      {children}
+    </p>
+  );
+}
+
 export function ErrorList({ id, errors }: { id?: string; errors: FieldErrors }) {
   const list = errors?.filter(Boolean) ?? [];
   if (list.length === 0) return null;

@@ -9,6 +9,7 @@ import type { HostFormFailure } from './form-state';
 import type { HostBooking, HostListing } from './types';
 import { reviewFlagsSentence } from '~/components/listings/review-flags';
 import { FixListingForm } from './fix-listing-form';
+import { AlertText } from '~/components/forms/field';
 
 function StatusBadge({ listing }: { listing: HostListing }) {
   const [label, tone] = !listing.upcoming
@@ -182,11 +183,7 @@ export function ListingPanel({
               {listing.status === 'open' && listing.booked > 0 ? (
                 <p className="text-sm text-slate-600">{closeBlockedNote(terms)}</p>
               ) : null}
-              {closeFailed ? (
-                <p role="alert" className="text-sm font-medium text-red-700">
-                  {failure?.result.error?.['']?.[0]}
-                </p>
-              ) : null}
+              <AlertText>{closeFailed ? failure?.result.error?.['']?.[0] : null}</AlertText>
             </Form>
           ) : null}
         </div>

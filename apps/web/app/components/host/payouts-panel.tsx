@@ -2,6 +2,7 @@ import type { ApiCaller } from '@parkside/api';
 import { formatUsd } from '@parkside/validators';
 import { Form } from '@remix-run/react';
 import { SubmitButton } from '~/components/forms/submit-button';
+import { AlertText } from '~/components/forms/field';
 
 export type PayoutSummary = Awaited<ReturnType<ApiCaller['payout']['status']>>;
 
@@ -46,11 +47,7 @@ export function PayoutsPanel({ payouts, error }: { payouts: PayoutSummary; error
             ? 'Stripe is still missing some details or checking them. Until payouts are active, drivers pay you on arrival.'
             : 'Set up payouts with Stripe so drivers can pay online when they book. Until then, drivers pay you on arrival.'}
       </p>
-      {error ? (
-        <p role="alert" className="mt-2 text-sm font-semibold text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <AlertText className="mt-2">{error}</AlertText>
       {payouts.status !== 'active' ? (
         <Form method="post" className="mt-4">
           <SubmitButton name="intent" value="setup-payouts" pendingText="Opening Stripe…">

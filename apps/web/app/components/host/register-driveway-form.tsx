@@ -1,7 +1,7 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react';
 import { registerDrivewayFormInput, type MoneyTerms } from '@parkside/validators';
 import { Form } from '@remix-run/react';
-import { Field, FormError, TextareaField } from '~/components/forms/field';
+import { Field, FormError, TextareaField, AlertText } from '~/components/forms/field';
 import { SubmitButton } from '~/components/forms/submit-button';
 import { useZodForm } from '~/components/forms/use-zod-form';
 import { NewDrivewayPhotos } from '~/components/driveways/driveway-photos';
@@ -270,11 +270,7 @@ function PhotosSection({
         userId={userId}
         initial={Array.isArray(photos) ? photos.map(text) : photos ? [text(photos)] : []}
       />
-      {errors?.length ? (
-        <p role="alert" className="text-sm font-medium text-red-700">
-          {errors.join(' ')}
-        </p>
-      ) : null}
+      <AlertText>{errors?.join(' ')}</AlertText>
     </Section>
   );
 }

@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useHydrated } from '~/utils/use-hydrated';
 import type { FoundPlace } from './fill-address';
 import { FormRow } from '~/components/ui/form-row';
+import { movedInListbox } from '~/utils/listbox-keys';
 
 export interface GeocoderCapabilities {
   suggest: boolean;
@@ -129,14 +130,8 @@ export function AddressSearch({
             closing.current = setTimeout(() => setOpen(false), 150);
           }}
           onKeyDown={(event) => {
-            if (event.key === 'ArrowDown' && places.length) {
-              event.preventDefault();
-              setOpen(true);
-              setActive((i) => (i + 1) % places.length);
-            } else if (event.key === 'ArrowUp' && places.length) {
-              event.preventDefault();
-              setActive((i) => (i <= 0 ? places.length - 1 : i - 1));
-            } else if (event.key === 'Escape' && expanded) {
+            if (movedInListbox(event, places.length, setOpen, setActive)) return;
+            if (event.key === 'Escape' && expanded) {
               event.preventDefault();
               setOpen(false);
             } else if (event.key === 'Enter') {

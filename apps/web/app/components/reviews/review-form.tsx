@@ -2,7 +2,7 @@ import { REVIEW_BODY_MAX } from '@parkside/validators';
 import { Form } from '@remix-run/react';
 import { useState } from 'react';
 import { SubmitButton } from '~/components/forms/submit-button';
-import { inputClass } from '~/components/forms/field';
+import { inputClass, AlertText } from '~/components/forms/field';
 
 export interface ReviewState {
   rating: number | null;
@@ -85,11 +85,7 @@ export function ReviewForm({
           {REVIEW_BODY_MAX - body.length} characters left
         </p>
       ) : null}
-      {error ? (
-        <p role="alert" className="text-sm font-semibold text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <AlertText>{error}</AlertText>
       <div className="flex flex-wrap items-center gap-3">
         <SubmitButton pendingText="Saving…">
           {editing ? 'Update review' : 'Post review'}

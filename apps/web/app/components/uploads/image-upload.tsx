@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { UploadedImage } from '~/utils/uploaded-image';
 import { messageOf, uploadImage } from '~/utils/uploads';
+import { AlertText } from '~/components/forms/field';
 
 type Status =
   | { kind: 'idle' }
@@ -121,11 +122,7 @@ export function ImageUpload({
             <p className="text-brand-800 text-sm font-semibold">Upload complete.</p>
           ) : null}
         </div>
-        {status.kind === 'error' ? (
-          <p role="alert" className="text-sm font-medium text-red-700">
-            {status.message}
-          </p>
-        ) : null}
+        <AlertText>{status.kind === 'error' ? status.message : null}</AlertText>
         {name ? <input type="hidden" name={name} value={uploadedUrl ?? currentUrl ?? ''} /> : null}
       </div>
     </div>
