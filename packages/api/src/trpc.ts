@@ -145,6 +145,9 @@ export const publicProcedure = t.procedure
   .use(tokenScopes)
   .use(readsAndWrites);
 
+/** A public read that a replica may answer (decision 070): pages anyone sees, such as /rent. */
+export const replicaReadProcedure = publicProcedure.meta({ reads: 'replica' });
+
 /** Messages the guards answer with; the web pages show the same words. */
 export const SIGN_IN_REQUIRED_MESSAGE = 'Please sign in to continue.';
 export const VERIFICATION_REQUIRED_MESSAGE =

@@ -3,6 +3,7 @@ import { AppError } from '@parkside/core';
 import {
   adminAudit,
   bookings,
+  columnsOf,
   conversations,
   driveways,
   events,
@@ -22,10 +23,7 @@ const host = alias(users, 'host');
 
 function conversationsQuery(db: Database) {
   return selectBookingPlaces(db, {
-    id: conversations.id,
-    bookingId: conversations.bookingId,
-    lastMessageAt: conversations.lastMessageAt,
-    driverId: conversations.driverId,
+    ...columnsOf(conversations, 'id bookingId lastMessageAt driverId'),
     driverName: driver.name,
     driverEmail: driver.email,
     hostId: conversations.hostId,
@@ -89,12 +87,7 @@ export async function requireConversation(db: Database, id: string) {
   if (!row) throw new AppError('NOT_FOUND', CONVERSATION_NOT_FOUND);
   const [thread, views] = await Promise.all([
     db
-      .select({
-        id: messages.id,
-        senderId: messages.senderId,
-        body: messages.body,
-        createdAt: messages.createdAt,
-      })
+      .select(columnsOf(messages, 'id senderId body createdAt'))
       .from(messages)
       .where(eq(messages.conversationId, id))
       .orderBy(asc(messages.createdAt), asc(messages.id))

@@ -30,9 +30,7 @@ export async function systemStatus(db: Database, now = new Date()) {
       .groupBy(jobs.task)
       .orderBy(jobs.task),
     db
-      .select({
-        ...columnsOf(jobs, 'id task attempts lastError createdAt finishedAt'),
-      })
+      .select(columnsOf(jobs, 'id task attempts lastError createdAt finishedAt'))
       .from(jobs)
       .where(eq(jobs.status, 'failed'))
       .orderBy(desc(jobs.finishedAt), desc(jobs.id))

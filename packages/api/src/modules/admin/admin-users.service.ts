@@ -67,17 +67,13 @@ export async function requireUserDetails(db: Database, id: string) {
       .orderBy(desc(bookings.createdAt))
       .limit(100),
     db
-      .select({
-        ...columnsOf(driveways, 'id title street city region capacity status'),
-      })
+      .select(columnsOf(driveways, 'id title street city region capacity status'))
       .from(driveways)
       .where(eq(driveways.hostId, id))
       .orderBy(asc(driveways.title))
       .limit(100),
     db
-      .select({
-        ...columnsOf(events, 'id title status startsAt timeZone'),
-      })
+      .select(columnsOf(events, 'id title status startsAt timeZone'))
       .from(events)
       .where(eq(events.createdBy, id))
       .orderBy(desc(events.startsAt))

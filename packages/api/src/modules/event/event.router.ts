@@ -10,7 +10,7 @@ import {
   eventMineInput,
   eventUpdateInput,
 } from '@parkside/validators';
-import { adminProcedure, publicProcedure, router, verifiedProcedure } from '../../trpc';
+import { adminProcedure, replicaReadProcedure, router, verifiedProcedure } from '../../trpc';
 import { archiveEvent, cancelEvent, unarchiveEvent } from './event-status.service';
 import { createEvent, importEvents } from './event-management.service';
 import { requireEventForEdit, updateEvent } from './event-editing.service';
@@ -37,19 +37,16 @@ export const eventRouter = router({
    * Upcoming events, soonest first; optional text search and date range; cursor pagination.
    * With `near`, nearest first, each with `distanceMiles`.
    */
-  list: publicProcedure
-    .meta({ reads: 'replica' })
+  list: replicaReadProcedure
     .input(eventListInput)
     .query(({ ctx, input }) => listUpcomingEvents(ctx.db, input)),
 
   /** The event with this slug, e.g. for the landing pages of recurring events. */
-  bySlug: publicProcedure
-    .meta({ reads: 'replica' })
+  bySlug: replicaReadProcedure
     .input(eventBySlugInput)
     .query(({ ctx, input }) => requireEventBySlug(ctx.db, input.slug)),
 
-  byId: publicProcedure
-    .meta({ reads: 'replica' })
+  byId: replicaReadProcedure
     .input(eventByIdInput)
     .query(({ ctx, input }) => requireEventById(ctx.db, input.id)),
 

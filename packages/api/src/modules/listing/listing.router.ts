@@ -11,7 +11,7 @@ import {
   priceHelpInput,
 } from '@parkside/validators';
 import { z } from 'zod';
-import { publicProcedure, router, verifiedProcedure } from '../../trpc';
+import { replicaReadProcedure, router, verifiedProcedure } from '../../trpc';
 import { sendListingAgain } from './listing-sent-again.service';
 import { addListing, createDrivewayWithListing } from './host-listings.service';
 import {
@@ -32,8 +32,7 @@ const listingId = z.uuid({ message: 'Listing id must be a UUID.' });
 
 export const listingRouter = router({
   /** What drivers see on /rent: open listings of an event, with spaces left. */
-  forEvent: publicProcedure
-    .meta({ reads: 'replica' })
+  forEvent: replicaReadProcedure
     .input(listingsForEventInput)
     .query(({ ctx, input }) => listingsForEvent(ctx.db, input)),
 
@@ -41,8 +40,7 @@ export const listingRouter = router({
    * Everything /rent shows in one call: the event, the page of listings with each driveway's
    * first photo, whether the event is full and whether the signed-in user waits for a space.
    */
-  rentPage: publicProcedure
-    .meta({ reads: 'replica' })
+  rentPage: replicaReadProcedure
     .input(listingsForEventInput)
     .query(({ ctx, input }) => rentPage(ctx.db, ctx.user, input)),
 
@@ -50,8 +48,7 @@ export const listingRouter = router({
    * One listing's page for drivers (/rent/LISTING_ID): photos, host, reviews, the walk, the
    * refund rule and whether it can be booked. Public; no exact address before booking.
    */
-  drivewayPage: publicProcedure
-    .meta({ reads: 'replica' })
+  drivewayPage: replicaReadProcedure
     .input(listingIdInput)
     .query(({ ctx, input }) =>
       drivewayPage(
@@ -67,8 +64,7 @@ export const listingRouter = router({
    * Price help for hosts: what open listings within a mile ask for the same event (median,
    * lowest, highest). Public, as those prices are on /rent.
    */
-  priceHelp: publicProcedure
-    .meta({ reads: 'replica' })
+  priceHelp: replicaReadProcedure
     .input(priceHelpInput)
     .query(({ ctx, input }) => priceHelp(ctx.db, input)),
 

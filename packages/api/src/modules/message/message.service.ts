@@ -46,12 +46,7 @@ async function bookingFor(db: Database, user: SessionUser, bookingId: string) {
   return bookingSide(row, user, MESSAGE_ERRORS.notFound);
 }
 
-const messageColumns = {
-  id: messages.id,
-  senderId: messages.senderId,
-  body: messages.body,
-  createdAt: messages.createdAt,
-};
+const messageColumns = columnsOf(messages, 'id senderId body createdAt');
 
 function toMessage(row: { id: string; senderId: string | null; body: string; createdAt: Date }) {
   return { ...row, createdAt: row.createdAt.toISOString() };

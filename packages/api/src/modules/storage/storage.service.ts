@@ -157,9 +157,7 @@ export async function setProfileImage(
 /** The signed-in host's driveways with their photos. */
 export function listOwnDriveways(db: Database, user: SessionUser) {
   return db
-    .select({
-      ...columnsOf(driveways, 'id title street city photos'),
-    })
+    .select(columnsOf(driveways, 'id title street city photos'))
     .from(driveways)
     .where(eq(driveways.hostId, user.id))
     .orderBy(driveways.title);

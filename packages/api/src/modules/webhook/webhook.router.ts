@@ -4,6 +4,7 @@ import {
   webhookEndpointInput,
   webhookPauseInput,
 } from '@parkside/validators';
+import type { AuditAction } from '@parkside/db';
 import type { Context } from '../../context';
 import { adminProcedure, router } from '../../trpc';
 import { audited } from '../audit/audit.service';
@@ -16,6 +17,13 @@ import {
   sendAgain,
   setPaused,
 } from './webhook-endpoints.service';
+
+/** An endpoint's audit row names it by its address. */
+const endpointEntry = (action: AuditAction, endpoint: { id: string; url: string }) => ({
+  action,
+  targetId: endpoint.id,
+  targetLabel: endpoint.url,
+});
 
 const optionsOf = (ctx: Context) => ({
   key: ctx.settings.webhookKey,
@@ -37,9 +45,7 @@ export const webhookRouter = router({
       ctx,
       (tx) => createEndpoint(tx, ctx.user.id, input, optionsOf(ctx)),
       (endpoint) => ({
-        action: 'webhook.create',
-        targetId: endpoint.id,
-        targetLabel: endpoint.url,
+        ...endpointEntry('webhook.create', endpoint),
         details: { events: input.events.join(', ') },
       }),
     );
@@ -49,11 +55,7 @@ export const webhookRouter = router({
     audited(
       ctx,
       (tx) => setPaused(tx, input.id, input.paused),
-      (endpoint) => ({
-        action: endpoint.paused ? 'webhook.pause' : 'webhook.resume',
-        targetId: endpoint.id,
-        targetLabel: endpoint.url,
-      }),
+      (endpoint) => endpointEntry(endpoint.paused ? 'webhook.pause' : 'webhook.resume', endpoint),
     ),
   ),
 
@@ -61,11 +63,7 @@ export const webhookRouter = router({
     audited(
       ctx,
       (tx) => removeEndpoint(tx, input.id),
-      (endpoint) => ({
-        action: 'webhook.delete',
-        targetId: endpoint.id,
-        targetLabel: endpoint.url,
-      }),
+      (endpoint) => endpointEntry('webhook.delete', endpoint),
     ),
   ),
 
