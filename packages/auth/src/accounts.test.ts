@@ -128,12 +128,8 @@ describe('sign-in', () => {
   });
 
   it('fails with the customer message when the user row never appears, after 5 reads 200 ms apart', async () => {
-    const { input } = await signUp();
-    const [account] = await h.database.db
-      .select()
-      .from(passwordAccounts)
-      .where(eq(passwordAccounts.email, input.email));
-    await h.database.db.delete(users).where(eq(users.id, account!.userId));
+    const { input, issued } = await signUp();
+    await h.database.db.delete(users).where(eq(users.id, issued.userId));
     const started = Date.now();
     await expect(h.auth.signIn(input)).rejects.toMatchObject({
       message: AUTH_MESSAGES.userNotFound,

@@ -3,6 +3,7 @@ import { admins, apiTokens, users, type Database, type DatabaseHandle } from '@p
 import { API_TOKEN_SECRET_PATTERN, type ApiTokenScope } from '@parkside/validators';
 import { and, eq, getTableColumns, gt, isNull, or, sql } from 'drizzle-orm';
 import { hashToken } from './tokens';
+import { KeptUntilChanged, type KeeperOptions } from './kept-until-changed';
 
 export type ApiTokenAuthentication =
   | { status: 'ok'; user: SessionUser; token: RequestToken }
@@ -125,13 +126,7 @@ interface Entry {
   usableUntil: number;
 }
 
-export interface ApiTokenVerifierOptions {
-  /** How long a verified token is trusted without asking the database again, in ms. */
-  maxAgeMs?: number;
-  /** The most tokens kept. */
-  maxEntries?: number;
-  now?: () => number;
-}
+export type ApiTokenVerifierOptions = KeeperOptions;
 
 /**
  * Verifies bearer tokens for one app server (decision 025). A token checked a moment ago is
@@ -146,24 +141,15 @@ export interface ApiTokenVerifierOptions {
  * - The spare calls are counted in PostgreSQL before any is used, so the limit still holds across
  *   servers; at most a twentieth of the limit per server can go unused in a minute.
  */
-export class ApiTokenVerifier {
-  private readonly entries = new Map<string, Entry>();
+export class ApiTokenVerifier extends KeptUntilChanged<Entry> {
   /** Lookups under way, so that calls arriving together on one token wait for one statement. */
   private readonly pending = new Map<string, Promise<unknown>>();
-  private listening = false;
-  /** Bumped by every change heard, so a lookup that overlapped one is not kept. */
-  private generation = 0;
-  private readonly maxAgeMs: number;
-  private readonly maxEntries: number;
-  private readonly now: () => number;
 
   constructor(
     private readonly db: Database,
-    { maxAgeMs = 5_000, maxEntries = 10_000, now = Date.now }: ApiTokenVerifierOptions = {},
+    options: ApiTokenVerifierOptions = {},
   ) {
-    this.maxAgeMs = maxAgeMs;
-    this.maxEntries = maxEntries;
-    this.now = now;
+    super(options);
   }
 
   /**
@@ -183,7 +169,7 @@ export class ApiTokenVerifier {
       if (keptSince) return keptSince;
     }
 
-    const generation = this.generation;
+    const mark = this.mark();
     const startedAt = this.now();
     const lookup = reserveCalls(this.db, secretHash, calls, API_TOKEN_BATCH_DIVISOR);
     this.pending.set(secretHash, lookup);
@@ -193,28 +179,25 @@ export class ApiTokenVerifier {
     } finally {
       if (this.pending.get(secretHash) === lookup) this.pending.delete(secretHash);
     }
-    if (result.status === 'ok' && this.listening && generation === this.generation) {
+    if (result.status === 'ok') {
       const limits = [startedAt + this.maxAgeMs, startedAt + result.windowMsLeft];
       if (result.expiresAt) limits.push(result.expiresAt.getTime());
-      if (this.entries.size >= this.maxEntries) {
-        this.entries.delete(this.entries.keys().next().value!);
-      }
-      this.entries.set(secretHash, {
+      const entry = {
         ownerId: result.user.id,
         user: result.user,
         token: result.token,
         spare: result.spare,
         usableUntil: Math.min(...limits),
-      });
+      };
+      this.keepEntry(secretHash, entry, mark);
     }
     return settle(result);
   }
 
   /** `calls` from a kept token's spare ones, if it is still usable and has enough. */
   private take(secretHash: string, calls: number): ApiTokenAuthentication | null {
-    const kept = this.entries.get(secretHash);
-    if (!kept) return null;
-    if (this.now() < kept.usableUntil && kept.spare >= calls) {
+    const kept = this.usable(secretHash);
+    if (kept && kept.spare >= calls) {
       kept.spare -= calls;
       return { status: 'ok', user: kept.user, token: kept.token };
     }
@@ -226,46 +209,9 @@ export class ApiTokenVerifier {
    * Listens for `api_token_changed` (migration 0014) on `database`, keeping tokens while it
    * does. Resolves, once listening, to a function that stops.
    */
-  async listen(database: Pick<DatabaseHandle, 'listen'>): Promise<() => Promise<void>> {
-    const stop = await database.listen(
-      // Fed by the triggers `api_tokens_changed_*`, `users_api_token_changed_*` and
-      // `admins_api_token_changed` (docs/architecture.md).
-      'api_token_changed',
-      (ownerId) => this.changed(ownerId),
-      () => this.listeningStarted(),
-    );
-    return async () => {
-      this.listeningStopped();
-      await stop();
-    };
-  }
-
-  /** A token's owner changed (`ownerId`), or everyone's did (`*`). */
-  changed(ownerId: string): void {
-    this.generation += 1;
-    if (ownerId === '*') {
-      this.entries.clear();
-      return;
-    }
-    for (const [key, entry] of this.entries) {
-      if (entry.ownerId === ownerId) this.entries.delete(key);
-    }
-  }
-
-  /** Listening started, or started again: whatever changed while it was down is unknown. */
-  listeningStarted(): void {
-    this.changed('*');
-    this.listening = true;
-  }
-
-  /** Listening stopped: nothing may be kept. */
-  listeningStopped(): void {
-    this.changed('*');
-    this.listening = false;
-  }
-
-  /** How many tokens are kept (tests and diagnostics). */
-  get size(): number {
-    return this.entries.size;
+  listen(database: Pick<DatabaseHandle, 'listen'>): Promise<() => Promise<void>> {
+    // Fed by the triggers `api_tokens_changed_*`, `users_api_token_changed_*` and
+    // `admins_api_token_changed` (docs/architecture.md).
+    return this.listenOn(database, 'api_token_changed');
   }
 }
