@@ -14,7 +14,7 @@ import postgres from 'postgres';
 import { freshBenchDatabase, type BenchDatabase } from './marketplace/database';
 import { printChecks, type Check } from './marketplace/stats';
 import { buildIfMissing, CONNECTIONS, loadRound, WARMUP_SECONDS } from './load';
-import { cleanUpOnInterrupt, startProductionServer, stopServer } from './server';
+import { cleanUpOnInterrupt, startProductionServer, stopServer, runBenchmark } from './server';
 
 export const BEARER_RATIO_TARGET = 0.9;
 const ROUND_SECONDS = 6;
@@ -96,12 +96,4 @@ async function main(): Promise<number> {
   return checks.every((c) => c.pass) ? 0 : 1;
 }
 
-let exitCode = 1;
-try {
-  exitCode = await main();
-} catch (error) {
-  console.error('\nThe benchmark failed:', error instanceof Error ? error.message : error);
-} finally {
-  await cleanUp();
-}
-process.exit(exitCode);
+await runBenchmark(main, cleanUp);

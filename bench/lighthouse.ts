@@ -21,7 +21,13 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { cleanUpOnInterrupt, findFreePort, stopServer, waitForHealth } from './server';
+import {
+  cleanUpOnInterrupt,
+  findFreePort,
+  stopServer,
+  waitForHealth,
+  runBenchmark,
+} from './server';
 
 /** Every category score (0-100) must reach this. */
 const TARGET = 95;
@@ -497,14 +503,6 @@ async function main(): Promise<number> {
   return 0;
 }
 
-let exitCode = 1;
-try {
-  exitCode = await main();
-} catch (error) {
-  console.error('\nThe benchmark failed:', error instanceof Error ? error.message : error);
+await runBenchmark(main, cleanUp, () => {
   if (serverOutput) console.error(`Server output:\n${serverOutput}`);
-} finally {
-  await cleanUp();
-}
-// Lighthouse can leave handles open; exit explicitly once everything is stopped.
-process.exit(exitCode);
+});

@@ -23,7 +23,7 @@ import {
 } from './marketplace/seed';
 import { printChecks, step, type Check } from './marketplace/stats';
 import { benchRent, stopRentServers } from './marketplace/throughput';
-import { cleanUpOnInterrupt, wasInterrupted } from './server';
+import { cleanUpOnInterrupt, runBenchmark } from './server';
 
 const PARTS = ['search', 'nearest', 'rent'] as const;
 type Part = (typeof PARTS)[number];
@@ -96,15 +96,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-let exitCode = 1;
-try {
-  exitCode = await main();
-} catch (error) {
-  // After Ctrl-C the clean-up closes the connections under the running step; that is no failure.
-  if (!wasInterrupted()) {
-    console.error('\nThe benchmark failed:', error instanceof Error ? error.message : error);
-  }
-} finally {
-  await cleanUp();
-}
-process.exit(exitCode);
+await runBenchmark(main, cleanUp);

@@ -42,8 +42,8 @@ import {
   repoRoot,
   startProductionServer,
   stopServer,
-  wasInterrupted,
   webRoot,
+  runBenchmark,
 } from './server';
 
 /** Removing a patch must cost at least this share of some page's requests/s for it to stay. */
@@ -238,13 +238,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-let exitCode = 1;
-try {
-  exitCode = await main();
-} catch (error) {
-  if (!wasInterrupted())
-    console.error('\nThe benchmark failed:', error instanceof Error ? error.message : error);
-} finally {
-  await cleanUp();
-}
-process.exit(exitCode);
+await runBenchmark(main, cleanUp);

@@ -67,9 +67,6 @@ export async function stopServer(child: ChildProcess | undefined): Promise<void>
 
 let interrupted = false;
 
-/** True once Ctrl-C (or SIGTERM, SIGHUP) started the clean-up. */
-export const wasInterrupted = () => interrupted;
-
 /**
  * Runs `cleanUp` once on SIGINT, SIGTERM or SIGHUP, then exits 130. Ctrl-C reaches this process
  * twice (from the terminal and relayed by npm/tsx): it keeps listening, so the second signal
@@ -84,6 +81,31 @@ export function cleanUpOnInterrupt(cleanUp: () => Promise<void>): void {
       void cleanUp().finally(() => process.exit(130));
     });
   }
+}
+
+/**
+ * Runs a benchmark's `main` and exits with its code (1 when it throws). A failure is told, with
+ * `onFailure`'s extra words, unless Ctrl-C started the clean-up (which closes connections under
+ * the running step); `cleanUp` always runs first. Exiting explicitly also ends handles a tool
+ * left open (Lighthouse does).
+ */
+export async function runBenchmark(
+  main: () => Promise<number>,
+  cleanUp: () => Promise<void>,
+  onFailure?: () => void,
+): Promise<never> {
+  let exitCode = 1;
+  try {
+    exitCode = await main();
+  } catch (error) {
+    if (!interrupted) {
+      console.error('\nThe benchmark failed:', error instanceof Error ? error.message : error);
+      onFailure?.();
+    }
+  } finally {
+    await cleanUp();
+  }
+  process.exit(exitCode);
 }
 
 /**

@@ -205,7 +205,7 @@ function lockDataDir(dataDir: string): () => void {
   const lockFile = join(dirname(dataDir), `${dataDir.split(/[\\/]/).pop()}.lock`);
   try {
     const holder = Number(readFileSync(lockFile, 'utf8'));
-    if (holder && holder !== process.pid && isRunning(holder)) {
+    if (holder && holder !== process.pid && isProcessRunning(holder)) {
       throw new Error(
         `The embedded database in ${dataDir} is open in another process (pid ${holder}). ` +
           'Stop it first (for example the dev server), or set DATABASE_URL to use PostgreSQL.',
@@ -218,7 +218,8 @@ function lockDataDir(dataDir: string): () => void {
   return () => rmSync(lockFile, { force: true });
 }
 
-function isRunning(pid: number): boolean {
+/** Whether a process with this id runs on this machine (another user's counts too). */
+export function isProcessRunning(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
