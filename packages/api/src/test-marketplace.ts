@@ -170,6 +170,14 @@ export async function makeListing(
   return { event: event!, driveway: driveway!, listing };
 }
 
+/** What `booking.create` takes for `listingId`: a car, and a fresh idempotency key unless given. */
+export function bookingRequest(
+  listingId: string,
+  { key = `key-${randomUUID()}`, plate = 'UT 4821', car = 'White Ford F-150' } = {},
+) {
+  return { listingId, licensePlate: plate, vehicleDescription: car, idempotencyKey: key };
+}
+
 /** A local time in Denver `days` from now, as the form sends it. */
 export function denverLocal(days: number, hour = 19): string {
   const day = instantToLocalDateTime(new Date(Date.now() + days * DAY), 'America/Denver');

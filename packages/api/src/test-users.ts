@@ -1,4 +1,5 @@
-import { users, type Database } from '@parkside/db';
+import { adminAudit, users, type Database } from '@parkside/db';
+import type { SQL } from 'drizzle-orm';
 import type { SessionUser } from '@parkside/core';
 
 /** A signed-in user for API tests: verified, not a host, not an admin, unless overridden. */
@@ -26,4 +27,9 @@ export async function insertUsers(db: Database, ...people: SessionUser[]) {
     .insert(users)
     .values(people.map(({ isAdmin: _isAdmin, ...row }) => row))
     .onConflictDoNothing();
+}
+
+/** The admin audit's rows that match `where` (by whom, on what). */
+export function auditRows(db: Database, where: SQL | undefined) {
+  return db.select().from(adminAudit).where(where);
 }

@@ -5,7 +5,13 @@ import {
   PRICE_MAX_CENTS,
   PRICE_MIN_CENTS,
 } from './marketplace-constants';
-import { ALSO_FOR_TOO_MANY, amenityValues, capacity, priceCents } from './listing-fields';
+import {
+  ALSO_FOR_TOO_MANY,
+  amenityValues,
+  capacity,
+  priceCents,
+  requiredText,
+} from './listing-fields';
 import { z } from './z';
 
 /**
@@ -120,14 +126,6 @@ const wallClock = text({ message: 'Enter a date and time.' }).regex(
 const wallClockInOrder = (input: { availableFrom?: string; availableTo?: string }) =>
   !input.availableFrom || !input.availableTo || input.availableTo > input.availableFrom;
 
-const formText = (label: string, min: number, max: number) =>
-  text({ message: `Enter the ${label}.` })
-    .trim()
-    .min(min, {
-      message: min > 1 ? `The ${label} needs at least ${min} characters.` : `Enter the ${label}.`,
-    })
-    .max(max, { message: `The ${label} must be at most ${max} characters.` });
-
 /** The terms of one listing as typed: price in dollars, times in the event's zone. */
 const listingTermsForm = {
   price: dollars,
@@ -154,11 +152,11 @@ function placed(name: 'Latitude' | 'Longitude', limit: number) {
 
 export const registerDrivewayFormInput = z
   .object({
-    title: formText('title', 3, 80),
-    street: formText('street address', 3, 120),
-    city: formText('city', 2, 60),
-    region: formText('state', 2, 40),
-    postalCode: formText('ZIP code', 3, 12),
+    title: requiredText('title', 3, 80),
+    street: requiredText('street address', 3, 120),
+    city: requiredText('city', 2, 60),
+    region: requiredText('state', 2, 40),
+    postalCode: requiredText('ZIP code', 3, 12),
     latitude: placed('Latitude', 90),
     longitude: placed('Longitude', 180),
     capacity,

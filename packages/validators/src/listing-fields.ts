@@ -10,6 +10,7 @@ import {
   PRICE_MIN_CENTS,
   type Amenity,
 } from './marketplace-constants';
+import { text } from './text';
 import { z } from './z';
 
 /** Every amenity code, for `z.enum`. */
@@ -33,3 +34,12 @@ export const capacity = z
 export const ALSO_FOR_TOO_MANY = {
   message: `List for at most ${ALSO_FOR_MAX} more events at once.`,
 } as const;
+
+/** A required line of text between `min` and `max` characters, named `label` in its messages. */
+export const requiredText = (label: string, min: number, max: number) =>
+  text({ message: `Enter the ${label}.` })
+    .trim()
+    .min(min, {
+      message: min > 1 ? `The ${label} needs at least ${min} characters.` : `Enter the ${label}.`,
+    })
+    .max(max, { message: `The ${label} must be at most ${max} characters.` });

@@ -2,7 +2,13 @@ import { multilineText, text } from './text';
 import { z } from './z';
 import { LISTING_PAGE_MAX } from './limits';
 import { ALSO_FOR_MAX, PRICE_MAX_CENTS } from './marketplace-constants';
-import { ALSO_FOR_TOO_MANY, amenityValues, capacity, priceCents } from './listing-fields';
+import {
+  ALSO_FOR_TOO_MANY,
+  amenityValues,
+  capacity,
+  priceCents,
+  requiredText,
+} from './listing-fields';
 
 /** "ab-12 cd" -> "AB-12 CD": 2 to 8 letters or digits; spaces and hyphens allowed between. */
 export const licensePlateSchema = text()
@@ -40,14 +46,6 @@ export const bookingCancelInput = z
     reason: multilineText().trim().max(500).optional(),
   })
   .strict();
-
-const requiredText = (label: string, min: number, max: number) =>
-  text({ message: `Enter the ${label}.` })
-    .trim()
-    .min(min, {
-      message: min > 1 ? `The ${label} needs at least ${min} characters.` : `Enter the ${label}.`,
-    })
-    .max(max, { message: `The ${label} must be at most ${max} characters.` });
 
 export const drivewayCreateInput = z
   .object({

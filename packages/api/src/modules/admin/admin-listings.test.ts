@@ -11,7 +11,7 @@ import { createContext } from '../../context';
 import { createCaller } from '../../root';
 import { createTestStorage, type TestStorage } from '../../test-storage';
 import { drivewayRequest, makeEvent, makeListing, STADIUM } from '../../test-marketplace';
-import { insertUsers, testUser } from '../../test-users';
+import { insertUsers, testUser, auditRows } from '../../test-users';
 
 let handle: TestDatabase;
 let files: TestStorage;
@@ -233,10 +233,7 @@ describe('the admin’s review', () => {
     expect(mail.find((m) => m.subject.includes('not approved'))!.textBody).toContain(
       'The photos show a lawn, not a driveway.',
     );
-    const audit = await handle.db
-      .select()
-      .from(adminAudit)
-      .where(eq(adminAudit.actorEmail, admin.email));
+    const audit = await auditRows(handle.db, eq(adminAudit.actorEmail, admin.email));
     expect(audit.map((r) => [r.action, r.targetId, r.details])).toEqual(
       expect.arrayContaining([
         ['listing.approve', a.listingId, null],

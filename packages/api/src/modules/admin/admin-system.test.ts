@@ -6,7 +6,7 @@ import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createContext } from '../../context';
 import { createCaller } from '../../root';
-import { insertUsers, testUser } from '../../test-users';
+import { insertUsers, testUser, auditRows } from '../../test-users';
 
 let handle: TestDatabase;
 const admin = testUser('system-admin', { isAdmin: true });
@@ -83,10 +83,7 @@ describe('admin.system', () => {
     await expect(api().admin.discardJob({ id: 999_999_999 })).rejects.toMatchObject({
       code: 'NOT_FOUND',
     });
-    const audit = await handle.db
-      .select()
-      .from(adminAudit)
-      .where(eq(adminAudit.actorEmail, admin.email));
+    const audit = await auditRows(handle.db, eq(adminAudit.actorEmail, admin.email));
     expect(audit.map((r) => [r.action, r.targetId, r.targetLabel])).toEqual(
       expect.arrayContaining([
         ['job.retry', String(a!.id), 'email.send'],

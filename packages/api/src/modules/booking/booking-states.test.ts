@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../settings';
 import { gameDayDatabase } from '../../test-game-day';
 import { makeListing } from '../../test-marketplace';
-import { testUser } from '../../test-users';
+import { testUser, auditRows } from '../../test-users';
 import {
   BOOKING_RESTORE_ERRORS,
   restoreBooking,
@@ -296,10 +296,10 @@ describe('one change after another', () => {
     await expect(
       undoCheckIn(handle.db, actor(admin), { bookingId: booking.id, reason: 'Again.' }),
     ).rejects.toThrow(BOOKING_STATE_ERRORS.notCheckedIn);
-    const [audit] = await handle.db
-      .select()
-      .from(adminAudit)
-      .where(sql`${adminAudit.details}->>'booking' = ${booking.id}`);
+    const [audit] = await auditRows(
+      handle.db,
+      sql`${adminAudit.details}->>'booking' = ${booking.id}`,
+    );
     expect(audit).toMatchObject({
       action: 'booking.undo_check_in',
       actorEmail: admin.email,

@@ -7,6 +7,7 @@ import type { SessionUser } from '@parkside/core';
 import {
   makeListing as makeFixtureListing,
   paidByCard as markPaidByCard,
+  bookingRequest,
 } from '../../test-marketplace';
 import { insertUsers, testUser } from '../../test-users';
 import { closeListing, setSpacesOffered } from '../listing/listing-changes.service';
@@ -40,12 +41,9 @@ function makeListing(options: Parameters<typeof makeFixtureListing>[2] = {}) {
 }
 
 const request = (listingId: string, key = `key-${Math.random().toString(36).slice(2)}`) =>
-  bookingCreateInput.parse({
-    listingId,
-    licensePlate: 'abc 123',
-    vehicleDescription: 'Blue Subaru Outback',
-    idempotencyKey: key,
-  });
+  bookingCreateInput.parse(
+    bookingRequest(listingId, { key, plate: 'abc 123', car: 'Blue Subaru Outback' }),
+  );
 
 beforeAll(async () => {
   handle = await createTestDatabase();

@@ -5,7 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createContext } from '../../context';
 import type { SessionUser } from '@parkside/core';
 import { createCaller } from '../../root';
-import { approveDriveway, drivewayRequest, makeEvent } from '../../test-marketplace';
+import {
+  approveDriveway,
+  drivewayRequest,
+  makeEvent,
+  bookingRequest,
+} from '../../test-marketplace';
 import { insertUsers, testUser } from '../../test-users';
 
 let handle: TestDatabase;
@@ -20,12 +25,7 @@ const driveway = (title: string, priceCents: number, spacesOffered: number) =>
   drivewayRequest(eventId, { title }, { priceCents, spacesOffered });
 
 const book = (user: SessionUser, listingId: string, key: string) =>
-  api(user).booking.create({
-    listingId,
-    licensePlate: 'UT 4821',
-    vehicleDescription: 'White Ford F-150',
-    idempotencyKey: key,
-  });
+  api(user).booking.create(bookingRequest(listingId, { key }));
 
 beforeAll(async () => {
   handle = await createTestDatabase();

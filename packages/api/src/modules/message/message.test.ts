@@ -12,8 +12,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createContext } from '../../context';
 import { createCaller } from '../../root';
-import { makeListing } from '../../test-marketplace';
-import { insertUsers, testUser } from '../../test-users';
+import { makeListing, bookingRequest } from '../../test-marketplace';
+import { insertUsers, testUser, auditRows } from '../../test-users';
 import { MESSAGE_ERRORS } from './message.service';
 
 let handle: TestDatabase;
@@ -32,12 +32,12 @@ const key = () => `k-${randomUUID()}`;
 
 async function newBooking(by = { host, driver }): Promise<Booking> {
   const { listing } = await makeListing(handle.db, by.host, { spaces: 3 });
-  return (await api(by.driver).booking.create({
-    listingId: listing.id,
-    licensePlate: 'MSG 123',
-    vehicleDescription: 'White Kia Soul',
-    idempotencyKey: key(),
-  })) as Booking;
+  const request = bookingRequest(listing.id, {
+    key: key(),
+    plate: 'MSG 123',
+    car: 'White Kia Soul',
+  });
+  return (await api(by.driver).booking.create(request)) as Booking;
 }
 
 beforeAll(async () => {
@@ -213,10 +213,7 @@ describe('admins', () => {
     const second = await api(admin).admin.conversation({ id: listed.id });
     expect(second.views).toHaveLength(2);
     expect(second.views[0]).toMatchObject({ adminEmail: admin.email, ip: '198.51.100.4' });
-    const rows = await handle.db
-      .select()
-      .from(adminAudit)
-      .where(eq(adminAudit.targetId, listed.id));
+    const rows = await auditRows(handle.db, eq(adminAudit.targetId, listed.id));
     expect(rows.map((r) => r.action)).toEqual(['conversation.view', 'conversation.view']);
 
     // Reading is not taking part: nobody's unread count moved.

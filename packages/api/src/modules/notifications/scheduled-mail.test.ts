@@ -17,7 +17,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createContext } from '../../context';
 import { createCaller } from '../../root';
-import { makeListing } from '../../test-marketplace';
+import { makeListing, bookingRequest } from '../../test-marketplace';
 import { insertUsers, testUser } from '../../test-users';
 import { scheduledMailTasks } from './scheduled-mail';
 
@@ -63,12 +63,8 @@ const mailTo = (address: string, subject: string) =>
 
 async function book(spaces = 3, startsInHours = 72): Promise<Booking> {
   const { listing } = await makeListing(handle.db, host, { spaces, startsInHours });
-  return (await api(driver).booking.create({
-    listingId: listing.id,
-    licensePlate: 'MAIL 42',
-    vehicleDescription: 'Red Mini Cooper',
-    idempotencyKey: randomUUID(),
-  })) as Booking;
+  const request = bookingRequest(listing.id, { plate: 'MAIL 42', car: 'Red Mini Cooper' });
+  return (await api(driver).booking.create(request)) as Booking;
 }
 
 beforeAll(async () => {

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../settings';
 import { makeListing, paidByCard } from '../../test-marketplace';
 import { createTestStorage, type TestStorage } from '../../test-storage';
-import { insertUsers, testUser } from '../../test-users';
+import { insertUsers, testUser, auditRows } from '../../test-users';
 import type { SessionUser } from '@parkside/core';
 import { noPaymentProvider } from '@parkside/payments';
 import { reverseParkingReport } from '../admin/admin-parking-reports.service';
@@ -156,10 +156,7 @@ describe('a driver who cannot park', () => {
     expect(told?.text).toContain('the space was blocked');
     expect(told?.text).toContain('A truck is parked across it.');
 
-    const [audit] = await handle.db
-      .select()
-      .from(adminAudit)
-      .where(eq(adminAudit.targetId, first.id));
+    const [audit] = await auditRows(handle.db, eq(adminAudit.targetId, first.id));
     expect(audit).toMatchObject({ action: 'parking_report.rebook', actorId: driver.id });
 
     // Asked again, the page shows what was done, not a second chance.
