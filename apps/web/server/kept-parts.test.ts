@@ -35,6 +35,12 @@ beforeAll(async () => {
 
 afterAll(() => handle?.close());
 
+/** A kept part holding `data` (a string), as a loader's answer is kept. */
+function sharedPartOf(data: string): SharedPart {
+  const json = JSON.stringify(data);
+  return { data, json, scriptJson: scriptJsonOf(json), dependsOn: { events: [] }, html: new Map() };
+}
+
 describe('cutPart', () => {
   it('finds the inner HTML of a part, nested divs and all', () => {
     const document =
@@ -271,13 +277,7 @@ describe('startKeeping', () => {
     const { parts, pages } = keeping!;
     const keepList = () => {
       const ticket = parts.begin();
-      const part: SharedPart = {
-        data: 'list',
-        json: '"list"',
-        scriptJson: scriptJsonOf('"list"'),
-        dependsOn: { events: [] },
-        html: new Map(),
-      };
+      const part = sharedPartOf('list');
       expect(parts.put(ticket, '/events', part, { events: [], eventList: true })).toBe(true);
       expect(
         pages.put(
@@ -320,13 +320,7 @@ describe('startKeeping', () => {
     const { parts } = keeping!;
     const [booking] = await handle.db.select().from(bookings).limit(1);
     const keepOwn = () => {
-      const part: SharedPart = {
-        data: 'mine',
-        json: '"mine"',
-        scriptJson: scriptJsonOf('"mine"'),
-        dependsOn: { events: [] },
-        html: new Map(),
-      };
+      const part = sharedPartOf('mine');
       const dependsOn = { events: [ownChange(booking!.driverId!)] };
       expect(parts.put(parts.begin(), '/my-bookings#driver', part, dependsOn)).toBe(true);
     };

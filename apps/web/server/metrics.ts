@@ -210,28 +210,26 @@ export function createMetrics({
 
 /** Each replica's lag and whether this server reads it, by the replica's host, port and database. */
 function replicaGauges(registers: Registry[], replicas: () => ReplicaStatus[]) {
-  new Gauge({
-    name: 'parkside_replica_lag_seconds',
-    help: 'How far each read replica is behind the primary, as this server last read it (-1: it does not answer).',
-    labelNames: ['replica'] as const,
-    registers,
-    collect() {
-      for (const replica of replicas()) {
-        this.set({ replica: replica.name }, replica.lagMs === null ? -1 : replica.lagMs / 1000);
-      }
-    },
-  });
-  new Gauge({
-    name: 'parkside_replica_in_use',
-    help: 'Whether this server reads each replica now (1), or skips it as lagging or down (0).',
-    labelNames: ['replica'] as const,
-    registers,
-    collect() {
-      for (const replica of replicas()) {
-        this.set({ replica: replica.name }, replica.state === 'in use' ? 1 : 0);
-      }
-    },
-  });
+  const perReplica = (name: string, help: string, valueOf: (replica: ReplicaStatus) => number) =>
+    new Gauge({
+      name,
+      help,
+      labelNames: ['replica'] as const,
+      registers,
+      collect() {
+        for (const replica of replicas()) this.set({ replica: replica.name }, valueOf(replica));
+      },
+    });
+  perReplica(
+    'parkside_replica_lag_seconds',
+    'How far each read replica is behind the primary, as this server last read it (-1: it does not answer).',
+    (replica) => (replica.lagMs === null ? -1 : replica.lagMs / 1000),
+  );
+  perReplica(
+    'parkside_replica_in_use',
+    'Whether this server reads each replica now (1), or skips it as lagging or down (0).',
+    (replica) => (replica.state === 'in use' ? 1 : 0),
+  );
 }
 
 const digest = (value: string) => createHash('sha256').update(value).digest();

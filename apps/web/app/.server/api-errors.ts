@@ -45,3 +45,20 @@ export async function requireApi<T>(call: () => Promise<T>): Promise<T> {
   if (result.status === 400) throw data({ message: 'We could not find that page.' }, 404);
   throw data({ message: result.error }, result.status);
 }
+
+/** What a form that creates something with a secret answers: the new thing (its secret shown
+ * once), or the API's words with what was sent, to fill the form in again. */
+export type CreatedOrRefused<Created, Request> =
+  | { error: null; created: Created; request: null }
+  | { error: string; created: null; request: Request };
+
+/** Sends the form's `request` to `create`, answering as `CreatedOrRefused`. */
+export async function createFromForm<Created, Request>(
+  request: Request,
+  create: (request: Request) => Promise<Created>,
+): Promise<CreatedOrRefused<Created, Request>> {
+  const result = await tryApi(() => create(request));
+  return result.ok
+    ? { error: null, created: result.value, request: null }
+    : { error: result.error, created: null, request };
+}

@@ -1,6 +1,6 @@
 import type { ApiCaller } from '@parkside/api';
 import { redirectWithToast } from './toast';
-import { tryApi } from './api-errors';
+import { createFromForm, tryApi, type CreatedOrRefused } from './api-errors';
 
 /** What the token form sent, as `apiToken.create` takes it (the API validates it). */
 function tokenRequest(form: FormData) {
@@ -16,10 +16,10 @@ function tokenRequest(form: FormData) {
   };
 }
 
-type Created = Awaited<ReturnType<ApiCaller['apiToken']['create']>>;
-export type TokenFormResult =
-  | { error: null; created: Created; request: null }
-  | { error: string; created: null; request: ReturnType<typeof tokenRequest> };
+export type TokenFormResult = CreatedOrRefused<
+  Awaited<ReturnType<ApiCaller['apiToken']['create']>>,
+  ReturnType<typeof tokenRequest>
+>;
 
 /**
  * The token actions of /account-settings and /admin/api-tokens: create (the secret comes back
@@ -42,9 +42,5 @@ export async function apiTokenAction(
     });
   }
   if (intent !== 'create-token') return null;
-  const request = tokenRequest(form);
-  const result = await tryApi(() => api.apiToken.create(request));
-  return result.ok
-    ? { error: null, created: result.value, request: null }
-    : { error: result.error, created: null, request };
+  return createFromForm(tokenRequest(form), (request) => api.apiToken.create(request));
 }

@@ -1,5 +1,5 @@
 import type { ApiCaller } from '@parkside/api';
-import { tryApi } from './api-errors';
+import { createFromForm, type CreatedOrRefused } from './api-errors';
 import { redirectAfter } from './toast';
 
 /** What the endpoint form sent, as `webhook.create` takes it (the API validates it). */
@@ -11,21 +11,14 @@ function endpointRequest(form: FormData) {
   };
 }
 
-type Created = Awaited<ReturnType<ApiCaller['webhook']['create']>>;
-export type EndpointFormResult =
-  | { error: null; created: Created; request: null }
-  | { error: string; created: null; request: ReturnType<typeof endpointRequest> };
+export type EndpointFormResult = CreatedOrRefused<
+  Awaited<ReturnType<ApiCaller['webhook']['create']>>,
+  ReturnType<typeof endpointRequest>
+>;
 
 /** /admin/webhooks: add an endpoint (its secret comes back to show once). */
-export async function createEndpointAction(
-  api: ApiCaller,
-  form: FormData,
-): Promise<EndpointFormResult> {
-  const request = endpointRequest(form);
-  const result = await tryApi(() => api.webhook.create(request));
-  return result.ok
-    ? { error: null, created: result.value, request: null }
-    : { error: result.error, created: null, request };
+export function createEndpointAction(api: ApiCaller, form: FormData): Promise<EndpointFormResult> {
+  return createFromForm(endpointRequest(form), (request) => api.webhook.create(request));
 }
 
 /** An endpoint's page: pause, resume, delete it, or send one delivery again. */

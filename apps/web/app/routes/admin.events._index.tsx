@@ -9,11 +9,10 @@ import { requireAdmin } from '~/.server/auth';
 import { AdminEmpty, EventStatusBadge } from '~/components/admin/admin-list-parts';
 import { ListSearch } from '~/components/ui/list-search';
 import { AdminPageHeader } from '~/components/admin/admin-page-header';
-import { inputClass } from '~/components/forms/field';
+import { CodeOptions, SelectRow } from '~/components/forms/plain-rows';
 import { PageLinks, PastTheLastPage } from '~/components/ui/page-links';
 import { formatEventStart } from '~/utils/event-time';
 import { pageParam, searchParam } from '~/utils/paging';
-import { FormRow } from '~/components/ui/form-row';
 import { PageBody } from '~/components/layout/page-body';
 
 export const meta: MetaFunction = () => [{ title: 'Events · Admin · Parkside' }];
@@ -55,21 +54,15 @@ export default function AdminEvents() {
         q={q}
         filtered={!!q || !!status}
       >
-        <FormRow htmlFor="admin-events-status" label="Status">
-          <select
-            id="admin-events-status"
-            name="status"
-            defaultValue={status}
-            className={`${inputClass} sm:w-44`}
-          >
-            <option value="">Any status</option>
-            {ADMIN_EVENT_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {STATUS_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </FormRow>
+        <SelectRow
+          id="admin-events-status"
+          label="Status"
+          name="status"
+          defaultValue={status}
+          className="sm:w-44"
+        >
+          <CodeOptions any="Any status" codes={ADMIN_EVENT_STATUSES} labels={STATUS_LABELS} />
+        </SelectRow>
       </ListSearch>
       {events.items.length === 0 ? (
         events.page > 1 ? (

@@ -1,5 +1,5 @@
 import { Form } from '@remix-run/react';
-import { SubmitButton } from '~/components/forms/submit-button';
+import { IntentForm } from '~/components/forms/intent-form';
 
 interface Provider {
   id: string;
@@ -31,18 +31,15 @@ export function LinkedLogins({
               </p>
             </div>
             {login ? (
-              <Form method="post">
-                <input type="hidden" name="provider" value={id} />
-                <SubmitButton
-                  name="intent"
-                  value="unlink"
-                  variant="secondary"
-                  pendingText="Removing…"
-                  aria-label={`Unlink ${labelOf(id)}`}
-                >
-                  Unlink
-                </SubmitButton>
-              </Form>
+              <IntentForm
+                intent="unlink"
+                fields={{ provider: id }}
+                variant="secondary"
+                pendingText="Removing…"
+                aria-label={`Unlink ${labelOf(id)}`}
+              >
+                Unlink
+              </IntentForm>
             ) : (
               <Form method="post" action={`/auth/${id}`}>
                 <input type="hidden" name="redirectTo" value="/account-settings" />

@@ -2,7 +2,7 @@ import { AUDIT_ACTION_NAMES } from '@parkside/validators';
 import { Form, useLocation, useNavigation } from '@remix-run/react';
 import { SubmitAndClear } from '~/components/ui/list-search';
 import { ACTION_LABELS } from '~/components/admin/audit-list';
-import { InputRow, SelectRow } from '~/components/forms/plain-rows';
+import { CodeOptions, InputRow, SelectRow } from '~/components/forms/plain-rows';
 
 export type AuditFilter = 'action' | 'actor' | 'target' | 'from' | 'to' | 'cursor';
 
@@ -20,12 +20,7 @@ export function AuditFilters({ filters }: { filters: Record<AuditFilter, string>
       className="mt-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_auto_auto_auto] lg:items-end"
     >
       <SelectRow id="audit-action" label="Action" name="action" defaultValue={filters.action}>
-        <option value="">Any action</option>
-        {AUDIT_ACTION_NAMES.map((action) => (
-          <option key={action} value={action}>
-            {ACTION_LABELS[action]}
-          </option>
-        ))}
+        <CodeOptions any="Any action" codes={AUDIT_ACTION_NAMES} labels={ACTION_LABELS} />
       </SelectRow>
       {(
         [

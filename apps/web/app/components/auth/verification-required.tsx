@@ -1,7 +1,7 @@
 import { Form, useFetcher, useLocation } from '@remix-run/react';
 import { useId } from 'react';
 import { ErrorList, Field, inputClass } from '~/components/forms/field';
-import { buttonClasses } from '~/components/ui/button';
+import { BusyButton } from '~/components/forms/submit-button';
 import { NoMailNote } from './no-mail-note';
 
 /** What the verification guard says (see `requireVerifiedUser`). */
@@ -72,13 +72,13 @@ export function EmailVerificationRequired({ refusal }: { refusal: VerificationRe
               aria-describedby={codeError ? `${ids}-code-error` : undefined}
               className={`${inputClass} max-w-40 flex-1 text-center text-lg tracking-widest tabular-nums`}
             />
-            <button
-              type="submit"
-              disabled={code.state !== 'idle'}
-              className={buttonClasses({ className: 'flex-1 sm:flex-none' })}
+            <BusyButton
+              busy={code.state !== 'idle'}
+              busyText="Checking…"
+              className="flex-1 sm:flex-none"
             >
-              {code.state !== 'idle' ? 'Checking…' : 'Verify'}
-            </button>
+              Verify
+            </BusyButton>
           </code.Form>
           <ErrorList id={`${ids}-code-error`} errors={codeError ? [codeError] : undefined} />
           <Form method="post" action="/resend-verification" className="mt-4">
@@ -116,13 +116,9 @@ export function EmailVerificationRequired({ refusal }: { refusal: VerificationRe
                 defaultValue: refusal.email,
               }}
             />
-            <button
-              type="submit"
-              disabled={address.state !== 'idle'}
-              className={buttonClasses({ variant: 'secondary' })}
-            >
-              {address.state !== 'idle' ? 'Sending…' : 'Use this address'}
-            </button>
+            <BusyButton busy={address.state !== 'idle'} busyText="Sending…" variant="secondary">
+              Use this address
+            </BusyButton>
           </address.Form>
         </details>
       ) : null}

@@ -15,15 +15,17 @@ export const inputClass =
 
 /** A form's own error, read out as it appears; nothing at all when there is none. */
 export function AlertText({
+  id,
   children,
   className = '',
 }: {
+  id?: string;
   children: ReactNode;
   className?: string;
 }) {
   if (!children) return null;
   return (
-    <p role="alert" className={`text-sm font-medium text-red-700 ${className}`.trim()}>
+    <p id={id} role="alert" className={`text-sm font-medium text-red-700 ${className}`.trim()}>
       {children}
     </p>
   );

@@ -51,3 +51,25 @@ export function SelectRow({
     </FormRow>
   );
 }
+
+/** A filter's options: "any" first (the empty value), then each code under its label. */
+export function CodeOptions<Code extends string>({
+  any,
+  codes,
+  labels,
+}: {
+  any: string;
+  codes: readonly Code[];
+  labels: Record<Code, string>;
+}) {
+  return (
+    <>
+      <option value="">{any}</option>
+      {codes.map((code) => (
+        <option key={code} value={code}>
+          {labels[code]}
+        </option>
+      ))}
+    </>
+  );
+}

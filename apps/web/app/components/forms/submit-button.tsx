@@ -41,3 +41,32 @@ export function SubmitButton({
     </button>
   );
 }
+
+/**
+ * A submit button whose caller knows when it is busy (a fetcher's form, or one form of several
+ * on a page): while `busy` it is disabled and reads `busyText`.
+ */
+export function BusyButton({
+  busy,
+  busyText,
+  children,
+  variant = 'primary',
+  className = '',
+}: {
+  busy: boolean;
+  busyText: ReactNode;
+  children: ReactNode;
+  variant?: 'primary' | 'secondary';
+  className?: string;
+}) {
+  return (
+    <button
+      type="submit"
+      disabled={busy}
+      aria-disabled={busy || undefined}
+      className={buttonClasses({ variant, className })}
+    >
+      {busy ? busyText : children}
+    </button>
+  );
+}

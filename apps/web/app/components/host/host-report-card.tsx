@@ -1,8 +1,9 @@
 import { Form, useNavigation } from '@remix-run/react';
 import { PARKING_PROBLEMS, PARKING_REPORT_REPLY_MAX } from '@parkside/validators';
-import { buttonClasses } from '~/components/ui/button';
 import { formatEventStart } from '~/utils/event-time';
 import { ReportEvidence } from '~/components/bookings/report-evidence';
+import { BusyButton } from '~/components/forms/submit-button';
+import { AlertText } from '~/components/forms/field';
 
 /** One report about a host's driveway, as `parkingReport.forHost` lists it (dates as text). */
 export interface HostReport {
@@ -75,18 +76,10 @@ export function HostReportCard({ report, error }: { report: HostReport; error: s
             className="rounded-xl border border-slate-300 px-3 py-2"
             placeholder="What happened? The team reads it with the report."
           />
-          {error ? (
-            <p id={`${field}-error`} role="alert" className="text-sm font-medium text-red-700">
-              {error}
-            </p>
-          ) : null}
-          <button
-            type="submit"
-            disabled={sending}
-            className={buttonClasses({ className: 'self-start' })}
-          >
-            {sending ? 'Sending…' : 'Send answer'}
-          </button>
+          <AlertText id={`${field}-error`}>{error}</AlertText>
+          <BusyButton busy={sending} busyText="Sending…" className="self-start">
+            Send answer
+          </BusyButton>
         </Form>
       )}
     </article>
