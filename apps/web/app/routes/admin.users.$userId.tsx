@@ -6,7 +6,7 @@ import { requireApi } from '~/.server/api-errors';
 import { requireAdmin } from '~/.server/auth';
 import { Badge, BookingStatusBadge, EventStatusBadge } from '~/components/admin/admin-list-parts';
 import { EmptyNote } from '~/components/ui/empty-state';
-import { RecordList } from '~/components/ui/record-list';
+import { RecordList, RecordText } from '~/components/ui/record-list';
 import { Section } from '~/components/ui/section';
 import { AdminPageHeader } from '~/components/admin/admin-page-header';
 import { formatEventStart } from '~/utils/event-time';
@@ -125,13 +125,10 @@ export default function AdminUser() {
             <RecordList items={driveways} empty="No driveways." keyOf={(d) => d.id}>
               {(d) => (
                 <>
-                  <span>
-                    <span className="text-ink block font-semibold">{d.title}</span>
-                    <span className="text-slate-600">
-                      {d.street}, {d.city}, {d.region} · {d.capacity}{' '}
-                      {d.capacity === 1 ? 'space' : 'spaces'}
-                    </span>
-                  </span>
+                  <RecordText title={d.title}>
+                    {d.street}, {d.city}, {d.region} · {d.capacity}{' '}
+                    {d.capacity === 1 ? 'space' : 'spaces'}
+                  </RecordText>
                   {d.status === 'active' ? null : <Badge>Inactive</Badge>}
                 </>
               )}
@@ -157,14 +154,12 @@ export default function AdminUser() {
 
 /** An event's title, linking to its admin page, over a line about it. */
 function EventEntry({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <span className="min-w-0">
-      <Link to={`/admin/events/${id}`} className="text-ink font-semibold hover:underline">
-        {title}
-      </Link>
-      <span className="block text-slate-600">{children}</span>
-    </span>
+  const link = (
+    <Link to={`/admin/events/${id}`} className="hover:underline">
+      {title}
+    </Link>
   );
+  return <RecordText title={link}>{children}</RecordText>;
 }
 
 export { RouteErrorBoundary as ErrorBoundary } from '~/components/errors/error-screens';

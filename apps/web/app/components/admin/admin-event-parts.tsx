@@ -3,7 +3,7 @@ import { Link } from '@remix-run/react';
 import { Badge, BookingStatusBadge } from '~/components/admin/admin-list-parts';
 import { BookingReversal } from './booking-reversal';
 import { EmptyNote } from '~/components/ui/empty-state';
-import { RecordList } from '~/components/ui/record-list';
+import { RecordList, RecordText } from '~/components/ui/record-list';
 import { Table, TableBody, TableHead, Td, Th } from '~/components/ui/table';
 import type { AdminEventPage } from './admin-event-actions';
 import { utcMinute } from '~/utils/utc-time';
@@ -67,22 +67,16 @@ export function EventListingsList({ listings }: { listings: AdminEventPage['list
     <RecordList items={listings} empty="No driveway is listed for this event." keyOf={(l) => l.id}>
       {(l) => (
         <>
-          <span className="min-w-0">
-            <span className="text-ink block font-semibold">{l.drivewayTitle}</span>
-            <span className="block text-slate-600">
-              {l.street}, {l.city} ·{' '}
-              {l.hostId ? (
-                <Link
-                  to={`/admin/users/${encodeURIComponent(l.hostId)}`}
-                  className="hover:underline"
-                >
-                  {l.hostName}
-                </Link>
-              ) : (
-                'Deleted account'
-              )}
-            </span>
-          </span>
+          <RecordText title={l.drivewayTitle}>
+            {l.street}, {l.city} ·{' '}
+            {l.hostId ? (
+              <Link to={`/admin/users/${encodeURIComponent(l.hostId)}`} className="hover:underline">
+                {l.hostName}
+              </Link>
+            ) : (
+              'Deleted account'
+            )}
+          </RecordText>
           <span className="flex items-center gap-2">
             <span className="tabular-nums">
               {formatUsd(l.priceCents)} · {l.spacesBooked}/{l.spacesOffered} booked
@@ -101,12 +95,9 @@ export function EventWaitlist({ waitlist }: { waitlist: AdminEventPage['waitlist
     <RecordList items={waitlist} empty="Nobody is waiting for a space." keyOf={(w) => w.id}>
       {(w) => (
         <>
-          <span className="min-w-0">
-            <span className="text-ink block font-semibold break-all">{w.email}</span>
-            <span className="block text-slate-600">
-              {w.name ? `${w.name} · ` : ''}joined {utcMinute.format(new Date(w.createdAt))} UTC
-            </span>
-          </span>
+          <RecordText title={w.email} className="break-all">
+            {w.name ? `${w.name} · ` : ''}joined {utcMinute.format(new Date(w.createdAt))} UTC
+          </RecordText>
           {w.notifiedAt ? (
             <Badge tone="brand">Notified {utcMinute.format(new Date(w.notifiedAt))} UTC</Badge>
           ) : (

@@ -6,6 +6,14 @@ import { CodeOptions, InputRow, SelectRow } from '~/components/forms/plain-rows'
 
 export type AuditFilter = 'action' | 'actor' | 'target' | 'from' | 'to' | 'cursor';
 
+/** The filters typed in, after the action: name, label and input type. */
+const TEXT_FILTERS = [
+  ['actor', "Admin's e-mail", 'email'],
+  ['target', 'Record (id or e-mail)', 'text'],
+  ['from', 'From (UTC)', 'date'],
+  ['to', 'To (UTC)', 'date'],
+] as const;
+
 /** The audit log's filters: action, admin, record and a range of UTC days. */
 export function AuditFilters({ filters }: { filters: Record<AuditFilter, string> }) {
   const { pathname } = useLocation();
@@ -22,14 +30,7 @@ export function AuditFilters({ filters }: { filters: Record<AuditFilter, string>
       <SelectRow id="audit-action" label="Action" name="action" defaultValue={filters.action}>
         <CodeOptions any="Any action" codes={AUDIT_ACTION_NAMES} labels={ACTION_LABELS} />
       </SelectRow>
-      {(
-        [
-          ['actor', "Admin's e-mail", 'email'],
-          ['target', 'Record (id or e-mail)', 'text'],
-          ['from', 'From (UTC)', 'date'],
-          ['to', 'To (UTC)', 'date'],
-        ] as const
-      ).map(([name, label, type]) => (
+      {TEXT_FILTERS.map(([name, label, type]) => (
         <InputRow
           key={name}
           id={`audit-${name}`}

@@ -3,6 +3,7 @@ import { useFetcher, useNavigate } from '@remix-run/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { SearchEventsForm } from '~/components/events/event-search-form';
 import { movedInListbox } from '~/utils/listbox-keys';
+import { ListboxOption } from '~/components/ui/listbox-option';
 
 interface Suggestion {
   id: string;
@@ -88,23 +89,19 @@ export function EventSearchCombobox() {
           className="text-ink absolute inset-x-0 top-full z-20 mt-2 overflow-hidden rounded-xl bg-white py-1 shadow-xl ring-1 ring-slate-200"
         >
           {suggestions.map((suggestion, index) => (
-            // Keys are handled on the input (combobox with aria-activedescendant), as ARIA prescribes.
-            // eslint-disable-next-line jsx-a11y/click-events-have-key-events
-            <li
+            <ListboxOption
               key={suggestion.id}
               id={`${listId}-${index}`}
-              role="option"
-              aria-selected={index === active}
-              onMouseDown={(event) => event.preventDefault()}
-              onClick={() => choose(suggestion)}
-              onMouseEnter={() => setActive(index)}
-              className={`cursor-pointer px-4 py-3 ${index === active ? 'bg-brand-50' : ''}`}
+              active={index === active}
+              onChoose={() => choose(suggestion)}
+              onActive={() => setActive(index)}
+              className={index === active ? 'bg-brand-50' : ''}
             >
               <p className="font-semibold">{suggestion.title}</p>
               <p className="text-sm text-slate-600">
                 {suggestion.place} · {suggestion.when}
               </p>
-            </li>
+            </ListboxOption>
           ))}
         </ul>
       </div>

@@ -50,21 +50,14 @@ export function EventSearchForm({
         aria-invalid={error ? true : undefined}
       />
       <div className="grid grid-cols-2 gap-3 sm:contents">
-        {(
-          [
-            ['from', 'From', filters.from],
-            ['to', 'To', filters.to],
-          ] as const
-        ).map(([name, label, value]) => (
-          <InputRow
-            key={name}
-            id={`event-${name}`}
-            label={label}
-            name={name}
-            type="date"
-            defaultValue={value}
-          />
-        ))}
+        <InputRow
+          id="event-from"
+          label="From"
+          name="from"
+          type="date"
+          defaultValue={filters.from}
+        />
+        <InputRow id="event-to" label="To" name="to" type="date" defaultValue={filters.to} />
       </div>
       <div className="flex gap-2">
         <button

@@ -1,5 +1,5 @@
-import { useId, type SelectHTMLAttributes } from 'react';
-import { ErrorList, inputClass, type FieldErrors } from '~/components/forms/field';
+import type { SelectHTMLAttributes } from 'react';
+import { ErrorList, inputClass, useFieldIds, type FieldErrors } from '~/components/forms/field';
 import { FormRow } from '~/components/ui/form-row';
 
 export interface Option {
@@ -23,18 +23,10 @@ export function SelectField({
   placeholder?: string;
   className?: string;
 }) {
-  const fallbackId = useId();
-  const id = selectProps.id ?? fallbackId;
-  const errorId = errors?.length ? `${id}-error` : undefined;
+  const { id, errorId, aria } = useFieldIds(selectProps.id, errors);
   return (
     <FormRow htmlFor={id} label={label} className={className}>
-      <select
-        {...selectProps}
-        id={id}
-        className={inputClass}
-        aria-invalid={errorId ? true : undefined}
-        aria-describedby={errorId}
-      >
+      <select {...selectProps} id={id} className={inputClass} {...aria}>
         {placeholder ? <option value="">{placeholder}</option> : null}
         {groups.map((group, index) =>
           group.label ? (

@@ -31,6 +31,22 @@ export function AlertText({
   );
 }
 
+/**
+ * A control's id (the given one, or a generated one) and what describes it to screen readers:
+ * its hint and its errors, each by id, and whether it is invalid.
+ */
+export function useFieldIds(givenId: string | undefined, errors: FieldErrors, hasHint = false) {
+  const fallbackId = useId();
+  const id = givenId ?? fallbackId;
+  const errorId = errors?.length ? `${id}-error` : undefined;
+  const hintId = hasHint ? `${id}-hint` : undefined;
+  const aria = {
+    'aria-invalid': errorId ? true : undefined,
+    'aria-describedby': [hintId, errorId].filter(Boolean).join(' ') || undefined,
+  };
+  return { id, errorId, hintId, aria };
+}
+
 export function ErrorList({ id, errors }: { id?: string; errors: FieldErrors }) {
   const list = errors?.filter(Boolean) ?? [];
   if (list.length === 0) return null;
@@ -59,19 +75,10 @@ export function Field({
   inputProps: InputHTMLAttributes<HTMLInputElement>;
   className?: string;
 }) {
-  const fallbackId = useId();
-  const id = inputProps.id ?? fallbackId;
-  const errorId = errors?.length ? `${id}-error` : undefined;
-  const hintId = hint ? `${id}-hint` : undefined;
+  const { id, errorId, hintId, aria } = useFieldIds(inputProps.id, errors, Boolean(hint));
   return (
     <FormRow htmlFor={id} label={label} className={className}>
-      <input
-        {...inputProps}
-        id={id}
-        className={inputClass}
-        aria-invalid={errorId ? true : undefined}
-        aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
-      />
+      <input {...inputProps} id={id} className={inputClass} {...aria} />
       {hint ? (
         <p id={hintId} className="text-sm text-slate-600">
           {hint}
@@ -127,17 +134,14 @@ export function TextareaField({
   errors?: FieldErrors;
   textareaProps: TextareaHTMLAttributes<HTMLTextAreaElement>;
 }) {
-  const fallbackId = useId();
-  const id = textareaProps.id ?? fallbackId;
-  const errorId = errors?.length ? `${id}-error` : undefined;
+  const { id, errorId, aria } = useFieldIds(textareaProps.id, errors);
   return (
     <FormRow htmlFor={id} label={label}>
       <textarea
         {...textareaProps}
         id={id}
         className={`${inputClass} h-auto min-h-24 py-2`}
-        aria-invalid={errorId ? true : undefined}
-        aria-describedby={errorId}
+        {...aria}
       />
       <ErrorList id={errorId} errors={errors} />
     </FormRow>

@@ -22,6 +22,13 @@ const ADDRESS_FIELDS = {
   postalCode: 'postalCode',
 } as const;
 
+/** The address's last line: field, label and what browsers autofill into it. */
+const TOWN_FIELDS = [
+  ['city', 'City', 'address-level2'],
+  ['region', 'State', 'address-level1'],
+  ['postalCode', 'ZIP code', 'postal-code'],
+] as const;
+
 /**
  * Where the driveway is: a search that fills the address and moves the pin (where an address
  * provider is set up), the address fields, and the pin with its coordinates.
@@ -56,13 +63,7 @@ export function DrivewayAddress({
         inputProps={drivewayInput('street', { autoComplete: 'address-line1' })}
       />
       <div className="grid gap-4 sm:grid-cols-3">
-        {(
-          [
-            ['city', 'City', 'address-level2'],
-            ['region', 'State', 'address-level1'],
-            ['postalCode', 'ZIP code', 'postal-code'],
-          ] as const
-        ).map(([name, label, autoComplete]) => (
+        {TOWN_FIELDS.map(([name, label, autoComplete]) => (
           <Field
             key={name}
             label={label}

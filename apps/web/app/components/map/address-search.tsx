@@ -5,6 +5,7 @@ import { useHydrated } from '~/utils/use-hydrated';
 import type { FoundPlace } from './fill-address';
 import { FormRow } from '~/components/ui/form-row';
 import { movedInListbox } from '~/utils/listbox-keys';
+import { ListboxOption } from '~/components/ui/listbox-option';
 
 export interface GeocoderCapabilities {
   suggest: boolean;
@@ -202,17 +203,13 @@ function Suggestions({
       className="absolute top-12 right-0 left-0 z-20 overflow-hidden rounded-xl bg-white shadow-lg ring-1 ring-slate-200"
     >
       {places.map((place, i) => (
-        // The keyboard works on the combobox itself (arrows, Enter), as the pattern says.
-        // eslint-disable-next-line jsx-a11y/click-events-have-key-events
-        <li
+        <ListboxOption
           key={`${place.label}-${i}`}
           id={`${id}-${i}`}
-          role="option"
-          aria-selected={i === active}
-          onMouseDown={(event) => event.preventDefault()}
-          onClick={() => onChoose(place)}
-          onMouseEnter={() => onActive(i)}
-          className={`cursor-pointer px-4 py-3 text-sm ${i === active ? 'bg-brand-50 text-brand-900' : 'text-ink hover:bg-slate-50'}`}
+          active={i === active}
+          onChoose={() => onChoose(place)}
+          onActive={() => onActive(i)}
+          className={`text-sm ${i === active ? 'bg-brand-50 text-brand-900' : 'text-ink hover:bg-slate-50'}`}
         >
           <span className="font-semibold">{place.street || place.label}</span>
           <span className="block text-slate-600">
@@ -220,7 +217,7 @@ function Suggestions({
               .filter(Boolean)
               .join(', ')}
           </span>
-        </li>
+        </ListboxOption>
       ))}
     </ul>
   );

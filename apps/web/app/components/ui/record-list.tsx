@@ -27,3 +27,22 @@ export function RecordList<T>({
     </ul>
   );
 }
+
+/** A record's left side: what it is, in bold, over a line about it. */
+export function RecordText({
+  title,
+  children,
+  className = '',
+}: {
+  title: ReactNode;
+  children: ReactNode;
+  /** Classes of the title (`break-all` for an e-mail address). */
+  className?: string;
+}) {
+  return (
+    <span className="min-w-0">
+      <span className={`text-ink block font-semibold ${className}`.trim()}>{title}</span>
+      <span className="block text-slate-600">{children}</span>
+    </span>
+  );
+}
