@@ -1,18 +1,14 @@
 import { ADMIN_PAGE_MAX, ADMIN_SEARCH_MAX_LENGTH } from '@parkside/validators';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react';
-import { useId } from 'react';
+import { Link, useLoaderData } from '@remix-run/react';
 import { requireAdmin } from '~/.server/auth';
 import { redirectAfter } from '~/.server/toast';
 import { AdminEmpty, Badge } from '~/components/admin/admin-list-parts';
+import { AdminsPanel } from '~/components/admin/admins-panel';
 import { ListSearch } from '~/components/ui/list-search';
 import { AdminPageHeader } from '~/components/admin/admin-page-header';
-import { inputClass } from '~/components/forms/field';
-import { SubmitButton } from '~/components/forms/submit-button';
 import { PageLinks, PastTheLastPage } from '~/components/ui/page-links';
 import { pageParam, searchParam } from '~/utils/paging';
-import { buttonClasses } from '~/components/ui/button';
-import { FormRow } from '~/components/ui/form-row';
 import { PageBody } from '~/components/layout/page-body';
 import { utcDay } from '~/utils/utc-time';
 
@@ -55,84 +51,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   });
 }
 
-function Admins() {
-  const { admins } = useLoaderData<typeof loader>();
-  const emailId = useId();
-  const navigation = useNavigation();
-  const revoking =
-    navigation.state !== 'idle' && navigation.formData?.get('intent') === 'revoke'
-      ? navigation.formData.get('email')
-      : null;
-  return (
-    <section
-      aria-labelledby="admins-heading"
-      className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
-    >
-      <h2 id="admins-heading" className="text-ink font-bold">
-        Admins
-      </h2>
-      <p className="mt-1 text-sm text-slate-600">
-        Admins are kept by e-mail: an e-mail nobody has signed up with yet becomes an admin when
-        someone does. The last admin cannot be revoked.
-      </p>
-      <Form method="post" className="mt-4 flex flex-wrap items-end gap-3">
-        <FormRow
-          htmlFor={emailId}
-          label="E-mail to make an admin"
-          className="w-full min-w-0 sm:w-auto sm:flex-1"
-        >
-          <input
-            id={emailId}
-            name="email"
-            type="email"
-            required
-            maxLength={254}
-            autoComplete="off"
-            className={inputClass}
-          />
-        </FormRow>
-        <SubmitButton name="intent" value="grant" pendingText="Granting…">
-          Grant admin
-        </SubmitButton>
-      </Form>
-      <ul className="mt-4 divide-y divide-slate-100">
-        {admins.map((admin) => (
-          <li key={admin.email} className="flex flex-wrap items-center justify-between gap-2 py-2">
-            <div className="min-w-0">
-              <p className="text-ink font-semibold break-all">{admin.email}</p>
-              <p className="text-sm text-slate-600">
-                {admin.userId ? (
-                  <Link to={`/admin/users/${admin.userId}`} className="hover:underline">
-                    {admin.name}
-                  </Link>
-                ) : (
-                  'No account yet'
-                )}
-              </p>
-            </div>
-            <Form method="post">
-              <input type="hidden" name="email" value={admin.email} />
-              <button
-                type="submit"
-                name="intent"
-                value="revoke"
-                disabled={revoking === admin.email || admins.length === 1}
-                title={admins.length === 1 ? 'The last admin cannot be revoked.' : undefined}
-                className={buttonClasses({ variant: 'danger', size: 'sm' })}
-                aria-label={`Revoke admin from ${admin.email}`}
-              >
-                {revoking === admin.email ? 'Revoking…' : 'Revoke'}
-              </button>
-            </Form>
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
-}
-
 export default function AdminUsers() {
-  const { q, users } = useLoaderData<typeof loader>();
+  const { q, users, admins } = useLoaderData<typeof loader>();
   return (
     <PageBody width="6xl">
       <AdminPageHeader title="Users">
@@ -188,7 +108,7 @@ export default function AdminUsers() {
           )}
           <PageLinks page={users.page} hasMore={users.page < users.pageCount} />
         </div>
-        <Admins />
+        <AdminsPanel admins={admins} />
       </div>
     </PageBody>
   );

@@ -1,6 +1,6 @@
 import type { MetaFunction } from '@remix-run/node';
 import { Link } from '@remix-run/react';
-import type { ReactNode } from 'react';
+import { HelpList, InfoCard } from '~/components/marketing/help-cards';
 import { PageIntro } from '~/components/marketing/page-intro';
 
 export const meta: MetaFunction = () => [
@@ -18,39 +18,6 @@ const PHONE_HREF = 'tel:+18015550142';
 
 const link = 'text-brand-800 font-semibold underline-offset-2 hover:underline';
 
-function Card({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-      <h2 className="text-lg font-bold">{title}</h2>
-      <div className="mt-3 space-y-2 text-slate-700">{children}</div>
-    </div>
-  );
-}
-
-function HelpList({ id, title, items }: { id: string; title: string; items: ReactNode[] }) {
-  return (
-    <section
-      aria-labelledby={id}
-      className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
-    >
-      <h3 id={id} className="text-brand-800 text-lg font-bold">
-        {title}
-      </h3>
-      <ul className="mt-3 space-y-3 text-slate-700">
-        {items.map((item, index) => (
-          <li key={index} className="flex gap-3">
-            <span
-              aria-hidden="true"
-              className="bg-brand-600 mt-2 h-1.5 w-1.5 shrink-0 rounded-full"
-            />
-            <span>{item}</span>
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
-}
-
 export default function ContactPage() {
   return (
     <>
@@ -63,15 +30,15 @@ export default function ContactPage() {
 
       <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
         <div className="grid gap-6 md:grid-cols-3">
-          <Card title="E-mail">
+          <InfoCard title="E-mail">
             <p>
               <a href={`mailto:${SUPPORT_EMAIL}`} className={`${link} break-all`}>
                 {SUPPORT_EMAIL}
               </a>
             </p>
             <p>We answer within one business day, usually much sooner.</p>
-          </Card>
-          <Card title="Game-day help">
+          </InfoCard>
+          <InfoCard title="Game-day help">
             <p>
               <a href={PHONE_HREF} className={`${link} text-xl`}>
                 {PHONE_DISPLAY}
@@ -81,8 +48,8 @@ export default function ContactPage() {
               Call when it can&rsquo;t wait: you can&rsquo;t find your driveway, someone is in your
               space, or a car is blocking the way out.
             </p>
-          </Card>
-          <Card title="Hours">
+          </InfoCard>
+          <InfoCard title="Hours">
             <dl className="space-y-3">
               <div>
                 <dt className="font-semibold text-slate-900">E-mail and phone</dt>
@@ -96,7 +63,7 @@ export default function ContactPage() {
                 </dd>
               </div>
             </dl>
-          </Card>
+          </InfoCard>
         </div>
 
         <section aria-labelledby="help-heading" className="mt-12">

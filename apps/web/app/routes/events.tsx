@@ -1,9 +1,9 @@
-import { cleanSearchText } from '@parkside/validators';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { tryApi } from '~/.server/api-errors';
 import { availabilityOf } from '~/.server/availability';
+import { readEventFilters } from '~/.server/event-filters';
 import {
   EventCard,
   toEventCardPage,
@@ -32,37 +32,11 @@ type SharedEvents =
 
 const withoutNear = (filters: EventFilters): EventFilters => ({ ...filters, lat: '', lng: '' });
 
-const isDay = (value: string) => /^\d{4}-\d\d-\d\d$/.test(value);
-const dayLabel = (day: string) =>
-  new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(
-    new Date(`${day}T00:00:00Z`),
-  );
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const params = new URL(request.url).searchParams;
-  const filters: EventFilters = {
-    // Shown back in the search box as it is searched: without invisible characters.
-    q: cleanSearchText(params.get('q') ?? '').trim(),
-    from: params.get('from') ?? '',
-    to: params.get('to') ?? '',
-    lat: params.get('lat') ?? '',
-    lng: params.get('lng') ?? '',
-  };
-  // Dates the wrong way round: searched the right way round, and said so, keeping the results.
-  const swapped = isDay(filters.from) && isDay(filters.to) && filters.from > filters.to;
-  if (swapped) [filters.from, filters.to] = [filters.to, filters.from];
-  const notice = swapped
-    ? `From was after To, so these are the events from ${dayLabel(filters.from)} to ${dayLabel(filters.to)}.`
-    : null;
-  const cursor = params.get('cursor') || undefined;
-  const near =
-    filters.lat || filters.lng
-      ? { latitude: Number(filters.lat || NaN), longitude: Number(filters.lng || NaN) }
-      : undefined;
-  if (near && !(Math.abs(near.latitude) <= 90 && Math.abs(near.longitude) <= 180)) {
-    const error = 'That location is not on the map. Press Near me to use yours again.';
+  const { filters, notice, cursor, near, nearError } = readEventFilters(new URL(request.url));
+  if (nearError) {
     return data(
-      { filters: withoutNear(filters), cursor, shared: null, error, notice },
+      { filters: withoutNear(filters), cursor, shared: null, error: nearError, notice },
       { status: 400 },
     );
   }
