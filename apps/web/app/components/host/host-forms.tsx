@@ -156,6 +156,12 @@ export function EditListingForm({ listing, capacity, terms, near, failure }: Lis
   );
 }
 
+/** A driveway's free-text fields: name, label, and the end of its input's id. */
+const DRIVEWAY_TEXTS = [
+  ['description', 'Description', 'description'],
+  ['accessInstructions', 'Access instructions', 'access'],
+] as const;
+
 export function EditDrivewayForm({
   driveway,
   failure,
@@ -199,26 +205,19 @@ export function EditDrivewayForm({
           idPrefix={prefix}
           selected={state.values('amenities', driveway.amenities)}
         />
-        <TextareaField
-          label="Description"
-          errors={state.errors('description')}
-          textareaProps={{
-            id: `${prefix}-description`,
-            name: 'description',
-            maxLength: 1000,
-            defaultValue: state.value('description', driveway.description),
-          }}
-        />
-        <TextareaField
-          label="Access instructions"
-          errors={state.errors('accessInstructions')}
-          textareaProps={{
-            id: `${prefix}-access`,
-            name: 'accessInstructions',
-            maxLength: 1000,
-            defaultValue: state.value('accessInstructions', driveway.accessInstructions),
-          }}
-        />
+        {DRIVEWAY_TEXTS.map(([name, label, idPart]) => (
+          <TextareaField
+            key={name}
+            label={label}
+            errors={state.errors(name)}
+            textareaProps={{
+              id: `${prefix}-${idPart}`,
+              name,
+              maxLength: 1000,
+              defaultValue: state.value(name, driveway[name]),
+            }}
+          />
+        ))}
         <SubmitButton
           name="intent"
           value="update-driveway"

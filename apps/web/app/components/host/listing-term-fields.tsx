@@ -105,34 +105,26 @@ export function WindowFields({
         In the event&apos;s time zone ({zone}). Drivers may park during this window.
       </p>
       <div className="grid gap-3 sm:grid-cols-2">
-        <Field
-          className="min-w-0"
-          label="From"
-          errors={errors.availableFrom}
-          inputProps={{
-            id: `${idPrefix}-from`,
-            name: 'availableFrom',
-            type: 'datetime-local',
-            required,
-            ...(onChange
-              ? { value: from, onChange: (e) => onChange({ from: e.target.value, to }) }
-              : { defaultValue: from }),
-          }}
-        />
-        <Field
-          className="min-w-0"
-          label="To"
-          errors={errors.availableTo}
-          inputProps={{
-            id: `${idPrefix}-to`,
-            name: 'availableTo',
-            type: 'datetime-local',
-            required,
-            ...(onChange
-              ? { value: to, onChange: (e) => onChange({ from, to: e.target.value }) }
-              : { defaultValue: to }),
-          }}
-        />
+        {(['from', 'to'] as const).map((end) => {
+          const value = end === 'from' ? from : to;
+          return (
+            <Field
+              key={end}
+              className="min-w-0"
+              label={end === 'from' ? 'From' : 'To'}
+              errors={end === 'from' ? errors.availableFrom : errors.availableTo}
+              inputProps={{
+                id: `${idPrefix}-${end}`,
+                name: end === 'from' ? 'availableFrom' : 'availableTo',
+                type: 'datetime-local',
+                required,
+                ...(onChange
+                  ? { value, onChange: (e) => onChange({ from, to, [end]: e.target.value }) }
+                  : { defaultValue: value }),
+              }}
+            />
+          );
+        })}
       </div>
     </fieldset>
   );

@@ -60,6 +60,18 @@ export function audited<T>(
   });
 }
 
+/**
+ * `audited` when the caller is an admin, the bare change otherwise: what an admin does to
+ * something that is not theirs is on the record; someone acting on their own is not an admin act.
+ */
+export function auditedForAdmins<T>(
+  ctx: AuditActor & { db: Database },
+  action: (tx: Database) => Promise<T>,
+  entryOf: (result: T) => AuditEntry | null,
+): Promise<T> {
+  return ctx.user.isAdmin ? audited(ctx, action, entryOf) : action(ctx.db);
+}
+
 export interface AuditFilter {
   action?: AuditAction;
   /** The acting admin's e-mail, exactly. */

@@ -16,7 +16,7 @@ import { createEvent, importEvents } from './event-management.service';
 import { requireEventForEdit, updateEvent } from './event-editing.service';
 import { listManagedEvents } from './managed-events.queries';
 import { requireEventById, requireEventBySlug, listUpcomingEvents } from './event-search.service';
-import { audited } from '../audit/audit.service';
+import { audited, auditedForAdmins } from '../audit/audit.service';
 
 /** An admin's archive or unarchive of one event, audited with the event's title. */
 function archival(
@@ -75,14 +75,11 @@ export const eventRouter = router({
     .meta({ scope: 'events:write' })
     .input(eventUpdateInput)
     .mutation(({ ctx, input }) =>
-      // An admin's edit is on the record; a creator editing their own event is not an admin act.
-      ctx.user.isAdmin
-        ? audited(
-            ctx,
-            (tx) => updateEvent(tx, ctx.user, input),
-            (event) => ({ action: 'event.edit', targetId: event.id, targetLabel: event.title }),
-          )
-        : updateEvent(ctx.db, ctx.user, input),
+      auditedForAdmins(
+        ctx,
+        (tx) => updateEvent(tx, ctx.user, input),
+        (event) => ({ action: 'event.edit', targetId: event.id, targetLabel: event.title }),
+      ),
     ),
 
   /** Your events; every event for an admin. */
