@@ -1,16 +1,11 @@
 import { multilineText, text } from './text';
+import { MAX_DRIVEWAY_CAPACITY, PRICE_MAX_CENTS, PRICE_MIN_CENTS } from './marketplace-constants';
 import {
-  ALSO_FOR_MAX,
-  MAX_DRIVEWAY_CAPACITY,
-  PRICE_MAX_CENTS,
-  PRICE_MIN_CENTS,
-} from './marketplace-constants';
-import {
-  ALSO_FOR_TOO_MANY,
-  amenityValues,
+  ALSO_FOR_LIMIT,
+  amenityCodes,
   capacity,
+  newDrivewayFields,
   priceCents,
-  requiredText,
 } from './listing-fields';
 import { z } from './z';
 
@@ -99,7 +94,7 @@ export const drivewayUpdateInput = z
     description: longText('description'),
     accessInstructions: longText('access instructions'),
     capacity,
-    amenities: z.array(z.enum(amenityValues)).max(amenityValues.length),
+    amenities: amenityCodes,
   })
   .strict();
 export type DrivewayUpdateInput = z.output<typeof drivewayUpdateInput>;
@@ -152,15 +147,9 @@ function placed(name: 'Latitude' | 'Longitude', limit: number) {
 
 export const registerDrivewayFormInput = z
   .object({
-    title: requiredText('title', 3, 80),
-    street: requiredText('street address', 3, 120),
-    city: requiredText('city', 2, 60),
-    region: requiredText('state', 2, 40),
-    postalCode: requiredText('ZIP code', 3, 12),
+    ...newDrivewayFields,
     latitude: placed('Latitude', 90),
     longitude: placed('Longitude', 180),
-    capacity,
-    amenities: z.array(z.enum(amenityValues)).max(amenityValues.length).default([]),
     description: longText('description').default(''),
     accessInstructions: longText('access instructions').default(''),
     /** Download URLs of photos uploaded while filling the form; attached once it is saved. */
@@ -175,7 +164,7 @@ export const registerDrivewayFormInput = z
     /** More events ticked on the form; a price of their own where the host gave each one. */
     also: z
       .array(z.object({ eventId: id('Event'), price: dollars.optional() }))
-      .max(ALSO_FOR_MAX, ALSO_FOR_TOO_MANY)
+      .max(...ALSO_FOR_LIMIT)
       .default([]),
   })
   .refine((input) => input.spacesOffered <= input.capacity, {
@@ -221,7 +210,7 @@ export const editDrivewayFormInput = z.object({
   description: longText('description').default(''),
   accessInstructions: longText('access instructions').default(''),
   capacity,
-  amenities: z.array(z.enum(amenityValues)).max(amenityValues.length).default([]),
+  amenities: amenityCodes.default([]),
 });
 
 export const hostCancelBookingFormInput = z.object({

@@ -30,10 +30,14 @@ export const capacity = z
   .min(1, { message: 'At least one car must fit.' })
   .max(MAX_DRIVEWAY_CAPACITY, { message: `At most ${MAX_DRIVEWAY_CAPACITY} spaces.` });
 
-/** The words for more events than one request may list a driveway for besides the first. */
-export const ALSO_FOR_TOO_MANY = {
-  message: `List for at most ${ALSO_FOR_MAX} more events at once.`,
-} as const;
+/** For `.max(...ALSO_FOR_LIMIT)`: how many more events one request may list a driveway for. */
+export const ALSO_FOR_LIMIT = [
+  ALSO_FOR_MAX,
+  { message: `List for at most ${ALSO_FOR_MAX} more events at once.` },
+] as const;
+
+/** A driveway's amenities, or a driver's filter by them: known codes, each at most once. */
+export const amenityCodes = z.array(z.enum(amenityValues)).max(amenityValues.length);
 
 /** A required line of text between `min` and `max` characters, named `label` in its messages. */
 export const requiredText = (label: string, min: number, max: number) =>
@@ -43,3 +47,17 @@ export const requiredText = (label: string, min: number, max: number) =>
       message: min > 1 ? `The ${label} needs at least ${min} characters.` : `Enter the ${label}.`,
     })
     .max(max, { message: `The ${label} must be at most ${max} characters.` });
+
+/**
+ * A new driveway's title, street address, capacity and amenities, as both the API and the host's
+ * form take them.
+ */
+export const newDrivewayFields = {
+  title: requiredText('title', 3, 80),
+  street: requiredText('street address', 3, 120),
+  city: requiredText('city', 2, 60),
+  region: requiredText('state', 2, 40),
+  postalCode: requiredText('ZIP code', 3, 12),
+  capacity,
+  amenities: amenityCodes.default([]),
+};

@@ -1,14 +1,8 @@
 import { multilineText, text } from './text';
 import { z } from './z';
 import { LISTING_PAGE_MAX } from './limits';
-import { ALSO_FOR_MAX, PRICE_MAX_CENTS } from './marketplace-constants';
-import {
-  ALSO_FOR_TOO_MANY,
-  amenityValues,
-  capacity,
-  priceCents,
-  requiredText,
-} from './listing-fields';
+import { PRICE_MAX_CENTS } from './marketplace-constants';
+import { ALSO_FOR_LIMIT, amenityCodes, newDrivewayFields, priceCents } from './listing-fields';
 
 /** "ab-12 cd" -> "AB-12 CD": 2 to 8 letters or digits; spaces and hyphens allowed between. */
 export const licensePlateSchema = text()
@@ -49,17 +43,11 @@ export const bookingCancelInput = z
 
 export const drivewayCreateInput = z
   .object({
-    title: requiredText('title', 3, 80),
-    street: requiredText('street address', 3, 120),
-    city: requiredText('city', 2, 60),
-    region: requiredText('state', 2, 40),
-    postalCode: requiredText('ZIP code', 3, 12),
+    ...newDrivewayFields,
     latitude: z.number().min(-90).max(90),
     longitude: z.number().min(-180).max(180),
     description: multilineText().trim().max(1000).default(''),
     accessInstructions: multilineText().trim().max(1000).default(''),
-    capacity,
-    amenities: z.array(z.enum(amenityValues)).max(amenityValues.length).default([]),
     listing: z
       .object({
         eventId: z.uuid({ message: 'Choose an event.' }),
@@ -84,7 +72,7 @@ export const drivewayCreateInput = z
           })
           .strict(),
       )
-      .max(ALSO_FOR_MAX, ALSO_FOR_TOO_MANY)
+      .max(...ALSO_FOR_LIMIT)
       .default([]),
   })
   .strict()
@@ -105,7 +93,7 @@ export const listingsForEventInput = z
     eventId: z.uuid({ message: 'Event id must be a UUID.' }),
     sort: z.enum(['price', 'distance']).default('price'),
     maxPriceCents: z.number().int().min(0).max(PRICE_MAX_CENTS).optional(),
-    amenities: z.array(z.enum(amenityValues)).max(amenityValues.length).default([]),
+    amenities: amenityCodes.default([]),
     /** The first `limit` listings in the chosen order; without it, all of them. */
     limit: z.number().int().min(1).max(LISTING_PAGE_MAX).optional(),
   })
