@@ -34,9 +34,7 @@ export async function listHostDriveways(db: Database, host: SessionUser, now = n
     ? await db
         .select({
           listing: listings,
-          event: {
-            ...columnsOf(events, 'id title venueName timeZone startsAt endsAt status'),
-          },
+          event: columnsOf(events, 'id title venueName timeZone startsAt endsAt status'),
         })
         .from(listings)
         .innerJoin(events, eq(events.id, listings.eventId))

@@ -4,15 +4,7 @@
  * list. Only the host of the booking's driveway, only a confirmed booking, only on its day.
  */
 import { AppError, type RateLimits, type SessionUser } from '@parkside/core';
-import {
-  bookings,
-  driveways,
-  events,
-  listings,
-  users,
-  type Database,
-  columnsOf,
-} from '@parkside/db';
+import { bookings, driveways, events, listings, users, type Database } from '@parkside/db';
 import { isGateCode, normalizeCheckInCode } from '@parkside/validators';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { selectBookingPlaces } from '../../shared/booking-places';
@@ -67,7 +59,11 @@ export async function checkIn(
       ? eq(bookings.id, input.bookingId)
       : bookingNamedBy(code!, host, options.key);
   const [row] = await selectBookingPlaces(db, {
-    ...columnsOf(bookings, 'id status checkedInAt licensePlate vehicleDescription'),
+    id: bookings.id,
+    status: bookings.status,
+    checkedInAt: bookings.checkedInAt,
+    licensePlate: bookings.licensePlate,
+    vehicleDescription: bookings.vehicleDescription,
     hostId: driveways.hostId,
     driverName: users.name,
     availableFrom: listings.availableFrom,
