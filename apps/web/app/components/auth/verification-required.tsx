@@ -1,7 +1,7 @@
 import { Form, useFetcher, useLocation } from '@remix-run/react';
 import { useId } from 'react';
 import { ErrorList, Field, inputClass } from '~/components/forms/field';
-import { BusyButton } from '~/components/forms/submit-button';
+import { SubmitButton } from '~/components/forms/submit-button';
 import { NoMailNote } from './no-mail-note';
 
 /** What the verification guard says (see `requireVerifiedUser`). */
@@ -72,13 +72,13 @@ export function EmailVerificationRequired({ refusal }: { refusal: VerificationRe
               aria-describedby={codeError ? `${ids}-code-error` : undefined}
               className={`${inputClass} max-w-40 flex-1 text-center text-lg tracking-widest tabular-nums`}
             />
-            <BusyButton
+            <SubmitButton
               busy={code.state !== 'idle'}
-              busyText="Checking…"
+              pendingText="Checking…"
               className="flex-1 sm:flex-none"
             >
               Verify
-            </BusyButton>
+            </SubmitButton>
           </code.Form>
           <ErrorList id={`${ids}-code-error`} errors={codeError ? [codeError] : undefined} />
           <Form method="post" action="/resend-verification" className="mt-4">
@@ -116,9 +116,13 @@ export function EmailVerificationRequired({ refusal }: { refusal: VerificationRe
                 defaultValue: refusal.email,
               }}
             />
-            <BusyButton busy={address.state !== 'idle'} busyText="Sending…" variant="secondary">
+            <SubmitButton
+              busy={address.state !== 'idle'}
+              pendingText="Sending…"
+              variant="secondary"
+            >
               Use this address
-            </BusyButton>
+            </SubmitButton>
           </address.Form>
         </details>
       ) : null}

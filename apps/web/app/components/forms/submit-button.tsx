@@ -4,7 +4,8 @@ import { buttonClasses } from '~/components/ui/button';
 
 /**
  * A submit button that shows `pendingText` and stays disabled while its own form is being sent
- * (matched by the form's action and the button's intent).
+ * (matched by the form's action and the button's intent), or while `busy` when the caller knows
+ * better (a fetcher's form, one form of several on a page).
  */
 export function SubmitButton({
   children,
@@ -12,18 +13,21 @@ export function SubmitButton({
   variant = 'primary',
   className = '',
   formAction,
+  busy,
   ...props
 }: ButtonHTMLAttributes<HTMLButtonElement> & {
   children: ReactNode;
   pendingText: ReactNode;
+  busy?: boolean;
   variant?: 'primary' | 'secondary' | 'ghost' | 'danger';
 }) {
   const navigation = useNavigation();
   const intent = typeof props.value === 'string' ? props.value : undefined;
   const pending =
-    navigation.state === 'submitting' &&
-    (formAction ? navigation.formAction === formAction : true) &&
-    (intent === undefined || navigation.formData?.get(props.name ?? 'intent') === intent);
+    busy ??
+    (navigation.state === 'submitting' &&
+      (formAction ? navigation.formAction === formAction : true) &&
+      (intent === undefined || navigation.formData?.get(props.name ?? 'intent') === intent));
   const classes =
     variant === 'danger'
       ? `inline-flex h-11 items-center justify-center rounded-lg bg-red-700 px-5 text-sm font-semibold text-white hover:bg-red-800 disabled:opacity-60 ${className}`
@@ -38,35 +42,6 @@ export function SubmitButton({
       className={classes}
     >
       {pending ? pendingText : children}
-    </button>
-  );
-}
-
-/**
- * A submit button whose caller knows when it is busy (a fetcher's form, or one form of several
- * on a page): while `busy` it is disabled and reads `busyText`.
- */
-export function BusyButton({
-  busy,
-  busyText,
-  children,
-  variant = 'primary',
-  className = '',
-}: {
-  busy: boolean;
-  busyText: ReactNode;
-  children: ReactNode;
-  variant?: 'primary' | 'secondary';
-  className?: string;
-}) {
-  return (
-    <button
-      type="submit"
-      disabled={busy}
-      aria-disabled={busy || undefined}
-      className={buttonClasses({ variant, className })}
-    >
-      {busy ? busyText : children}
     </button>
   );
 }

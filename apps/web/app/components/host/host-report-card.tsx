@@ -2,7 +2,7 @@ import { Form, useNavigation } from '@remix-run/react';
 import { PARKING_PROBLEMS, PARKING_REPORT_REPLY_MAX } from '@parkside/validators';
 import { formatEventStart } from '~/utils/event-time';
 import { ReportEvidence } from '~/components/bookings/report-evidence';
-import { BusyButton } from '~/components/forms/submit-button';
+import { SubmitButton } from '~/components/forms/submit-button';
 import { AlertText } from '~/components/forms/field';
 
 /** One report about a host's driveway, as `parkingReport.forHost` lists it (dates as text). */
@@ -77,9 +77,9 @@ export function HostReportCard({ report, error }: { report: HostReport; error: s
             placeholder="What happened? The team reads it with the report."
           />
           <AlertText id={`${field}-error`}>{error}</AlertText>
-          <BusyButton busy={sending} busyText="Sending…" className="self-start">
+          <SubmitButton busy={sending} pendingText="Sending…" className="self-start">
             Send answer
-          </BusyButton>
+          </SubmitButton>
         </Form>
       )}
     </article>
